@@ -1,0 +1,130 @@
+package cql
+
+import (
+	"crypto/tls"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gocql/gocql"
+)
+
+// Config is how a process reaches the cluster. Secrets (Password) are never logged:
+// use String() for log lines.
+type Config struct {
+	Hosts       []string
+	Keyspace    string
+	Consistency gocql.Consistency
+	LocalDC     string // token-aware, DC-aware routing when set
+	Username    string
+	Password    string
+	TLSCAFile   string
+	TLSCertFile string
+	TLSKeyFile  string
+	TLSInsecure bool
+	Timeout     time.Duration // per attempt
+	MaxInFlight int           // queries in flight at once from this process
+	Retries     int           // extra attempts for idempotent statements
+}
+
+// DefaultConfig is a single local node, keyspace "stardust".
+func DefaultConfig() Config {
+	return Config{Hosts: []string{"127.0.0.1:9042"}, Keyspace: "stardust", Consistency: gocql.LocalQuorum,
+		Timeout: 10 * time.Second, MaxInFlight: 128, Retries: 5}
+}
+
+// FromEnv overlays CQL_* environment variables on c: CQL_HOSTS, CQL_KEYSPACE,
+// CQL_CONSISTENCY, CQL_LOCAL_DC, CQL_USERNAME, CQL_PASSWORD, CQL_TLS_CA, CQL_TLS_CERT,
+// CQL_TLS_KEY, CQL_TLS_INSECURE, CQL_TIMEOUT, CQL_MAX_IN_FLIGHT.
+func (c Config) FromEnv() (Config, error) {
+	set := func(name string, dst *string) {
+		if v := os.Getenv(name); v != "" {
+			*dst = v
+		}
+	}
+	if v := os.Getenv("CQL_HOSTS"); v != "" {
+		c.Hosts = strings.Split(v, ",")
+	}
+	set("CQL_KEYSPACE", &c.Keyspace)
+	set("CQL_LOCAL_DC", &c.LocalDC)
+	set("CQL_USERNAME", &c.Username)
+	set("CQL_PASSWORD", &c.Password)
+	set("CQL_TLS_CA", &c.TLSCAFile)
+	set("CQL_TLS_CERT", &c.TLSCertFile)
+	set("CQL_TLS_KEY", &c.TLSKeyFile)
+	c.TLSInsecure = c.TLSInsecure || os.Getenv("CQL_TLS_INSECURE") == "true"
+	if v := os.Getenv("CQL_CONSISTENCY"); v != "" {
+		cons, err := gocql.ParseConsistencyWrapper(v)
+		if err != nil {
+			return c, fmt.Errorf("CQL_CONSISTENCY=%q: %w", v, err)
+		}
+		c.Consistency = cons
+	}
+	if v := os.Getenv("CQL_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return c, fmt.Errorf("CQL_TIMEOUT=%q: %w", v, err)
+		}
+		c.Timeout = d
+	}
+	if v := os.Getenv("CQL_MAX_IN_FLIGHT"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return c, fmt.Errorf("CQL_MAX_IN_FLIGHT=%q: want a positive integer", v)
+		}
+		c.MaxInFlight = n
+	}
+	return c, nil
+}
+
+// String describes the config for logs, without the password.
+func (c Config) String() string {
+	auth := "none"
+	if c.Username != "" {
+		auth = c.Username + ":***"
+	}
+	return fmt.Sprintf("hosts=%s keyspace=%s consistency=%s auth=%s tls=%t",
+		strings.Join(c.Hosts, ","), c.Keyspace, c.Consistency, auth, c.TLSCAFile != "" || c.TLSInsecure)
+}
+
+// Cluster builds the gocql cluster config.
+func (c Config) Cluster() *gocql.ClusterConfig {
+	cl := gocql.NewCluster(c.Hosts...)
+	cl.Keyspace = c.Keyspace
+	cl.Consistency = c.Consistency
+	cl.SerialConsistency = gocql.LocalSerial
+	cl.Timeout = c.Timeout
+	cl.ConnectTimeout = 5 * time.Second
+	cl.ProtoVersion = 4
+	// The default 200µs coalescing wait dominates latency when few queries are in flight.
+	cl.WriteCoalesceWaitTime = 0
+	cl.ReconnectInterval = 2 * time.Second
+	cl.Logger = quietLogger{}
+	// Retries are done by Session (context-aware, idempotent statements only).
+	cl.RetryPolicy = nil
+	fallback := gocql.RoundRobinHostPolicy()
+	if c.LocalDC != "" {
+		fallback = gocql.DCAwareRoundRobinPolicy(c.LocalDC)
+	}
+	cl.PoolConfig.HostSelectionPolicy = gocql.TokenAwareHostPolicy(fallback)
+	if c.Username != "" {
+		cl.Authenticator = gocql.PasswordAuthenticator{Username: c.Username, Password: c.Password}
+	}
+	if c.TLSCAFile != "" || c.TLSInsecure || c.TLSCertFile != "" {
+		cl.SslOpts = &gocql.SslOptions{CaPath: c.TLSCAFile, CertPath: c.TLSCertFile, KeyPath: c.TLSKeyFile,
+			EnableHostVerification: !c.TLSInsecure, Config: &tls.Config{MinVersion: tls.VersionTLS12}}
+	}
+	if len(c.Hosts) == 1 {
+		// One contact point: e.g. a single local node, or a load balancer in front of a cluster.
+		cl.DisableInitialHostLookup = false
+	}
+	return cl
+}
+
+type quietLogger struct{}
+
+func (quietLogger) Print(...any)          {}
+func (quietLogger) Printf(string, ...any) {}
+func (quietLogger) Println(...any)        {}

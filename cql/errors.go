@@ -1,0 +1,90 @@
+package cql
+
+import (
+	"context"
+	"errors"
+	"net"
+	"strings"
+
+	"github.com/gocql/gocql"
+)
+
+// Class groups driver errors by what a caller should do about them.
+type Class string
+
+const (
+	ClassNone        Class = ""
+	ClassTimeout     Class = "timeout"     // the coordinator or the client gave up waiting: retry idempotent work
+	ClassUnavailable Class = "unavailable" // not enough replicas or no connection: back off, retry
+	ClassOverloaded  Class = "overloaded"  // the node sheds load: back off harder, retry
+	ClassInvalid     Class = "invalid"     // bad statement or schema: a bug, do not retry
+	ClassCanceled    Class = "canceled"    // the caller's context ended
+	ClassOther       Class = "other"
+)
+
+// Classify maps an error from gocql to a Class.
+func Classify(err error) Class {
+	switch {
+	case err == nil:
+		return ClassNone
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return ClassCanceled
+	}
+	var (
+		reqErr  gocql.RequestError
+		netErr  net.Error
+		timeout *gocql.RequestErrWriteTimeout
+		readTO  *gocql.RequestErrReadTimeout
+		unavail *gocql.RequestErrUnavailable
+	)
+	switch {
+	case errors.As(err, &timeout), errors.As(err, &readTO), errors.Is(err, gocql.ErrTimeoutNoResponse),
+		errors.As(err, &netErr) && netErr.Timeout():
+		return ClassTimeout
+	case errors.As(err, &unavail), errors.Is(err, gocql.ErrNoConnections), errors.Is(err, gocql.ErrConnectionClosed),
+		errors.Is(err, gocql.ErrSessionClosed), errors.As(err, &netErr):
+		return ClassUnavailable
+	}
+	if errors.As(err, &reqErr) {
+		return classifyCode(reqErr.Code())
+	}
+	return classifyText(err.Error())
+}
+
+func classifyCode(code int) Class {
+	switch code {
+	case gocql.ErrCodeOverloaded, gocql.ErrCodeTruncate:
+		return ClassOverloaded
+	case gocql.ErrCodeUnavailable, gocql.ErrCodeBootstrapping:
+		return ClassUnavailable
+	case gocql.ErrCodeWriteTimeout, gocql.ErrCodeReadTimeout:
+		return ClassTimeout
+	case gocql.ErrCodeSyntax, gocql.ErrCodeInvalid, gocql.ErrCodeUnprepared, gocql.ErrCodeConfig,
+		gocql.ErrCodeAlreadyExists, gocql.ErrCodeUnauthorized, gocql.ErrCodeCredentials:
+		return ClassInvalid
+	}
+	return ClassOther
+}
+
+// classifyText covers driver errors that carry no code (gocql builds some with fmt.Errorf).
+func classifyText(msg string) Class {
+	switch {
+	case strings.Contains(msg, "no streams available"), strings.Contains(msg, "overloaded"):
+		return ClassOverloaded
+	case strings.Contains(msg, "no hosts available"), strings.Contains(msg, "connection refused"),
+		strings.Contains(msg, "unable to create session"):
+		return ClassUnavailable
+	case strings.Contains(msg, "timeout"):
+		return ClassTimeout
+	}
+	return ClassOther
+}
+
+// Retryable reports whether repeating the same idempotent statement may succeed.
+func Retryable(err error) bool {
+	switch Classify(err) {
+	case ClassTimeout, ClassUnavailable, ClassOverloaded:
+		return true
+	}
+	return false
+}

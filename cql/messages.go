@@ -1,0 +1,47 @@
+package cql
+
+const messageMetaColumns = `message_id, variant, parents, is_solid, milestone_index, inclusion_state,
+	should_promote, should_reattach, conflict_reason, white_flag_index, est_milestone_index`
+
+// Messages (seed: Messages).
+var (
+	InsertUnreferencedMessage = define(Statement{Name: "messages.insert_unreferenced", Table: "messages", Kind: Insert, InUse: true,
+		Pattern: "store a message seen but not yet referenced, with its estimated milestone",
+		CQL: `INSERT INTO messages (message_id, version, message, variant, parents, est_milestone_index)
+			VALUES (?, ?, ?, ?, ?, ?)`})
+	InsertReferencedMessage = define(Statement{Name: "messages.insert_referenced", Table: "messages", Kind: Insert, InUse: true,
+		Pattern: "store a message referenced by a milestone with its metadata (replaces the unreferenced row's fields)",
+		CQL: `INSERT INTO messages (message_id, version, message, variant, parents, is_solid, should_promote,
+			should_reattach, milestone_index, white_flag_index, inclusion_state, conflict_reason)
+			VALUES (?, ?, ?, ?, ?, true, false, false, ?, ?, ?, ?)`})
+	MessageRaw = define(Statement{Name: "messages.raw_by_id", Table: "messages", Kind: Select, InUse: true,
+		Pattern: "get a message's raw bytes by message ID (seed select 1)",
+		CQL:     `SELECT message FROM messages WHERE message_id = ?`})
+	MessageMetadata = define(Statement{Name: "messages.metadata_by_id", Table: "messages", Kind: Select, InUse: true,
+		Pattern: "get a message's metadata by message ID (seed select 2)",
+		CQL:     `SELECT ` + messageMetaColumns + ` FROM messages WHERE message_id = ?`})
+	MessageFull = define(Statement{Name: "messages.full_by_id", Table: "messages", Kind: Select, InUse: true,
+		Pattern: "get a message with bytes and metadata by message ID (seed select 3, SELECT * with named columns)",
+		CQL:     `SELECT ` + messageMetaColumns + `, version, message, proof FROM messages WHERE message_id = ?`})
+)
+
+// Messages by milestone (replaces the seed's secondary index messages_by_milestone).
+var (
+	InsertMessageByMilestone = define(Statement{Name: "messages_by_milestone.insert", Table: "messages_by_milestone", Kind: Insert, InUse: true,
+		Pattern: "record that a milestone referenced a message, in white-flag order",
+		CQL:     `INSERT INTO messages_by_milestone (milestone_index, white_flag_index, message_id) VALUES (?, ?, ?)`})
+	MessagesByMilestone = define(Statement{Name: "messages_by_milestone.by_milestone", Table: "messages_by_milestone", Kind: Select, InUse: true,
+		Pattern: "list the messages a milestone referenced, in white-flag order",
+		CQL:     `SELECT white_flag_index, message_id FROM messages_by_milestone WHERE milestone_index = ?`})
+)
+
+// Milestones (seed: Milestones).
+var (
+	InsertMilestone = define(Statement{Name: "milestones.insert", Table: "milestones", Kind: Insert, InUse: true,
+		Pattern: "store a confirmed milestone",
+		CQL: `INSERT INTO milestones (milestone_index, message_id, milestone_id, timestamp, payload)
+			VALUES (?, ?, ?, ?, ?)`})
+	MilestoneByIndex = define(Statement{Name: "milestones.by_index", Table: "milestones", Kind: Select, InUse: true,
+		Pattern: "get a milestone's message ID and timestamp by index (seed select)",
+		CQL:     `SELECT message_id, milestone_id, timestamp FROM milestones WHERE milestone_index = ?`})
+)

@@ -1,0 +1,30 @@
+package cql
+
+// Per-concern metadata rows and leases (seed 004's pattern: one row per concern, updates
+// that only move a watermark forward, conditional writes). These are lightweight
+// transactions: never retried blindly, never given a client timestamp.
+var (
+	InitMeta = lwt(Statement{Name: "indexer_meta.init", Table: "indexer_meta", Kind: Insert, InUse: true,
+		Pattern: "create a concern's row once (e.g. chunk_size); returns the existing row otherwise",
+		CQL: `INSERT INTO indexer_meta (concern, value, watermark, updated_by, updated_at)
+			VALUES (?, ?, ?, ?, toTimestamp(now())) IF NOT EXISTS`})
+	Meta = define(Statement{Name: "indexer_meta.by_concern", Table: "indexer_meta", Kind: Select, InUse: true,
+		Pattern: "read one concern's value and watermark",
+		CQL:     `SELECT value, watermark, updated_by FROM indexer_meta WHERE concern = ?`})
+	AdvanceMeta = lwt(Statement{Name: "indexer_meta.advance", Table: "indexer_meta", Kind: Update, InUse: true,
+		Pattern: "move a concern's watermark forward only (a newer value never loses to an older write)",
+		CQL: `UPDATE indexer_meta SET watermark = ?, value = ?, updated_by = ?, updated_at = toTimestamp(now())
+			WHERE concern = ? IF watermark < ?`})
+	AcquireLease = lwt(Statement{Name: "leases.acquire", Table: "leases", Kind: Insert, InUse: true,
+		Pattern: "take a lease if nobody holds it; it expires with its TTL",
+		CQL:     `INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?) IF NOT EXISTS USING TTL ?`})
+	RenewLease = lwt(Statement{Name: "leases.renew", Table: "leases", Kind: Update, InUse: true,
+		Pattern: "extend a lease this owner holds",
+		CQL:     `UPDATE leases USING TTL ? SET owner = ?, expires_at = ? WHERE name = ? IF owner = ?`})
+	ReleaseLease = lwt(Statement{Name: "leases.release", Table: "leases", Kind: Delete, InUse: true,
+		Pattern: "give a lease back",
+		CQL:     `DELETE FROM leases WHERE name = ? IF owner = ?`})
+	Lease = define(Statement{Name: "leases.by_name", Table: "leases", Kind: Select, InUse: true,
+		Pattern: "see who holds a lease",
+		CQL:     `SELECT owner, expires_at FROM leases WHERE name = ?`})
+)

@@ -1,0 +1,185 @@
+package cql
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/gocql/gocql"
+)
+
+// Session wraps a gocql session: every query takes a context, the number of queries in
+// flight is capped (gocql fails at once with "no streams available" instead of waiting),
+// and idempotent statements are retried with a context-aware backoff.
+type Session struct {
+	g        *gocql.Session
+	cfg      Config
+	inFlight chan struct{}
+	// OnRetry, if set, is told about each retry (metrics, logs).
+	OnRetry func(st *Statement, attempt int, err error)
+}
+
+// Open connects to the cluster.
+func Open(cfg Config) (*Session, error) {
+	g, err := cfg.Cluster().CreateSession()
+	if err != nil {
+		return nil, fmt.Errorf("connecting to %s: %w", cfg, err)
+	}
+	return Wrap(g, cfg), nil
+}
+
+// Wrap adopts an open gocql session.
+func Wrap(g *gocql.Session, cfg Config) *Session {
+	if cfg.MaxInFlight < 1 {
+		cfg.MaxInFlight = 128
+	}
+	return &Session{g: g, cfg: cfg, inFlight: make(chan struct{}, cfg.MaxInFlight)}
+}
+
+// Gocql exposes the driver session (migrations, schema checks).
+func (s *Session) Gocql() *gocql.Session { return s.g }
+
+// Close closes the driver session.
+func (s *Session) Close() { s.g.Close() }
+
+// Write runs an insert/update/delete with a client timestamp taken from chain order, so
+// a replayed older write can never overwrite newer state. ts is in microseconds.
+func (s *Session) Write(ctx context.Context, st *Statement, ts int64, args ...any) error {
+	return s.do(ctx, st, func() error {
+		return s.g.Query(st.CQL, args...).WithContext(ctx).WithTimestamp(ts).Idempotent(st.Idempotent).Exec()
+	})
+}
+
+// Exec runs a statement with the server's timestamp (analytics, metadata).
+func (s *Session) Exec(ctx context.Context, st *Statement, args ...any) error {
+	return s.do(ctx, st, func() error {
+		return s.g.Query(st.CQL, args...).WithContext(ctx).Idempotent(st.Idempotent).Exec()
+	})
+}
+
+// Scan reads one row into dest; gocql.ErrNotFound when there is none.
+func (s *Session) Scan(ctx context.Context, st *Statement, args []any, dest ...any) error {
+	return s.do(ctx, st, func() error {
+		return s.g.Query(st.CQL, args...).WithContext(ctx).Scan(dest...)
+	})
+}
+
+// CAS runs a lightweight transaction once (never retried: it is not idempotent) and
+// reports whether it applied; current receives the row's values when it did not.
+func (s *Session) CAS(ctx context.Context, st *Statement, args []any, current ...any) (bool, error) {
+	var applied bool
+	err := s.do(ctx, st, func() error {
+		var err error
+		applied, err = s.g.Query(st.CQL, args...).WithContext(ctx).ScanCAS(current...)
+		return err
+	})
+	return applied, err
+}
+
+// Page reads one page of rows starting at state (nil: the first page). It returns the
+// paging state for the next page (empty at the end). The scan func is called per row.
+func (s *Session) Page(ctx context.Context, st *Statement, args []any, size int, state []byte,
+	scan func(*gocql.Iter) bool) ([]byte, error) {
+	var next []byte
+	err := s.do(ctx, st, func() error {
+		iter := s.g.Query(st.CQL, args...).WithContext(ctx).PageSize(size).PageState(state).Iter()
+		for scan(iter) {
+		}
+		next = iter.PageState()
+		return iter.Close()
+	})
+	return next, err
+}
+
+// Iter runs a select and calls scan until it returns false; all pages are read.
+func (s *Session) Iter(ctx context.Context, st *Statement, args []any, scan func(*gocql.Iter) bool) error {
+	return s.do(ctx, st, func() error {
+		iter := s.g.Query(st.CQL, args...).WithContext(ctx).Iter()
+		for scan(iter) {
+		}
+		return iter.Close()
+	})
+}
+
+// Batch is an unlogged batch for statements that share one partition key: it is
+// routed to that partition's replicas and applied atomically there.
+type Batch struct {
+	entries []batchEntry
+}
+
+type batchEntry struct {
+	st   *Statement
+	args []any
+}
+
+// Add appends a statement to the batch.
+func (b *Batch) Add(st *Statement, args ...any) { b.entries = append(b.entries, batchEntry{st, args}) }
+
+// Len is the number of statements in the batch.
+func (b *Batch) Len() int { return len(b.entries) }
+
+// WriteBatch runs b as one unlogged batch at timestamp ts.
+func (s *Session) WriteBatch(ctx context.Context, b *Batch, ts int64) error {
+	if len(b.entries) == 0 {
+		return nil
+	}
+	if len(b.entries) == 1 {
+		return s.Write(ctx, b.entries[0].st, ts, b.entries[0].args...)
+	}
+	return s.do(ctx, b.entries[0].st, func() error {
+		gb := s.g.NewBatch(gocql.UnloggedBatch).WithContext(ctx).WithTimestamp(ts)
+		for _, e := range b.entries {
+			gb.Query(e.st.CQL, e.args...)
+		}
+		return s.g.ExecuteBatch(gb)
+	})
+}
+
+// do holds an in-flight slot for one attempt at a time and retries retryable errors
+// of idempotent statements with exponential backoff and jitter.
+func (s *Session) do(ctx context.Context, st *Statement, run func() error) error {
+	var err error
+	for attempt := 0; ; attempt++ {
+		if err = s.attempt(ctx, run); err == nil {
+			return nil
+		}
+		if !st.Idempotent || !Retryable(err) || attempt >= s.cfg.Retries {
+			return fmt.Errorf("%s: %w", st.Name, err)
+		}
+		if s.OnRetry != nil {
+			s.OnRetry(st, attempt+1, err)
+		}
+		if werr := sleep(ctx, backoff(attempt)); werr != nil {
+			return fmt.Errorf("%s: %w (last error: %v)", st.Name, werr, err)
+		}
+	}
+}
+
+func (s *Session) attempt(ctx context.Context, run func() error) error {
+	select {
+	case s.inFlight <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-s.inFlight }()
+	return run()
+}
+
+// backoff is 50ms·2^attempt capped at 5s, with ±50% jitter so retries spread out.
+func backoff(attempt int) time.Duration {
+	d := 50 * time.Millisecond << min(attempt, 7)
+	d = min(d, 5*time.Second)
+	return d/2 + time.Duration(rand.Int64N(int64(d)))
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,67 @@
+// Package cql is the one place where CQL text lives: every select, insert, update and
+// delete of the schema as a named statement with the access pattern it serves (the
+// catalogue), plus the driver setup shared by the indexer, the API and the analytics.
+package cql
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Kind says what a statement does.
+type Kind string
+
+const (
+	Select Kind = "select"
+	Insert Kind = "insert"
+	Update Kind = "update"
+	Delete Kind = "delete"
+)
+
+// Statement is one named, prepared-once CQL statement. Values are always bound
+// (never formatted into the text), so the driver prepares and caches it.
+type Statement struct {
+	Name    string // unique, e.g. "messages.by_id"
+	Table   string // the table or view it reads or writes
+	Kind    Kind
+	CQL     string
+	Pattern string // the access pattern it serves, as in a query catalogue
+	InUse   bool   // false: provisional (kept valid and tested, not used by a reader yet)
+	// Idempotent statements may be retried after a timeout: every write of the indexer is,
+	// because it carries a timestamp derived from chain order (see Session.Write).
+	Idempotent bool
+}
+
+var catalogue = map[string]*Statement{}
+
+// define registers a statement in the catalogue; names must be unique.
+func define(st Statement) *Statement {
+	if _, dup := catalogue[st.Name]; dup {
+		panic(fmt.Sprintf("cql: duplicate statement %q", st.Name))
+	}
+	st.Idempotent = true
+	catalogue[st.Name] = &st
+	return &st
+}
+
+// lwt registers a lightweight-transaction statement: not idempotent, never retried blindly.
+func lwt(st Statement) *Statement {
+	p := define(st)
+	p.Idempotent = false
+	return p
+}
+
+// Catalogue lists every statement, sorted by table then name.
+func Catalogue() []*Statement {
+	out := make([]*Statement, 0, len(catalogue))
+	for _, st := range catalogue {
+		out = append(out, st)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Table != out[j].Table {
+			return out[i].Table < out[j].Table
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}

@@ -1,0 +1,62 @@
+package cql
+
+// Tags (seed: Tags).
+var (
+	InsertTag = define(Statement{Name: "tags.insert", Table: "tags", Kind: Insert, InUse: true,
+		Pattern: "index a referenced message by its tag",
+		CQL: `INSERT INTO tags (tag, ms_range_id, milestone_index, ms_timestamp, message_id, inclusion_state)
+			VALUES (?, ?, ?, ?, ?, ?)`})
+	InsertPendingTag = define(Statement{Name: "tags.insert_pending", Table: "tags", Kind: Insert, InUse: true,
+		Pattern: "index an unreferenced message by its tag in the pending partition, expiring",
+		CQL: `INSERT INTO tags (tag, ms_range_id, milestone_index, ms_timestamp, message_id)
+			VALUES (?, ?, ?, ?, ?) USING TTL ?`})
+	DeletePendingTag = define(Statement{Name: "tags.delete_pending", Table: "tags", Kind: Delete, InUse: true,
+		Pattern: "remove a message's pending tag row once its milestone arrived",
+		CQL: `DELETE FROM tags WHERE tag = ? AND ms_range_id = ? AND ms_timestamp = ? AND milestone_index = ?
+			AND message_id = ?`})
+	TagMessages = define(Statement{Name: "tags.by_partition", Table: "tags", Kind: Select, InUse: true,
+		Pattern: "list messages with a tag in one ms_range_id partition, newest first (seed select 1)",
+		CQL: `SELECT milestone_index, ms_timestamp, message_id, inclusion_state FROM tags
+			WHERE tag = ? AND ms_range_id = ?`})
+	TagMessagesTime = define(Statement{Name: "tags.by_partition_time", Table: "tags", Kind: Select, InUse: true,
+		Pattern: "list messages with a tag in one partition within [from, to) (seed select 2)",
+		CQL: `SELECT milestone_index, ms_timestamp, message_id, inclusion_state FROM tags
+			WHERE tag = ? AND ms_range_id = ? AND ms_timestamp >= ? AND ms_timestamp < ?`})
+)
+
+// Parents (seed: Parents).
+var (
+	InsertUnreferencedChild = define(Statement{Name: "parents.insert_unreferenced", Table: "parents", Kind: Insert, InUse: true,
+		Pattern: "link an unreferenced message to a parent (seed insert 1)",
+		CQL: `INSERT INTO parents (parent_id, message_id, est_milestone_index, ms_timestamp)
+			VALUES (?, ?, ?, ?)`})
+	InsertChild = define(Statement{Name: "parents.insert", Table: "parents", Kind: Insert, InUse: true,
+		Pattern: "link a referenced message to a parent (seed insert 2)",
+		CQL: `INSERT INTO parents (parent_id, message_id, milestone_index, ms_timestamp, inclusion_state)
+			VALUES (?, ?, ?, ?, ?)`})
+	Children = define(Statement{Name: "parents_by_ms.by_parent", Table: "parents_by_ms", Kind: Select, InUse: true,
+		Pattern: "list a message's children, newest first (seed select 1)",
+		CQL: `SELECT milestone_index, est_milestone_index, ms_timestamp, message_id, inclusion_state FROM parents_by_ms
+			WHERE parent_id = ?`})
+	ChildrenTime = define(Statement{Name: "parents_by_ms.by_parent_time", Table: "parents_by_ms", Kind: Select, InUse: true,
+		Pattern: "list a message's children within [from, to) (seed select 2)",
+		CQL: `SELECT milestone_index, est_milestone_index, ms_timestamp, message_id, inclusion_state FROM parents_by_ms
+			WHERE parent_id = ? AND ms_timestamp >= ? AND ms_timestamp < ?`})
+	DeleteChildren = define(Statement{Name: "parents.delete_by_parent", Table: "parents", Kind: Delete, InUse: false,
+		Pattern: "drop every child link of a parent (seed delete; pruning)",
+		CQL:     `DELETE FROM parents WHERE parent_id = ?`})
+)
+
+// Sync (seed: Sync).
+var (
+	InsertSync = define(Statement{Name: "sync.insert", Table: "sync", Kind: Insert, InUse: true,
+		Pattern: "mark a milestone as fully written (written last)",
+		CQL:     `INSERT INTO sync (ms_range_id, milestone_index, synced_by, logged_by) VALUES (?, ?, ?, ?)`})
+	SyncAll = define(Statement{Name: "sync.all", Table: "sync", Kind: Select, InUse: false,
+		Pattern: "list every synced milestone (seed select 1: a full scan; readers page per range instead)",
+		CQL:     `SELECT milestone_index, synced_by, logged_by FROM sync`})
+	SyncRange = define(Statement{Name: "sync.by_range", Table: "sync", Kind: Select, InUse: true,
+		Pattern: "list synced milestones of one ms_range_id within [start, end) (seed select 2)",
+		CQL: `SELECT milestone_index, synced_by, logged_by FROM sync
+			WHERE ms_range_id = ? AND milestone_index >= ? AND milestone_index < ?`})
+)

@@ -1,0 +1,130 @@
+package migrations_test
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"sort"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stardust-indexer/stardust-indexer/migrations"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+)
+
+// The seed's tables and views, plus this project's additions (docs/schema.md).
+var wantTables = []string{
+	"address_analytics", "addresses_hints", "alias_outputs", "basic_outputs", "daily_analytics", "date_cache",
+	"foundry_outputs", "indexer_meta", "leases", "legacy_outputs", "messages", "messages_by_milestone",
+	"metrics_cache", "milestones", "ms_analytics", "nft_outputs", "parents", "schema_checksums",
+	"schema_migrations", "sync", "tag_hints", "tags", "transactions",
+}
+
+var wantViews = []string{
+	"alias_outputs_by_governor", "alias_outputs_by_issuer", "alias_outputs_by_sender", "alias_outputs_by_state_controller",
+	"basic_outputs_by_address", "basic_outputs_by_sender", "basic_outputs_by_tag", "foundry_outputs_by_address",
+	"legacy_outputs_by_address", "nft_outputs_by_address", "nft_outputs_by_dust_return_address", "nft_outputs_by_issuer",
+	"nft_outputs_by_sender", "nft_outputs_by_tag", "parents_by_ms", "transactions_by_state",
+}
+
+func TestUpCreatesEveryTableAndViewAndIsRepeatable(t *testing.T) {
+	s, cfg := testcontainers.NewKeyspace(t)
+	ctx := context.Background()
+	g := s.Gocql()
+	assertNames(t, names(t, g.Query(`SELECT table_name FROM system_schema.tables WHERE keyspace_name = ?`, cfg.Keyspace).Iter()), wantTables)
+	assertNames(t, names(t, g.Query(`SELECT view_name FROM system_schema.views WHERE keyspace_name = ?`, cfg.Keyspace).Iter()), wantViews)
+
+	version := func() (v int64) {
+		if err := g.Query(`SELECT version FROM schema_migrations LIMIT 1`).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	files, _ := migrations.Files()
+	before := version()
+	if before != int64(files[len(files)-1].Version) {
+		t.Fatalf("schema version %d, want latest %d", before, files[len(files)-1].Version)
+	}
+	if err := migrations.Up(ctx, g, cfg.Keyspace); err != nil {
+		t.Fatalf("second Up: %v", err)
+	}
+	if after := version(); after != before {
+		t.Fatalf("second Up moved version %d -> %d", before, after)
+	}
+}
+
+func TestUpRefusesAChangedMigration(t *testing.T) {
+	s, cfg := testcontainers.NewKeyspace(t)
+	changed := fstest.MapFS{}
+	err := fs.WalkDir(migrations.Source(), "cql", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		body, err := fs.ReadFile(migrations.Source(), path)
+		changed[path] = &fstest.MapFile{Data: body}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := changed["cql/000002_hints.up.cql"]
+	f.Data = append(append([]byte{}, f.Data...), []byte("\n-- edited after it was applied\n")...)
+	err = migrations.UpFrom(context.Background(), s.Gocql(), cfg.Keyspace, changed)
+	if !errors.Is(err, migrations.ErrChangedMigration) {
+		t.Fatalf("Up with an edited applied migration: got %v, want ErrChangedMigration", err)
+	}
+	t.Logf("refused as expected: %v", err)
+}
+
+func TestReplicationCQL(t *testing.T) {
+	cases := []struct {
+		r    migrations.Replication
+		want string
+		ok   bool
+	}{
+		{migrations.Replication{Factor: 1}, "{'class': 'SimpleStrategy', 'replication_factor': 1}", true},
+		{migrations.Replication{DataCenters: map[string]int{"dc2": 2, "dc1": 3}},
+			"{'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 2}", true},
+		{migrations.Replication{Factor: 0}, "", false},
+		{migrations.Replication{DataCenters: map[string]int{"dc1'; DROP": 3}}, "", false},
+	}
+	for _, c := range cases {
+		got, err := c.r.CQL()
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("%+v: got %q, %v; want %q ok=%v", c.r, got, err, c.want, c.ok)
+		}
+	}
+	if migrations.ValidKeyspace("stardust") != nil || migrations.ValidKeyspace("x; DROP") == nil {
+		t.Error("ValidKeyspace accepts or refuses the wrong names")
+	}
+}
+
+type scanner interface {
+	Scan(...any) bool
+	Close() error
+}
+
+func names(t *testing.T, it scanner) []string {
+	var out []string
+	var n string
+	for it.Scan(&n) {
+		out = append(out, n)
+	}
+	if err := it.Close(); err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func assertNames(t *testing.T, got, want []string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got %d names %v\nwant %d %v", len(got), got, len(want), want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("got %v\nwant %v", got, want)
+		}
+	}
+}

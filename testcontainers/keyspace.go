@@ -1,0 +1,95 @@
+package testcontainers
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/migrations"
+)
+
+var keyspaceSeq atomic.Int64
+
+// Config returns a cql.Config for the test cluster (CQL_HOSTS or the local node) and
+// the given keyspace, failing the test with the node's log tail when none can be had.
+func Config(t testing.TB, keyspace string) cql.Config {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), StartTimeout+5*time.Minute)
+	defer cancel()
+	hosts, err := Hosts(ctx)
+	if err != nil {
+		t.Fatalf("no CQL endpoint: %v", err)
+	}
+	cfg := cql.DefaultConfig()
+	cfg.Hosts, cfg.Keyspace = hosts, keyspace
+	cfg, err = cfg.FromEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Hosts, cfg.Keyspace = hosts, keyspace
+	return cfg
+}
+
+// NewKeyspace creates a fresh keyspace named after the test, migrated to the latest
+// schema, and returns a session on it. The keyspace is dropped when the test ends
+// (kept when KEEP_KEYSPACES=1, for a look after a failure).
+func NewKeyspace(t testing.TB) (*cql.Session, cql.Config) {
+	t.Helper()
+	cfg := Config(t, uniqueKeyspace(t.Name()))
+	ctx := context.Background()
+	admin := cfg
+	admin.Keyspace = ""
+	s, err := cql.Open(admin)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, LogTail(DefaultDir(), 30))
+	}
+	defer s.Close()
+	if err := migrations.CreateKeyspace(ctx, s.Gocql(), cfg.Keyspace, migrations.Replication{Factor: 1}); err != nil {
+		t.Fatalf("create keyspace: %v\n%s", err, LogTail(DefaultDir(), 30))
+	}
+	sess, err := cql.Open(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrations.Up(ctx, sess.Gocql(), cfg.Keyspace); err != nil {
+		t.Fatalf("migrate: %v\n%s", err, LogTail(DefaultDir(), 30))
+	}
+	t.Cleanup(func() {
+		sess.Close()
+		if os.Getenv("KEEP_KEYSPACES") != "1" {
+			DropKeyspace(cfg)
+		}
+	})
+	return sess, cfg
+}
+
+// DropKeyspace removes a test keyspace (best effort).
+func DropKeyspace(cfg cql.Config) {
+	admin := cfg
+	admin.Keyspace = ""
+	if s, err := cql.Open(admin); err == nil {
+		_ = migrations.DropKeyspace(context.Background(), s.Gocql(), cfg.Keyspace)
+		s.Close()
+	}
+}
+
+func uniqueKeyspace(testName string) string {
+	clean := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			return r
+		}
+		if r >= 'A' && r <= 'Z' {
+			return r + 32
+		}
+		return '_'
+	}, testName)
+	if len(clean) > 24 {
+		clean = clean[:24]
+	}
+	return fmt.Sprintf("t_%s_%d_%d", clean, os.Getpid()%100000, keyspaceSeq.Add(1))
+}
