@@ -56,9 +56,9 @@ func (c Config) FromEnv() (Config, error) {
 	set("CQL_TLS_KEY", &c.TLSKeyFile)
 	c.TLSInsecure = c.TLSInsecure || os.Getenv("CQL_TLS_INSECURE") == "true"
 	if v := os.Getenv("CQL_CONSISTENCY"); v != "" {
-		cons, err := gocql.ParseConsistencyWrapper(v)
+		cons, err := ParseConsistency(v)
 		if err != nil {
-			return c, fmt.Errorf("CQL_CONSISTENCY=%q: %w", v, err)
+			return c, fmt.Errorf("CQL_CONSISTENCY: %w", err)
 		}
 		c.Consistency = cons
 	}
@@ -75,6 +75,15 @@ func (c Config) FromEnv() (Config, error) {
 			return c, fmt.Errorf("CQL_MAX_IN_FLIGHT=%q: want a positive integer", v)
 		}
 		c.MaxInFlight = n
+	}
+	return c, nil
+}
+
+// ParseConsistency reads a consistency level name such as LOCAL_QUORUM.
+func ParseConsistency(s string) (gocql.Consistency, error) {
+	c, err := gocql.ParseConsistencyWrapper(strings.ToUpper(strings.TrimSpace(s)))
+	if err != nil {
+		return 0, fmt.Errorf("consistency %q: want ONE, QUORUM, LOCAL_QUORUM, ALL, ...", s)
 	}
 	return c, nil
 }

@@ -1,14 +1,14 @@
 package cql
 
 const messageMetaColumns = `message_id, variant, parents, is_solid, milestone_index, inclusion_state,
-	should_promote, should_reattach, conflict_reason, white_flag_index, est_milestone_index`
+	should_promote, should_reattach, conflict_reason, white_flag_index, est_milestone_index, seen_at`
 
 // Messages (seed: Messages).
 var (
 	InsertUnreferencedMessage = define(Statement{Name: "messages.insert_unreferenced", Table: "messages", Kind: Insert, InUse: true,
 		Pattern: "store a message seen but not yet referenced, with its estimated milestone",
-		CQL: `INSERT INTO messages (message_id, version, message, variant, parents, est_milestone_index)
-			VALUES (?, ?, ?, ?, ?, ?)`})
+		CQL: `INSERT INTO messages (message_id, version, message, variant, parents, est_milestone_index, seen_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`})
 	InsertReferencedMessage = define(Statement{Name: "messages.insert_referenced", Table: "messages", Kind: Insert, InUse: true,
 		Pattern: "store a message referenced by a milestone with its metadata (replaces the unreferenced row's fields)",
 		CQL: `INSERT INTO messages (message_id, version, message, variant, parents, is_solid, should_promote,
@@ -20,6 +20,9 @@ var (
 	MessageMetadata = define(Statement{Name: "messages.metadata_by_id", Table: "messages", Kind: Select, InUse: true,
 		Pattern: "get a message's metadata by message ID (seed select 2)",
 		CQL:     `SELECT ` + messageMetaColumns + ` FROM messages WHERE message_id = ?`})
+	MessagePending = define(Statement{Name: "messages.pending_mark", Table: "messages", Kind: Select, InUse: true,
+		Pattern: "was this message written as unreferenced (estimated milestone, time seen)?",
+		CQL:     `SELECT est_milestone_index, seen_at FROM messages WHERE message_id = ?`})
 	MessageFull = define(Statement{Name: "messages.full_by_id", Table: "messages", Kind: Select, InUse: true,
 		Pattern: "get a message with bytes and metadata by message ID (seed select 3, SELECT * with named columns)",
 		CQL:     `SELECT ` + messageMetaColumns + `, version, message, proof FROM messages WHERE message_id = ?`})

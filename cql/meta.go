@@ -28,3 +28,8 @@ var (
 		Pattern: "see who holds a lease",
 		CQL:     `SELECT owner, expires_at FROM leases WHERE name = ?`})
 )
+
+// Ping is the readiness probe: one cheap read from the coordinator.
+var Ping = define(Statement{Name: "system.ping", Table: "system.local", Kind: Select, InUse: true,
+	Pattern: "is the cluster reachable? (readiness)",
+	CQL:     `SELECT release_version FROM system.local`})

@@ -66,40 +66,68 @@ func (s *Session) Scan(ctx context.Context, st *Statement, args []any, dest ...a
 }
 
 // CAS runs a lightweight transaction once (never retried: it is not idempotent) and
-// reports whether it applied; current receives the row's values when it did not.
-func (s *Session) CAS(ctx context.Context, st *Statement, args []any, current ...any) (bool, error) {
-	var applied bool
-	err := s.do(ctx, st, func() error {
+// reports whether it applied; when it did not, current holds the row's columns as the
+// server returned them.
+func (s *Session) CAS(ctx context.Context, st *Statement, args ...any) (applied bool, current map[string]any, err error) {
+	err = s.do(ctx, st, func() error {
+		current = map[string]any{}
 		var err error
-		applied, err = s.g.Query(st.CQL, args...).WithContext(ctx).ScanCAS(current...)
+		applied, err = s.g.Query(st.CQL, args...).WithContext(ctx).MapScanCAS(current)
 		return err
 	})
-	return applied, err
+	return applied, current, err
 }
 
-// Page reads one page of rows starting at state (nil: the first page). It returns the
-// paging state for the next page (empty at the end). The scan func is called per row.
-func (s *Session) Page(ctx context.Context, st *Statement, args []any, size int, state []byte,
-	scan func(*gocql.Iter) bool) ([]byte, error) {
-	var next []byte
+// CollectPage reads one page of at most size rows starting at state (nil: the first
+// page) and returns the paging state of the next page (empty at the end).
+func CollectPage[T any](ctx context.Context, s *Session, st *Statement, args []any, size int, state []byte,
+	scan func(it *gocql.Iter, row *T) bool) ([]T, []byte, error) {
+	var (
+		out  []T
+		next []byte
+	)
 	err := s.do(ctx, st, func() error {
+		out = out[:0]
 		iter := s.g.Query(st.CQL, args...).WithContext(ctx).PageSize(size).PageState(state).Iter()
-		for scan(iter) {
+		for {
+			var row T
+			if !scan(iter, &row) {
+				break
+			}
+			out = append(out, row)
 		}
 		next = iter.PageState()
 		return iter.Close()
 	})
-	return next, err
+	return out, next, err
 }
 
-// Iter runs a select and calls scan until it returns false; all pages are read.
-func (s *Session) Iter(ctx context.Context, st *Statement, args []any, scan func(*gocql.Iter) bool) error {
+// Iter runs a select and calls scan until it returns false; all pages are read. When
+// an attempt fails part-way and is retried, start is called before the new attempt, so
+// the caller can drop the rows of the failed one.
+func (s *Session) Iter(ctx context.Context, st *Statement, args []any, start func(), scan func(*gocql.Iter) bool) error {
 	return s.do(ctx, st, func() error {
+		start()
 		iter := s.g.Query(st.CQL, args...).WithContext(ctx).Iter()
 		for scan(iter) {
 		}
 		return iter.Close()
 	})
+}
+
+// Collect reads every row of a select into a slice; scan fills one row and reports
+// whether there was one (it returns iter.Scan's result).
+func Collect[T any](ctx context.Context, s *Session, st *Statement, args []any, scan func(it *gocql.Iter, row *T) bool) ([]T, error) {
+	var out []T
+	err := s.Iter(ctx, st, args, func() { out = out[:0] }, func(it *gocql.Iter) bool {
+		var row T
+		if !scan(it, &row) {
+			return false
+		}
+		out = append(out, row)
+		return true
+	})
+	return out, err
 }
 
 // Batch is an unlogged batch for statements that share one partition key: it is

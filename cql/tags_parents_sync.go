@@ -60,3 +60,17 @@ var (
 		CQL: `SELECT milestone_index, synced_by, logged_by FROM sync
 			WHERE ms_range_id = ? AND milestone_index >= ? AND milestone_index < ?`})
 )
+
+// Sync partitions and their newest rows: how `indexer status` and GET /sync find the
+// synced span without the seed's full-table scan of rows.
+var (
+	SyncPartitions = define(Statement{Name: "sync.partitions", Table: "sync", Kind: Select, InUse: true,
+		Pattern: "list the ms_range_id partitions that hold sync rows (one entry per partition)",
+		CQL:     `SELECT DISTINCT ms_range_id FROM sync`})
+	SyncNewest = define(Statement{Name: "sync.newest_in_range", Table: "sync", Kind: Select, InUse: true,
+		Pattern: "newest synced milestone of one ms_range_id",
+		CQL:     `SELECT milestone_index FROM sync WHERE ms_range_id = ? LIMIT 1`})
+	SyncOldest = define(Statement{Name: "sync.oldest_in_range", Table: "sync", Kind: Select, InUse: true,
+		Pattern: "oldest synced milestone of one ms_range_id",
+		CQL:     `SELECT milestone_index FROM sync WHERE ms_range_id = ? ORDER BY milestone_index ASC LIMIT 1`})
+)

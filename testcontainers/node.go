@@ -79,6 +79,12 @@ func Stop(dir string) error {
 	return os.Remove(stateFile(dir))
 }
 
+// Running reports whether a node of this package is alive in dir.
+func Running(dir string) bool {
+	n, err := loadNode(dir)
+	return err == nil && n.alive()
+}
+
 // Kill ends the node at once (SIGKILL), as a crash would; its data stays for a restart.
 func (n *Node) Kill() error { return syscall.Kill(-n.PID, syscall.SIGKILL) }
 

@@ -2,6 +2,7 @@
 //
 //	devdb [-dir DIR] up      start (or reuse) the node; last line: CQL_HOSTS=127.0.0.1:PORT
 //	devdb [-dir DIR] down    stop it
+//	devdb [-dir DIR] status  print running or stopped
 //	devdb [-dir DIR] logs    print the tail of its log
 package main
 
@@ -40,10 +41,16 @@ func run(ctx context.Context, dir, cmd string) error {
 		fmt.Printf("CQL_HOSTS=%s\n", n.Addr())
 	case "down":
 		return testcontainers.Stop(dir)
+	case "status":
+		if testcontainers.Running(dir) {
+			fmt.Println("running")
+		} else {
+			fmt.Println("stopped")
+		}
 	case "logs":
 		fmt.Print(testcontainers.LogTail(dir, 100))
 	default:
-		return fmt.Errorf("usage: devdb [-dir DIR] up|down|logs")
+		return fmt.Errorf("usage: devdb [-dir DIR] up|down|status|logs")
 	}
 	return nil
 }

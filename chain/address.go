@@ -1,0 +1,119 @@
+package chain
+
+import (
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"golang.org/x/crypto/blake2b"
+)
+
+// AddressKind is the type byte that prefixes an address.
+type AddressKind uint8
+
+// Address kinds (TIP-18).
+const (
+	AddressEd25519 AddressKind = 0
+	AddressAlias   AddressKind = 8
+	AddressNFT     AddressKind = 16
+)
+
+func (k AddressKind) String() string {
+	switch k {
+	case AddressEd25519:
+		return "ed25519"
+	case AddressAlias:
+		return "alias"
+	case AddressNFT:
+		return "nft"
+	}
+	return fmt.Sprintf("addressKind(%d)", uint8(k))
+}
+
+func (k AddressKind) valid() bool {
+	return k == AddressEd25519 || k == AddressAlias || k == AddressNFT
+}
+
+// HRP is the Bech32 human-readable part used by Address.String and
+// MarshalText. Set it once at start-up (e.g. "iota", "atoi", "rms"); it is
+// not guarded against concurrent change.
+var HRP = "smr"
+
+// Address is an Ed25519 public key hash, an alias ID or an NFT ID, told
+// apart by Kind.
+type Address struct {
+	Kind AddressKind
+	ID   [32]byte
+}
+
+// Ed25519Address derives the address that a public key unlocks.
+func Ed25519Address(publicKey [32]byte) Address {
+	return Address{Kind: AddressEd25519, ID: blake2b.Sum256(publicKey[:])}
+}
+
+// AliasAddress is the address controlled by an alias.
+func AliasAddress(id AliasID) Address { return Address{Kind: AddressAlias, ID: id} }
+
+// NFTAddress is the address controlled by an NFT.
+func NFTAddress(id NFTID) Address { return Address{Kind: AddressNFT, ID: id} }
+
+// Bytes returns kind byte ‖ ID, the payload of both textual forms.
+func (a Address) Bytes() []byte {
+	return append([]byte{byte(a.Kind)}, a.ID[:]...)
+}
+
+// Bech32 renders the address under the given human-readable part.
+func (a Address) Bech32(hrp string) string { return bech32Encode(hrp, a.Bytes()) }
+
+// String renders the address as Bech32 under the package HRP.
+func (a Address) String() string { return a.Bech32(HRP) }
+
+// Hex renders the address as 0x + hex of kind byte ‖ ID.
+func (a Address) Hex() string { return hexString(a.Bytes()) }
+
+// MarshalText implements encoding.TextMarshaler (Bech32 form).
+func (a Address) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler (either form).
+func (a *Address) UnmarshalText(b []byte) error {
+	parsed, err := ParseAddress(string(b))
+	if err == nil {
+		*a = parsed
+	}
+	return err
+}
+
+// ParseAddress accepts a Bech32 address under any HRP, or the 0x-hex form
+// of kind byte ‖ ID (66 hex digits).
+func ParseAddress(s string) (Address, error) {
+	if digits, ok := strings.CutPrefix(s, "0x"); ok {
+		return parseHexAddress(s, digits)
+	}
+	_, payload, err := bech32Decode(s)
+	if err != nil {
+		return Address{}, fmt.Errorf("%w: %s: %v", ErrMalformedAddress, quoteShort(s), err)
+	}
+	return addressFromPayload(s, payload)
+}
+
+func parseHexAddress(s, digits string) (Address, error) {
+	payload, err := hex.DecodeString(digits)
+	if err != nil {
+		return Address{}, fmt.Errorf("%w: %s: %v", ErrMalformedAddress, quoteShort(s), err)
+	}
+	return addressFromPayload(s, payload)
+}
+
+func addressFromPayload(s string, payload []byte) (Address, error) {
+	if len(payload) != 33 {
+		return Address{}, fmt.Errorf("%w: %s: want 33 payload bytes (kind + 32), got %d",
+			ErrMalformedAddress, quoteShort(s), len(payload))
+	}
+	a := Address{Kind: AddressKind(payload[0])}
+	if !a.Kind.valid() {
+		return Address{}, fmt.Errorf("%w: %s: unknown address kind %d",
+			ErrMalformedAddress, quoteShort(s), payload[0])
+	}
+	copy(a.ID[:], payload[1:])
+	return a, nil
+}

@@ -1,0 +1,202 @@
+package chain
+
+// Unlock condition and feature type codes (TIP-18).
+const (
+	condAddress = iota
+	condStorageDepositReturn
+	condTimelock
+	condExpiration
+	condStateController
+	condGovernor
+	condImmutableAlias
+)
+
+const (
+	featSender = iota
+	featIssuer
+	featMetadata
+	featTag
+)
+
+func bit(t int) uint16 { return 1 << t }
+
+// Which conditions each output kind may carry, and which it must.
+var (
+	condAllowed = map[OutputKind]uint16{
+		OutputLegacy:  bit(condAddress),
+		OutputBasic:   bit(condAddress) | bit(condStorageDepositReturn) | bit(condTimelock) | bit(condExpiration),
+		OutputNFT:     bit(condAddress) | bit(condStorageDepositReturn) | bit(condTimelock) | bit(condExpiration),
+		OutputAlias:   bit(condStateController) | bit(condGovernor),
+		OutputFoundry: bit(condImmutableAlias),
+	}
+	condRequired = map[OutputKind]uint16{
+		OutputLegacy:  bit(condAddress),
+		OutputBasic:   bit(condAddress),
+		OutputNFT:     bit(condAddress),
+		OutputAlias:   bit(condStateController) | bit(condGovernor),
+		OutputFoundry: bit(condImmutableAlias),
+	}
+	featAllowed = map[OutputKind]uint16{
+		OutputBasic:   bit(featSender) | bit(featMetadata) | bit(featTag),
+		OutputNFT:     bit(featSender) | bit(featIssuer) | bit(featMetadata) | bit(featTag),
+		OutputAlias:   bit(featSender) | bit(featIssuer) | bit(featMetadata),
+		OutputFoundry: bit(featMetadata),
+	}
+)
+
+// entries collects type-tagged bodies so the count can precede them.
+type entries struct {
+	types  []uint8
+	bodies []*writer
+}
+
+func (e *entries) add(typ int) *writer {
+	w := &writer{}
+	e.types = append(e.types, uint8(typ))
+	e.bodies = append(e.bodies, w)
+	return w
+}
+
+func (e *entries) writeTo(w *writer) {
+	w.u8(uint8(len(e.types)))
+	for i, t := range e.types {
+		w.u8(t)
+		w.bytes(e.bodies[i].buf)
+	}
+}
+
+// writeConditions writes whatever is set, in ascending type order; the
+// decoder, not the encoder, judges whether the combination is allowed.
+func writeConditions(w *writer, o *Output) {
+	var e entries
+	if o.Address != nil && o.Kind != OutputAlias && o.Kind != OutputFoundry {
+		e.add(condAddress).address(*o.Address)
+	}
+	if sdr := o.StorageDepositReturn; sdr != nil {
+		b := e.add(condStorageDepositReturn)
+		b.address(sdr.ReturnAddress)
+		b.u64(sdr.Amount)
+	}
+	if o.Timelock != nil {
+		e.add(condTimelock).u32(*o.Timelock)
+	}
+	if exp := o.Expiration; exp != nil {
+		b := e.add(condExpiration)
+		b.address(exp.ReturnAddress)
+		b.u32(exp.UnixTime)
+	}
+	if o.StateController != nil {
+		e.add(condStateController).address(*o.StateController)
+	}
+	if o.Governor != nil {
+		e.add(condGovernor).address(*o.Governor)
+	}
+	if o.Address != nil && o.Kind == OutputFoundry {
+		e.add(condImmutableAlias).address(*o.Address)
+	}
+	e.writeTo(w)
+}
+
+func writeFeatures(w *writer, o *Output) {
+	var e entries
+	if o.Sender != nil {
+		e.add(featSender).address(*o.Sender)
+	}
+	if o.Issuer != nil {
+		e.add(featIssuer).address(*o.Issuer)
+	}
+	if len(o.Metadata) > 0 {
+		e.add(featMetadata).shortBytes(o.Metadata)
+	}
+	if len(o.Tag) > 0 {
+		e.add(featTag).shortBytes(o.Tag)
+	}
+	e.writeTo(w)
+}
+
+// readTyped walks a count-prefixed list of typed entries, enforcing strict
+// ascending order and the allowed set, and returns the set seen.
+func readTyped(r *reader, path string, allowed uint16, what string, kind OutputKind,
+	read func(field string, typ int)) uint16 {
+	n := int(r.u8(path))
+	var seen uint16
+	last := -1
+	for i := 0; i < n && r.err == nil; i++ {
+		field := indexed(path, i)
+		typ := int(r.u8(joinField(field, "type")))
+		switch {
+		case r.err != nil:
+			return seen
+		case typ <= last:
+			r.fail(joinField(field, "type"), "not in ascending order or duplicate")
+		case typ >= 16 || allowed&bit(typ) == 0:
+			r.fail(joinField(field, "type"), "%s type %d not allowed in %s output", what, typ, kind)
+		}
+		last = typ
+		seen |= bit(typ)
+		read(field, typ)
+	}
+	return seen
+}
+
+func readConditions(r *reader, path string, o *Output) {
+	seen := readTyped(r, path, condAllowed[o.Kind], "unlock condition", o.Kind,
+		func(field string, typ int) { readCondition(r, field, typ, o) })
+	if r.err == nil && seen&condRequired[o.Kind] != condRequired[o.Kind] {
+		r.fail(path, "%s output lacks a required unlock condition", o.Kind)
+	}
+}
+
+func readCondition(r *reader, field string, typ int, o *Output) {
+	addr := func(name string) *Address {
+		a := r.address(joinField(field, name))
+		return &a
+	}
+	switch typ {
+	case condAddress:
+		o.Address = addr("address")
+	case condStorageDepositReturn:
+		sdr := &StorageDepositReturn{ReturnAddress: *addr("returnAddress")}
+		sdr.Amount = r.u64(joinField(field, "amount"))
+		if r.err == nil && (sdr.Amount == 0 || sdr.Amount > o.Amount) {
+			r.fail(joinField(field, "amount"), "return amount %d not in 1..%d", sdr.Amount, o.Amount)
+		}
+		o.StorageDepositReturn = sdr
+	case condTimelock:
+		t := r.u32(joinField(field, "unixTime"))
+		o.Timelock = &t
+	case condExpiration:
+		exp := &Expiration{ReturnAddress: *addr("returnAddress")}
+		exp.UnixTime = r.u32(joinField(field, "unixTime"))
+		o.Expiration = exp
+	case condStateController:
+		o.StateController = addr("address")
+	case condGovernor:
+		o.Governor = addr("address")
+	case condImmutableAlias:
+		o.Address = addr("address")
+		if r.err == nil && o.Address.Kind != AddressAlias {
+			r.fail(joinField(field, "address"), "must be an alias address, got %s", o.Address.Kind)
+		}
+	}
+}
+
+func readFeatures(r *reader, path string, o *Output) {
+	readTyped(r, path, featAllowed[o.Kind], "feature", o.Kind,
+		func(field string, typ int) { readFeature(r, field, typ, o) })
+}
+
+func readFeature(r *reader, field string, typ int, o *Output) {
+	switch typ {
+	case featSender:
+		a := r.address(joinField(field, "address"))
+		o.Sender = &a
+	case featIssuer:
+		a := r.address(joinField(field, "address"))
+		o.Issuer = &a
+	case featMetadata:
+		o.Metadata = r.shortBytes(joinField(field, "data"), 1, MaxMetadataLength)
+	case featTag:
+		o.Tag = r.shortBytes(joinField(field, "tag"), 1, MaxTagLength)
+	}
+}

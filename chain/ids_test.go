@@ -1,0 +1,134 @@
+package chain
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestIDStringParseRoundTrip(t *testing.T) {
+	var msg MessageID
+	for i := range msg {
+		msg[i] = byte(i)
+	}
+	got, err := ParseMessageID(msg.String())
+	if err != nil || got != msg {
+		t.Fatalf("ParseMessageID(%s) = %v, %v", msg, got, err)
+	}
+	if !strings.HasPrefix(msg.String(), "0x000102") || len(msg.String()) != 66 {
+		t.Fatalf("unexpected form %s", msg)
+	}
+	tx, _ := ParseTransactionID(msg.String())
+	ms, _ := ParseMilestoneID(msg.String())
+	alias, _ := ParseAliasID(msg.String())
+	nft, _ := ParseNFTID(msg.String())
+	for _, s := range []string{tx.String(), ms.String(), alias.String(), nft.String()} {
+		if s != msg.String() {
+			t.Fatalf("round trip changed %s to %s", msg, s)
+		}
+	}
+}
+
+func TestParseIDErrors(t *testing.T) {
+	cases := map[string]string{
+		"no prefix":  strings.Repeat("ab", 32),
+		"too short":  "0xabcd",
+		"too long":   "0x" + strings.Repeat("ab", 33),
+		"bad digits": "0x" + strings.Repeat("zz", 32),
+	}
+	for name, s := range cases {
+		_, err := ParseMessageID(s)
+		if !errors.Is(err, ErrMalformedID) {
+			t.Errorf("%s: err = %v, want ErrMalformedID", name, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "message id") {
+			t.Errorf("%s: error %q does not name the field", name, err)
+		}
+	}
+	if _, err := ParseOutputID("0x" + strings.Repeat("00", 32)); !errors.Is(err, ErrMalformedID) {
+		t.Errorf("32-byte output id accepted: %v", err)
+	}
+}
+
+func TestOutputIDLayout(t *testing.T) {
+	var tx TransactionID
+	tx[0] = 0xaa
+	id := NewOutputID(tx, 1)
+	if !strings.HasSuffix(id.String(), "0100") || len(id.String()) != 2+68 {
+		t.Fatalf("output id %s: want 68 hex digits ending in 0100", id)
+	}
+	if id.TransactionID() != tx || id.Index() != 1 {
+		t.Fatalf("parts: %s %d", id.TransactionID(), id.Index())
+	}
+	parsed, err := ParseOutputID(id.String())
+	if err != nil || parsed != id {
+		t.Fatalf("ParseOutputID: %v %v", parsed, err)
+	}
+}
+
+func TestFoundryIDLayout(t *testing.T) {
+	var alias AliasID
+	alias[31] = 7
+	id := NewFoundryID(alias, 0x01020304, TokenSchemeSimple)
+	want := "0x08" + strings.Repeat("00", 31) + "07" + "04030201" + "00"
+	if id.String() != want {
+		t.Fatalf("foundry id %s, want %s", id, want)
+	}
+	if id.AliasID() != alias || id.SerialNumber() != 0x01020304 || id.TokenScheme() != 0 {
+		t.Fatal("foundry id accessors disagree with constructor")
+	}
+	if _, err := ParseFoundryID(want[:len(want)-2]); !errors.Is(err, ErrMalformedID) {
+		t.Fatalf("short foundry id accepted: %v", err)
+	}
+}
+
+func TestIDsAsJSON(t *testing.T) {
+	type doc struct {
+		Message MessageID
+		Output  OutputID
+		Foundry FoundryID
+	}
+	in := doc{Message: MessageID{1}, Output: NewOutputID(TransactionID{2}, 3), Foundry: FoundryID{8}}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out doc
+	if err := json.Unmarshal(b, &out); err != nil || out != in {
+		t.Fatalf("json round trip: %+v, %v (%s)", out, err, b)
+	}
+	if err := json.Unmarshal([]byte(`{"Message":"0x12"}`), &out); !errors.Is(err, ErrMalformedID) {
+		t.Fatalf("bad json id accepted: %v", err)
+	}
+}
+
+func TestChainIDDerivation(t *testing.T) {
+	a := AliasIDFromOutputID(NewOutputID(TransactionID{1}, 0))
+	b := AliasIDFromOutputID(NewOutputID(TransactionID{1}, 1))
+	if a.IsZero() || a == b {
+		t.Fatal("alias ids must be non-zero and differ per output")
+	}
+	if NFTID(a) != NFTIDFromOutputID(NewOutputID(TransactionID{1}, 0)) {
+		t.Fatal("alias and nft derivations should hash the same bytes")
+	}
+}
+
+func TestStateNames(t *testing.T) {
+	names := map[InclusionState]string{NoTransaction: "noTransaction", Conflicting: "conflicting", Included: "included"}
+	for s, want := range names {
+		if s.String() != want {
+			t.Errorf("%d: %s, want %s", s, s, want)
+		}
+	}
+	if ConflictInputAlreadySpent.String() != "inputUTXOAlreadySpent" ||
+		ConflictSemanticValidationFailed.String() != "semanticValidationFailed" {
+		t.Error("conflict reason names")
+	}
+	for r := 0; r <= 255; r++ {
+		known := ConflictReason(r).Known()
+		if want := r <= 12 || r == 255; known != want {
+			t.Errorf("reason %d known=%v", r, known)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+// Command indexer runs a stardust-indexer node.
+//
+//	indexer migrate    create the keyspace, apply the schema, record the chunk size
+//	indexer run        ingest from a source (backfill, fill gaps, follow the tip)
+//	indexer status     synced ranges, gaps and lag
+//	indexer analytics  compute daily analytics for a date range
+//
+// Connection settings come from CQL_* environment variables (see README) or flags.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()})))
+	cmds := map[string]func(context.Context, []string) error{
+		"migrate": cmdMigrate, "run": cmdRun, "status": cmdStatus,
+	}
+	cmd, ok := cmds[os.Args[1]]
+	if !ok {
+		usage()
+		os.Exit(2)
+	}
+	if err := cmd(ctx, os.Args[2:]); err != nil {
+		slog.Error(os.Args[1]+" failed", "error", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: indexer migrate|run|status|analytics [flags]  (indexer CMD -h for flags)")
+}
+
+func logLevel() slog.Level {
+	if os.Getenv("LOG_LEVEL") == "debug" {
+		return slog.LevelDebug
+	}
+	return slog.LevelInfo
+}

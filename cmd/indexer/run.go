@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/ops"
+	"github.com/stardust-indexer/stardust-indexer/source"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+type runFlags struct {
+	db                dbFlags
+	source            string
+	simSeed           int64
+	simMessages       int
+	simBackfill       uint
+	simEvery          time.Duration
+	simMsInterval     time.Duration
+	opsAddr           string
+	follow            bool
+	unreferenced      bool
+	stopAt            uint
+	window, fetch, wp int
+	migrate           bool
+}
+
+func (f *runFlags) register(fs *flag.FlagSet) {
+	f.db.register(fs)
+	fs.StringVar(&f.source, "source", "sim", "where milestones come from: sim")
+	fs.Int64Var(&f.simSeed, "sim-seed", 1, "sim: generator seed (same seed, same chain)")
+	fs.IntVar(&f.simMessages, "sim-messages", 20, "sim: messages per milestone")
+	fs.UintVar(&f.simBackfill, "sim-backfill", 1000, "sim: milestones that exist at start")
+	fs.DurationVar(&f.simEvery, "sim-every", 5*time.Second, "sim: a new milestone every (0: none)")
+	fs.DurationVar(&f.simMsInterval, "sim-ms-interval", 10*time.Second, "sim: milestone timestamp spacing")
+	fs.StringVar(&f.opsAddr, "ops-addr", ":9100", "address of /metrics, /healthz, /readyz (empty: off)")
+	fs.BoolVar(&f.follow, "follow", true, "after filling gaps, follow the tip")
+	fs.BoolVar(&f.unreferenced, "unreferenced", true, "while following, also index not-yet-referenced messages")
+	fs.UintVar(&f.stopAt, "stop-at", 0, "stop after this milestone (0: never)")
+	fs.IntVar(&f.window, "window", 4, "milestones written at once")
+	fs.IntVar(&f.fetch, "fetch-ahead", 8, "milestones fetched ahead of the writers")
+	fs.IntVar(&f.wp, "write-parallel", 64, "write groups in flight per milestone")
+	fs.BoolVar(&f.migrate, "migrate", false, "create/upgrade the schema before running")
+}
+
+func cmdRun(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	var f runFlags
+	f.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := f.db.config()
+	if err != nil {
+		return err
+	}
+	if f.migrate {
+		if err := cmdMigrate(ctx, args); err != nil {
+			return err
+		}
+	}
+	src, err := f.openSource()
+	if err != nil {
+		return err
+	}
+	st, err := store.Open(ctx, cfg, uint32(f.db.chunkSize))
+	if err != nil {
+		return err
+	}
+	defer st.S.Close()
+	reg := ops.NewRegistry()
+	m := ingest.NewMetrics(reg)
+	st.S.OnRetry = func(*cql.Statement, int, error) { m.Retries.Inc() }
+	p := ingest.New(src, st, ingest.Config{NodeID: int8(f.db.nodeID), FetchAhead: f.fetch, Window: f.window,
+		WriteParallel: f.wp, Follow: f.follow, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt)}, m, slog.Default())
+	ops.Serve(ctx, f.opsAddr, reg, func() error { return st.Ping(ctx) })
+	slog.Info("indexer running", "cluster", cfg.String(), "source", f.source, "node", f.db.nodeID)
+	err = p.Run(ctx)
+	if errors.Is(err, context.Canceled) {
+		slog.Info("stopped", "last_milestone", p.LastWritten())
+		return nil
+	}
+	return err
+}
+
+func (f *runFlags) openSource() (source.Source, error) {
+	switch f.source {
+	case "sim":
+		s := sim.New(sim.Options{Seed: f.simSeed, MessagesPerMilestone: f.simMessages, MilestoneInterval: f.simMsInterval})
+		return source.NewGrowing(s, uint32(f.simBackfill), f.simEvery), nil
+	}
+	return nil, fmt.Errorf("-source %q: want sim", f.source)
+}

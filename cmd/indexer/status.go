@@ -1,0 +1,41 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+func cmdStatus(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("status", flag.ContinueOnError)
+	var db dbFlags
+	db.register(fs)
+	tip := fs.Uint("tip", 0, "the source's newest milestone, to report lag (0: unknown)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := db.config()
+	if err != nil {
+		return err
+	}
+	st, err := store.Open(ctx, cfg, 0)
+	if err != nil {
+		return err
+	}
+	defer st.S.Close()
+	s, err := st.Status(ctx)
+	if err != nil {
+		return err
+	}
+	out := map[string]any{"keyspace": cfg.Keyspace, "chunk_size": st.ChunkSize, "oldest": s.Oldest,
+		"newest": s.Newest, "synced": s.Synced, "gaps": s.Gaps}
+	if *tip != 0 {
+		out["lag"] = int64(*tip) - int64(s.Newest)
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

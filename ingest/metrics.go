@@ -1,0 +1,51 @@
+package ingest
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Metrics are the ingest pipeline's Prometheus series (docs/operations.md explains each).
+type Metrics struct {
+	Milestones     prometheus.Counter
+	Rows           *prometheus.CounterVec   // by table
+	WriteSeconds   *prometheus.HistogramVec // by stage: milestone (all writes), sync
+	Errors         *prometheus.CounterVec   // by kind: validation, database, source
+	Retries        prometheus.Counter
+	LastMilestone  prometheus.Gauge
+	Lag            prometheus.Gauge
+	Paused         prometheus.Gauge
+	Unreferenced   prometheus.Counter
+	SourceFetchSec prometheus.Histogram
+}
+
+// NewMetrics creates the series and registers them on reg (nil: not registered).
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{
+		Milestones: prometheus.NewCounter(prometheus.CounterOpts{Name: "indexer_milestones_total",
+			Help: "Milestones fully written (sync row included)."}),
+		Rows: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_rows_total",
+			Help: "Rows written, by table."}, []string{"table"}),
+		WriteSeconds: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "indexer_write_seconds",
+			Help: "Write latency: a whole milestone, or one sync row.", Buckets: prometheus.ExponentialBuckets(0.0005, 2, 16)},
+			[]string{"stage"}),
+		Errors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_errors_total",
+			Help: "Errors by kind: validation (bad source record), database, source."}, []string{"kind"}),
+		Retries: prometheus.NewCounter(prometheus.CounterOpts{Name: "indexer_cql_retries_total",
+			Help: "Retried CQL statements (timeouts, unavailable, overloaded)."}),
+		LastMilestone: prometheus.NewGauge(prometheus.GaugeOpts{Name: "indexer_last_milestone",
+			Help: "Newest milestone fully written."}),
+		Lag: prometheus.NewGauge(prometheus.GaugeOpts{Name: "indexer_lag_milestones",
+			Help: "Source tip minus newest milestone written."}),
+		Paused: prometheus.NewGauge(prometheus.GaugeOpts{Name: "indexer_paused",
+			Help: "1 while ingest waits for the database to come back."}),
+		Unreferenced: prometheus.NewCounter(prometheus.CounterOpts{Name: "indexer_unreferenced_messages_total",
+			Help: "Unreferenced messages written to the pending partition."}),
+		SourceFetchSec: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "indexer_source_fetch_seconds",
+			Help: "Time to fetch one milestone from the source.", Buckets: prometheus.ExponentialBuckets(0.0001, 2, 16)}),
+	}
+	if reg != nil {
+		reg.MustRegister(m.Milestones, m.Rows, m.WriteSeconds, m.Errors, m.Retries, m.LastMilestone, m.Lag,
+			m.Paused, m.Unreferenced, m.SourceFetchSec)
+	}
+	return m
+}

@@ -1,0 +1,70 @@
+package ingest
+
+import (
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// pendingMark is what the indexer wrote for a message while it was unreferenced; its
+// pending rows are deleted once a milestone references it.
+type pendingMark struct {
+	est    uint32
+	seenAt time.Time
+}
+
+// milestoneWrites builds every write of a confirmed milestone except its sync row.
+// pending names the messages of cm that were written as unreferenced before.
+func milestoneWrites(cm *chain.ConfirmedMilestone, rangeOf func(uint32) int32, pending map[chain.MessageID]pendingMark) *builder {
+	b := newBuilder(rangeOf)
+	ts := store.Timestamp(cm.Index, store.PhaseConfirmed)
+	w := where{index: cm.Index, rng: rangeOf(cm.Index), at: cm.Timestamp, ts: ts}
+	for i := range cm.Messages {
+		rm := &cm.Messages[i]
+		mw := w
+		mw.state = int8(rm.InclusionState)
+		b.referencedMessage(mw, rm)
+		if rm.ID == cm.MessageID {
+			b.add(cql.InsertMilestone, ts, "", int32(cm.Index), rm.ID.String(), cm.MilestoneID.String(),
+				cm.Timestamp.Unix(), rm.Raw)
+		}
+		if mark, ok := pending[rm.ID]; ok {
+			b.dropPending(ts, rm.Message, rm.ID, mark)
+		}
+	}
+	created := w
+	created.state = int8(chain.Included)
+	for _, lo := range cm.Created {
+		b.output(created, lo, lo.MessageID.String())
+	}
+	spentTS := store.Timestamp(cm.Index, store.PhaseSpent)
+	for _, ls := range cm.Consumed {
+		b.spent(spentTS, ls)
+	}
+	return b
+}
+
+// dropPending deletes the pending output and tag rows of a message now referenced.
+func (b *builder) dropPending(ts int64, m *chain.Message, id chain.MessageID, mark pendingMark) {
+	if tx, ok := m.Payload.(*chain.Transaction); ok {
+		b.deletePending(ts, tx)
+	}
+	if tag := tagText(messageTag(m)); tag != "" {
+		b.add(cql.DeletePendingTag, ts, "tags/"+tag+"/"+itoa(cql.PendingRange), tag, int32(cql.PendingRange),
+			mark.seenAt, int32(mark.est), id.String())
+	}
+}
+
+// unreferencedWrites builds the writes of messages seen but not referenced yet.
+func unreferencedWrites(msgs []chain.UnreferencedMessage, rangeOf func(uint32) int32) *builder {
+	b := newBuilder(rangeOf)
+	for i := range msgs {
+		um := &msgs[i]
+		w := where{index: um.EstMilestoneIndex, rng: cql.PendingRange, at: um.SeenAt,
+			ts: store.Timestamp(um.EstMilestoneIndex, store.PhasePending), state: unset, ttl: PendingTTL}
+		b.unreferencedMessage(w, um)
+	}
+	return b
+}

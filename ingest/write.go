@@ -1,0 +1,148 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+type fetched struct {
+	index uint32
+	cm    *chain.ConfirmedMilestone
+	err   error
+}
+
+// ingestRange fetches r ahead in parallel, validates each milestone in order, and writes
+// up to Window milestones at once. A milestone that fails validation stops the range:
+// earlier milestones finish, nothing from it on is written.
+func (p *Pipeline) ingestRange(ctx context.Context, r store.Range, tip uint32) error {
+	fctx, stopFetching := context.WithCancel(ctx)
+	defer stopFetching()
+	writers, wctx := errgroup.WithContext(ctx)
+	writers.SetLimit(p.cfg.Window)
+	var refused error
+	for res := range p.fetchOrdered(fctx, r) {
+		if refused = p.check(res); refused != nil || wctx.Err() != nil {
+			break
+		}
+		cm := res.cm
+		writers.Go(func() error { return p.writeMilestone(wctx, cm, tip) })
+	}
+	stopFetching()
+	if err := writers.Wait(); err != nil {
+		return err
+	}
+	return refused
+}
+
+// check turns a fetch result into the error that stops the range, if any.
+func (p *Pipeline) check(res fetched) error {
+	if res.err != nil {
+		return &sourceError{fmt.Errorf("milestone %d: %w", res.index, res.err)}
+	}
+	if res.cm.Index != res.index {
+		return &MilestoneError{res.index, &chain.ValidationError{Field: "index",
+			Reason: fmt.Sprintf("source returned milestone %d", res.cm.Index)}}
+	}
+	if err := chain.Validate(res.cm); err != nil {
+		p.log.Error("refusing milestone", "milestone", res.index, "error", err)
+		return &MilestoneError{res.index, err}
+	}
+	return nil
+}
+
+// fetchOrdered fetches the milestones of r with at most FetchAhead in flight and
+// delivers them in index order.
+func (p *Pipeline) fetchOrdered(ctx context.Context, r store.Range) <-chan fetched {
+	out := make(chan fetched)
+	slots := make(chan chan fetched, p.cfg.FetchAhead)
+	go func() {
+		defer close(slots)
+		for i := uint64(r.From); i <= uint64(r.To); i++ {
+			ch := make(chan fetched, 1)
+			select {
+			case slots <- ch:
+			case <-ctx.Done():
+				return
+			}
+			go func(index uint32) { ch <- p.fetch(ctx, index) }(uint32(i))
+		}
+	}()
+	go func() {
+		defer close(out)
+		for ch := range slots {
+			res := <-ch
+			select {
+			case out <- res:
+			case <-ctx.Done():
+			}
+		}
+	}()
+	return out
+}
+
+func (p *Pipeline) fetch(ctx context.Context, index uint32) fetched {
+	start := time.Now()
+	cm, err := p.src.Milestone(ctx, index)
+	p.m.SourceFetchSec.Observe(time.Since(start).Seconds())
+	return fetched{index: index, cm: cm, err: err}
+}
+
+// writeMilestone writes every row of cm, then its sync row.
+func (p *Pipeline) writeMilestone(ctx context.Context, cm *chain.ConfirmedMilestone, tip uint32) error {
+	start := time.Now()
+	marks, err := p.pendingMarks(ctx, cm)
+	if err != nil {
+		return fmt.Errorf("milestone %d: reading pending marks: %w", cm.Index, err)
+	}
+	b := milestoneWrites(cm, p.st.RangeID, marks)
+	for _, extra := range p.extra {
+		b.writes = append(b.writes, extra(cm, p.st)...)
+	}
+	writes := append(b.writes, p.hw.Writes(b.hints, store.Timestamp(cm.Index, store.PhaseConfirmed))...)
+	if err := p.st.Apply(ctx, writes, p.cfg.WriteParallel); err != nil {
+		return fmt.Errorf("milestone %d: %w", cm.Index, err)
+	}
+	p.hw.Remember(b.hints)
+	syncStart := time.Now()
+	if err := p.st.WriteSync(ctx, cm.Index, p.cfg.NodeID); err != nil {
+		return fmt.Errorf("milestone %d: sync row: %w", cm.Index, err)
+	}
+	p.m.WriteSeconds.WithLabelValues("sync").Observe(time.Since(syncStart).Seconds())
+	p.m.WriteSeconds.WithLabelValues("milestone").Observe(time.Since(start).Seconds())
+	p.account(writes, cm.Index, tip)
+	return nil
+}
+
+func (p *Pipeline) account(writes []store.Write, index, tip uint32) {
+	counts := map[string]int{"sync": 1}
+	for _, w := range writes {
+		counts[w.St.Table]++
+	}
+	for table, n := range counts {
+		p.m.Rows.WithLabelValues(table).Add(float64(n))
+	}
+	p.m.Milestones.Inc()
+	for {
+		last := p.lastWritten.Load()
+		if index <= last || p.lastWritten.CompareAndSwap(last, index) {
+			break
+		}
+	}
+	p.m.LastMilestone.Set(float64(p.lastWritten.Load()))
+	p.m.Lag.Set(float64(tip) - float64(p.lastWritten.Load()))
+	if p.progress != nil {
+		p.progress.step()
+	}
+}
+
+// AddRows registers a function whose writes join every milestone's writes, before its
+// sync row (analytics rows, so that a synced milestone is complete with them).
+func (p *Pipeline) AddRows(f func(*chain.ConfirmedMilestone, *store.Store) []store.Write) {
+	p.extra = append(p.extra, f)
+}

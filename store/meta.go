@@ -1,0 +1,79 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/gocql/gocql"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+)
+
+// ErrChunkSizeMismatch: the keyspace was indexed with another chunk size.
+var ErrChunkSizeMismatch = errors.New("chunk size differs from the one this keyspace was indexed with")
+
+// EnsureChunkSize records chunkSize on first use and refuses a different one later:
+// every ms_range_id already written depends on it.
+func EnsureChunkSize(ctx context.Context, s *cql.Session, chunkSize uint32, node string) error {
+	want := strconv.FormatUint(uint64(chunkSize), 10)
+	applied, current, err := s.CAS(ctx, cql.InitMeta, "chunk_size", want, int64(0), node)
+	if err != nil {
+		return fmt.Errorf("recording chunk size: %w", err)
+	}
+	if got, _ := current["value"].(string); !applied && got != want {
+		return fmt.Errorf("%w: keyspace has %s, configured %d", ErrChunkSizeMismatch, got, chunkSize)
+	}
+	return nil
+}
+
+// ChunkSize reads the recorded chunk size (0 and no error when none is recorded yet).
+func ChunkSize(ctx context.Context, s *cql.Session) (uint32, error) {
+	value, _, _, err := Meta(ctx, s, "chunk_size")
+	if errors.Is(err, gocql.ErrNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.ParseUint(value, 10, 32)
+	if err != nil {
+		return 0, fmt.Errorf("indexer_meta chunk_size %q: %w", value, err)
+	}
+	return uint32(n), nil
+}
+
+// Meta reads one concern's row.
+func Meta(ctx context.Context, s *cql.Session, concern string) (value string, watermark int64, by string, err error) {
+	var v, b *string
+	var w *int64
+	if err = s.Scan(ctx, cql.Meta, []any{concern}, &v, &w, &b); err != nil {
+		return "", 0, "", err
+	}
+	if v != nil {
+		value = *v
+	}
+	if w != nil {
+		watermark = *w
+	}
+	if b != nil {
+		by = *b
+	}
+	return value, watermark, by, nil
+}
+
+// AdvanceWatermark moves a concern's watermark to w if w is newer, creating the row on
+// first use. It reports whether w was stored; an older w never overwrites a newer one,
+// however the writes of several nodes interleave.
+func AdvanceWatermark(ctx context.Context, s *cql.Session, concern string, w int64, value, node string) (bool, error) {
+	applied, _, err := s.CAS(ctx, cql.InitMeta, concern, value, w, node)
+	if err != nil || applied {
+		return applied, err
+	}
+	applied, _, err = s.CAS(ctx, cql.AdvanceMeta, w, value, node, concern, w)
+	if err != nil {
+		return false, fmt.Errorf("advancing %s to %d: %w", concern, w, err)
+	}
+	return applied, nil
+}

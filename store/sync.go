@@ -1,0 +1,97 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/gocql/gocql"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+)
+
+// SyncRow is one fully written milestone.
+type SyncRow struct {
+	Index    uint32
+	SyncedBy int8
+}
+
+// Range is the inclusive milestone range [From, To].
+type Range struct {
+	From uint32 `json:"from"`
+	To   uint32 `json:"to"`
+}
+
+// Len is the number of milestones in r.
+func (r Range) Len() int { return int(r.To-r.From) + 1 }
+
+// WriteSync marks a milestone fully written. Call it only after every other write of the
+// milestone was acknowledged: a sync row is the promise that the milestone is complete.
+func (st *Store) WriteSync(ctx context.Context, index uint32, node int8) error {
+	return st.S.Write(ctx, cql.InsertSync, Timestamp(index, PhaseConfirmed), st.RangeID(index), int32(index), node, unset)
+}
+
+var unset = gocql.UnsetValue
+
+// Synced returns which milestones in [from, to] have a sync row, reading one ms_range_id
+// partition at a time (never the seed's full-table scan).
+func (st *Store) Synced(ctx context.Context, from, to uint32) (map[uint32]int8, error) {
+	out := map[uint32]int8{}
+	if to < from {
+		return out, nil
+	}
+	for r := st.RangeID(from); r <= st.RangeID(to); r++ {
+		lo := max(from, uint32(r)*st.ChunkSize)
+		hi := min(uint64(to)+1, uint64(r+1)*uint64(st.ChunkSize)) // exclusive; may exceed uint32 at the top
+		rows, err := cql.Collect(ctx, st.S, cql.SyncRange, []any{r, int32(lo), int64ToInt32(hi)},
+			func(it *gocql.Iter, row *SyncRow) bool {
+				var idx int32
+				var by *int8
+				ok := it.Scan(&idx, &by, nil)
+				row.Index = uint32(idx)
+				if by != nil {
+					row.SyncedBy = *by
+				}
+				return ok
+			})
+		if err != nil {
+			return nil, fmt.Errorf("reading sync range %d: %w", r, err)
+		}
+		for _, row := range rows {
+			out[row.Index] = row.SyncedBy
+		}
+	}
+	return out, nil
+}
+
+func int64ToInt32(v uint64) int32 {
+	if v > 1<<31-1 {
+		return 1<<31 - 1
+	}
+	return int32(v)
+}
+
+// Gaps lists the ranges in [from, to] without a sync row, oldest first.
+func Gaps(synced map[uint32]int8, from, to uint32) []Range {
+	return runs(from, to, func(i uint32) bool { _, ok := synced[i]; return !ok })
+}
+
+// SyncedRanges folds the synced milestones in [from, to] into contiguous ranges.
+func SyncedRanges(synced map[uint32]int8, from, to uint32) []Range {
+	return runs(from, to, func(i uint32) bool { _, ok := synced[i]; return ok })
+}
+
+// runs folds the indexes in [from, to] for which keep holds into contiguous ranges.
+func runs(from, to uint32, keep func(uint32) bool) []Range {
+	var out []Range
+	for i := uint64(from); i <= uint64(to); i++ {
+		if !keep(uint32(i)) {
+			continue
+		}
+		if n := len(out); n > 0 && uint64(out[n-1].To)+1 == i {
+			out[n-1].To = uint32(i)
+		} else {
+			out = append(out, Range{uint32(i), uint32(i)})
+		}
+	}
+	return out
+}
