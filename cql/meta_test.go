@@ -37,13 +37,16 @@ func testIndexerMeta(t *testing.T, n node) {
 	n.expect(t, cql.Meta, []row{{"value": "60480", "watermark": int64(20), "updated_by": "node-b"}}, concern)
 }
 
+// leaseTTL is a test-only select of a lease's remaining TTL.
+const leaseTTL = "SELECT TTL(owner) FROM leases WHERE name = ?"
+
 func testLeases(t *testing.T, n node) {
 	const name, ttl = "lease-roundtrip", 30
 	until := time.Now().Add(ttl * time.Second).UTC().Truncate(time.Millisecond)
 	if ok, _ := n.cas(t, cql.AcquireLease, name, "owner-a", until, ttl); !ok {
 		t.Fatal("acquire of a free lease did not apply")
 	}
-	if got := n.ttl(t, "SELECT TTL(owner) FROM leases WHERE name = ?", name); got <= 0 || got > ttl {
+	if got := n.ttl(t, leaseTTL, name); got <= 0 || got > ttl {
 		t.Errorf("lease TTL %d, want in (0, %d]", got, ttl)
 	}
 	refused := func(what string, ok bool, cur row) {
@@ -61,6 +64,9 @@ func testLeases(t *testing.T, n node) {
 	refused("renew by a non-owner", ok, cur)
 	if ok, _ := n.cas(t, cql.RenewLease, 2*ttl, "owner-a", later, name, "owner-a"); !ok {
 		t.Error("renew by the owner refused")
+	}
+	if got := n.ttl(t, leaseTTL, name); got <= ttl || got > 2*ttl {
+		t.Errorf("renewed lease TTL %d, want in (%d, %d]", got, ttl, 2*ttl)
 	}
 	n.expect(t, cql.Lease, []row{{"owner": "owner-a", "expires_at": later}}, name)
 

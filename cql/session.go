@@ -46,21 +46,21 @@ func (s *Session) Close() { s.g.Close() }
 // Write runs an insert/update/delete with a client timestamp taken from chain order, so
 // a replayed older write can never overwrite newer state. ts is in microseconds.
 func (s *Session) Write(ctx context.Context, st *Statement, ts int64, args ...any) error {
-	return s.do(ctx, st, func() error {
+	return s.doArgs(ctx, st, len(args), func() error {
 		return s.g.Query(st.CQL, args...).WithContext(ctx).WithTimestamp(ts).Idempotent(st.Idempotent).Exec()
 	})
 }
 
 // Exec runs a statement with the server's timestamp (analytics, metadata).
 func (s *Session) Exec(ctx context.Context, st *Statement, args ...any) error {
-	return s.do(ctx, st, func() error {
+	return s.doArgs(ctx, st, len(args), func() error {
 		return s.g.Query(st.CQL, args...).WithContext(ctx).Idempotent(st.Idempotent).Exec()
 	})
 }
 
 // Scan reads one row into dest; gocql.ErrNotFound when there is none.
 func (s *Session) Scan(ctx context.Context, st *Statement, args []any, dest ...any) error {
-	return s.do(ctx, st, func() error {
+	return s.doArgs(ctx, st, len(args), func() error {
 		return s.g.Query(st.CQL, args...).WithContext(ctx).Scan(dest...)
 	})
 }
@@ -69,7 +69,7 @@ func (s *Session) Scan(ctx context.Context, st *Statement, args []any, dest ...a
 // reports whether it applied; when it did not, current holds the row's columns as the
 // server returned them.
 func (s *Session) CAS(ctx context.Context, st *Statement, args ...any) (applied bool, current map[string]any, err error) {
-	err = s.do(ctx, st, func() error {
+	err = s.doArgs(ctx, st, len(args), func() error {
 		current = map[string]any{}
 		var err error
 		applied, err = s.g.Query(st.CQL, args...).WithContext(ctx).MapScanCAS(current)
@@ -86,7 +86,7 @@ func CollectPage[T any](ctx context.Context, s *Session, st *Statement, args []a
 		out  []T
 		next []byte
 	)
-	err := s.do(ctx, st, func() error {
+	err := s.doArgs(ctx, st, len(args), func() error {
 		out = out[:0]
 		iter := s.g.Query(st.CQL, args...).WithContext(ctx).PageSize(size).PageState(state).Iter()
 		for {
@@ -106,7 +106,7 @@ func CollectPage[T any](ctx context.Context, s *Session, st *Statement, args []a
 // an attempt fails part-way and is retried, start is called before the new attempt, so
 // the caller can drop the rows of the failed one.
 func (s *Session) Iter(ctx context.Context, st *Statement, args []any, start func(), scan func(*gocql.Iter) bool) error {
-	return s.do(ctx, st, func() error {
+	return s.doArgs(ctx, st, len(args), func() error {
 		start()
 		iter := s.g.Query(st.CQL, args...).WithContext(ctx).Iter()
 		for scan(iter) {
@@ -155,6 +155,11 @@ func (s *Session) WriteBatch(ctx context.Context, b *Batch, ts int64) error {
 	if len(b.entries) == 1 {
 		return s.Write(ctx, b.entries[0].st, ts, b.entries[0].args...)
 	}
+	for _, e := range b.entries {
+		if len(e.args) != e.st.Binds {
+			return fmt.Errorf("%s: %d values for %d bind markers", e.st.Name, len(e.args), e.st.Binds)
+		}
+	}
 	return s.do(ctx, b.entries[0].st, func() error {
 		gb := s.g.NewBatch(gocql.UnloggedBatch).WithContext(ctx).WithTimestamp(ts)
 		for _, e := range b.entries {
@@ -167,6 +172,14 @@ func (s *Session) WriteBatch(ctx context.Context, b *Batch, ts int64) error {
 // do holds an in-flight slot for one attempt at a time and retries retryable errors
 // of idempotent statements with exponential backoff and jitter.
 func (s *Session) do(ctx context.Context, st *Statement, run func() error) error {
+	return s.doArgs(ctx, st, -1, run)
+}
+
+// doArgs is do for a statement called with n values (-1: not checked here).
+func (s *Session) doArgs(ctx context.Context, st *Statement, n int, run func() error) error {
+	if n >= 0 && n != st.Binds {
+		return fmt.Errorf("%s: %d values for %d bind markers", st.Name, n, st.Binds)
+	}
 	var err error
 	for attempt := 0; ; attempt++ {
 		if err = s.attempt(ctx, run); err == nil {

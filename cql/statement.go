@@ -6,6 +6,7 @@ package cql
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Kind says what a statement does.
@@ -30,6 +31,9 @@ type Statement struct {
 	// Idempotent statements may be retried after a timeout: every write of the indexer is,
 	// because it carries a timestamp derived from chain order (see Session.Write).
 	Idempotent bool
+	// Binds is the number of bind markers: a call with another number of values is refused
+	// before it reaches the driver (gocql's token-aware routing panics on too few).
+	Binds int
 }
 
 var catalogue = map[string]*Statement{}
@@ -40,6 +44,7 @@ func define(st Statement) *Statement {
 		panic(fmt.Sprintf("cql: duplicate statement %q", st.Name))
 	}
 	st.Idempotent = true
+	st.Binds = strings.Count(st.CQL, "?")
 	catalogue[st.Name] = &st
 	return &st
 }

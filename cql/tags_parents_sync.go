@@ -74,3 +74,9 @@ var (
 		Pattern: "oldest synced milestone of one ms_range_id",
 		CQL:     `SELECT milestone_index FROM sync WHERE ms_range_id = ? ORDER BY milestone_index ASC LIMIT 1`})
 )
+
+// DeleteSync forgets that a milestone was written, so the next run rewrites it
+// (operators re-syncing a range; tests making a gap).
+var DeleteSync = define(Statement{Name: "sync.delete", Table: "sync", Kind: Delete, InUse: true,
+	Pattern: "mark a milestone as not written (re-sync)",
+	CQL:     `DELETE FROM sync WHERE ms_range_id = ? AND milestone_index = ?`})

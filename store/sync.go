@@ -26,8 +26,10 @@ func (r Range) Len() int { return int(r.To-r.From) + 1 }
 
 // WriteSync marks a milestone fully written. Call it only after every other write of the
 // milestone was acknowledged: a sync row is the promise that the milestone is complete.
+// Unlike the data rows it carries the server's clock, not chain order: it records an
+// event of this deployment, and a re-sync (Unsync, then a rewrite) must be able to win.
 func (st *Store) WriteSync(ctx context.Context, index uint32, node int8) error {
-	return st.S.Write(ctx, cql.InsertSync, Timestamp(index, PhaseConfirmed), st.RangeID(index), int32(index), node, unset)
+	return st.S.Exec(ctx, cql.InsertSync, st.RangeID(index), int32(index), node, unset)
 }
 
 var unset = gocql.UnsetValue
@@ -94,4 +96,9 @@ func runs(from, to uint32, keep func(uint32) bool) []Range {
 		}
 	}
 	return out
+}
+
+// Unsync deletes a milestone's sync row so the next run rewrites the milestone.
+func (st *Store) Unsync(ctx context.Context, index uint32) error {
+	return st.S.Exec(ctx, cql.DeleteSync, st.RangeID(index), int32(index))
 }

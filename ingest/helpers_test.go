@@ -1,0 +1,75 @@
+package ingest_test
+
+import (
+	"strconv"
+
+	"github.com/gocql/gocql"
+
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+)
+
+// testChunk is small so a few hundred milestones span several ms_range_id partitions.
+const testChunk = 50
+
+// newStore is a fresh migrated keyspace with the chunk size recorded.
+func newStore(t testing.TB) (*store.Store, cql.Config) {
+	t.Helper()
+	sess, cfg := testcontainers.NewKeyspace(t)
+	if err := store.EnsureChunkSize(context.Background(), sess, testChunk, "test"); err != nil {
+		t.Fatal(err)
+	}
+	return store.New(sess, testChunk), cfg
+}
+
+// simOptions is the chain every ingest test uses unless it says otherwise: 20-minute
+// milestones so a few hundred of them span several UTC days.
+func simOptions(tip uint32) sim.Options {
+	return sim.Options{Seed: 42, Tip: tip, MessagesPerMilestone: 12, MilestoneInterval: 20 * time.Minute}
+}
+
+// ingestAll runs a pipeline over milestones 1..tip and fails the test on error.
+func ingestAll(t testing.TB, st *store.Store, src *sim.Sim, tip uint32, m *ingest.Metrics) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	p := ingest.New(src, st, ingest.Config{NodeID: 1, StopAt: tip}, m, nil)
+	if err := p.Run(ctx); err != nil {
+		t.Fatalf("ingest 1..%d: %v", tip, err)
+	}
+}
+
+func deleteSync(st *store.Store, index uint32) error { return st.Unsync(context.Background(), index) }
+
+func assertNoGaps(t testing.TB, st *store.Store, from, to uint32) {
+	t.Helper()
+	s, err := st.Status(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Oldest != from || s.Newest != to || len(s.Gaps) != 0 {
+		t.Fatalf("sync: oldest %d newest %d gaps %v; want %d..%d without gaps", s.Oldest, s.Newest, s.Gaps, from, to)
+	}
+}
+
+func countMessagesOf(t testing.TB, st *store.Store, index uint32) int {
+	t.Helper()
+	rows, err := cql.Collect(context.Background(), st.S, cql.MessagesByMilestone, []any{int32(index)},
+		func(it *gocql.Iter, id *string) bool { return it.Scan(nil, id) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(rows)
+}
+
+// simSource is the chain of simOptions(tip), as the indexer binary's -source sim builds it.
+func simSource(tip uint32) *sim.Sim { return sim.New(simOptions(tip)) }
+
+func itoa(v int) string { return strconv.Itoa(v) }

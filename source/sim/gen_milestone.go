@@ -1,0 +1,135 @@
+package sim
+
+import (
+	"github.com/stardust-indexer/stardust-indexer/chain"
+)
+
+// builder assembles one milestone on top of the generator's ledger.
+type builder struct {
+	g        *generator
+	rec      *msRecord
+	tips     []chain.MessageID // messages of this milestone nobody references yet
+	pending  map[chain.OutputID]*chain.Output
+	included []*chain.Transaction
+}
+
+// generateNext appends the next milestone to g.records.
+func (g *generator) generateNext() {
+	index := g.opts.FirstIndex + uint32(len(g.records))
+	rec := &msRecord{index: index, ts: g.timestamp(index), prevID: g.prevID}
+	b := &builder{g: g, rec: rec, pending: make(map[chain.OutputID]*chain.Output)}
+	if index == g.opts.FirstIndex {
+		b.genesis()
+	}
+	for i := 0; i < g.opts.MessagesPerMilestone; i++ {
+		b.addMessage()
+	}
+	b.addFault(g.opts.Faults[index])
+	b.addMilestoneMessage()
+	b.finish()
+	g.records = append(g.records, rec)
+}
+
+// addMessage adds one regular message: a re-attachment, a transaction or
+// tagged data.
+func (b *builder) addMessage() {
+	g := b.g
+	if g.chance(g.opts.ReattachRate) && len(g.lastIncluded) > 0 {
+		b.reattach()
+		return
+	}
+	if g.chance(g.opts.TransactionRatio) && b.addTransaction() {
+		return
+	}
+	b.addTaggedData()
+}
+
+func (b *builder) addTaggedData() {
+	g := b.g
+	td := &chain.TaggedData{Data: g.randomBytes(16 + g.rng.Intn(240))}
+	if g.chance(0.85) {
+		td.Tag = g.popularTag()
+	}
+	b.attach(td, chain.NoTransaction, chain.ConflictNone)
+}
+
+// conflictReasons are the verdicts a conflicting (never applied)
+// transaction gets; "already spent" is left to re-attachments.
+var conflictReasons = []chain.ConflictReason{
+	chain.ConflictSumMismatch, chain.ConflictInvalidSignature, chain.ConflictTimelockNotExpired,
+	chain.ConflictInvalidInputUnlock, chain.ConflictInvalidInputsCommitment,
+	chain.ConflictInvalidSender, chain.ConflictInvalidChainTransition, chain.ConflictSemanticValidationFailed,
+}
+
+// addTransaction reports false when nothing can be spent yet.
+func (b *builder) addTransaction() bool {
+	g := b.g
+	p := g.plan(b.rec.ts)
+	if p == nil {
+		return false
+	}
+	tx := g.buildTx(p)
+	if g.chance(g.opts.ConflictRate) {
+		b.attach(tx, chain.Conflicting, conflictReasons[g.rng.Intn(len(conflictReasons))])
+		return true
+	}
+	b.apply(tx, b.attach(tx, chain.Included, chain.ConflictNone))
+	return true
+}
+
+// reattach attaches a transaction included by the previous milestone
+// again; the ledger already spent its inputs, so it conflicts.
+func (b *builder) reattach() {
+	g := b.g
+	i := g.rng.Intn(len(g.lastIncluded))
+	tx := g.lastIncluded[i]
+	g.lastIncluded = append(g.lastIncluded[:i], g.lastIncluded[i+1:]...)
+	b.attach(tx, chain.Conflicting, chain.ConflictInputAlreadySpent)
+}
+
+// attach wraps a payload in a message with fresh parents.
+func (b *builder) attach(p chain.Payload, state chain.InclusionState, reason chain.ConflictReason) chain.MessageID {
+	return b.attachWith(b.pickParents(), p, state, reason)
+}
+
+func (b *builder) attachWith(parents []chain.MessageID, p chain.Payload,
+	state chain.InclusionState, reason chain.ConflictReason) chain.MessageID {
+	m := &chain.Message{ProtocolVersion: chain.ProtocolVersion, Parents: parents, Payload: p, Nonce: b.g.rng.Uint64()}
+	raw := m.Encode()
+	id := chain.MessageIDOf(raw)
+	b.rec.msgs = append(b.rec.msgs, msgRec{id: id, raw: raw, state: state, reason: reason})
+	b.tips = append(b.tips, id)
+	return id
+}
+
+func (b *builder) addMilestoneMessage() {
+	parents := sortedIDs(b.tips)
+	if len(parents) == 0 {
+		parents = []chain.MessageID{b.fallbackParent()}
+	}
+	mp := &chain.MilestonePayload{Index: b.rec.index, Timestamp: uint32(b.rec.ts.Unix()),
+		PreviousMilestoneID: b.rec.prevID, Parents: parents}
+	b.rec.id = mp.ID()
+	b.rec.msgID = b.attachWith(parents, mp, chain.NoTransaction, chain.ConflictNone)
+}
+
+// finish makes this milestone's outputs spendable and its messages
+// available as parents for the next ones.
+func (b *builder) finish() {
+	g := b.g
+	for _, id := range b.rec.created {
+		if o := b.pending[id]; o != nil {
+			g.pool(id, o)
+		}
+	}
+	ids := make([]chain.MessageID, len(b.rec.msgs))
+	for i, m := range b.rec.msgs {
+		ids[i] = m.id
+	}
+	g.recent = append(g.recent, ids)
+	if len(g.recent) > recentMilestones {
+		g.recent = g.recent[1:]
+	}
+	g.lastIncluded = b.included
+	g.prevID = b.rec.id
+}

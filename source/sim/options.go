@@ -1,0 +1,101 @@
+package sim
+
+import "time"
+
+// Fault makes one milestone structurally broken so tests can check that
+// chain.Validate (and the ingest behind it) refuse it.
+type Fault int
+
+// Faults.
+const (
+	// FaultNone is the zero value: the milestone is healthy.
+	FaultNone Fault = iota
+	// FaultUnknownInput adds an included transaction spending an output
+	// that never existed.
+	FaultUnknownInput
+	// FaultOversized adds a tagged-data message larger than 32 KiB.
+	FaultOversized
+	// FaultMalformedID serves a message whose stated ID does not match its
+	// bytes (the chain itself stays intact).
+	FaultMalformedID
+)
+
+func (f Fault) String() string {
+	switch f {
+	case FaultNone:
+		return "none"
+	case FaultUnknownInput:
+		return "unknownInput"
+	case FaultOversized:
+		return "oversized"
+	case FaultMalformedID:
+		return "malformedId"
+	}
+	return "fault(?)"
+}
+
+// Options shape the generated chain. Zero fields take the defaults noted; a
+// negative count or rate means none (e.g. ConflictRate: -1 for no
+// conflicts). Equal options always give the same chain byte for byte.
+type Options struct {
+	Seed                 int64
+	FirstIndex           uint32        // default 1
+	MessagesPerMilestone int           // messages besides the milestone message; default 20
+	TransactionRatio     float64       // share of messages carrying a transaction; default 0.5
+	AddressPool          int           // distinct Ed25519 addresses; default 500
+	TagPool              int           // distinct tags; default 50
+	MilestoneInterval    time.Duration // default 10s
+	Genesis              time.Time     // timestamp of milestone FirstIndex; default 2022-10-01T00:00:00Z
+	LegacyGenesisOutputs int           // legacy outputs created in milestone FirstIndex; default 100
+	ConflictRate         float64       // share of transactions that conflict; default 0.02
+	ReattachRate         float64       // share of messages re-attaching an included transaction; default 0.02
+	// Tip is how many milestones exist (FirstIndex..FirstIndex+Tip-1);
+	// 0 means unbounded.
+	Tip    uint32
+	Faults map[uint32]Fault
+}
+
+func (o Options) withDefaults() Options {
+	if o.FirstIndex == 0 {
+		o.FirstIndex = 1
+	}
+	if o.MessagesPerMilestone == 0 {
+		o.MessagesPerMilestone = 20
+	}
+	if o.TransactionRatio == 0 {
+		o.TransactionRatio = 0.5
+	}
+	if o.AddressPool == 0 {
+		o.AddressPool = 500
+	}
+	if o.TagPool == 0 {
+		o.TagPool = 50
+	}
+	if o.MilestoneInterval == 0 {
+		o.MilestoneInterval = 10 * time.Second
+	}
+	if o.Genesis.IsZero() {
+		o.Genesis = time.Date(2022, 10, 1, 0, 0, 0, 0, time.UTC)
+	}
+	if o.LegacyGenesisOutputs == 0 {
+		o.LegacyGenesisOutputs = 100
+	}
+	if o.ConflictRate == 0 {
+		o.ConflictRate = 0.02
+	}
+	if o.ReattachRate == 0 {
+		o.ReattachRate = 0.02
+	}
+	return o.negativesAsNone()
+}
+
+func (o Options) negativesAsNone() Options {
+	o.MessagesPerMilestone = max(o.MessagesPerMilestone, 0)
+	o.LegacyGenesisOutputs = max(o.LegacyGenesisOutputs, 0)
+	o.TransactionRatio = max(o.TransactionRatio, 0)
+	o.ConflictRate = max(o.ConflictRate, 0)
+	o.ReattachRate = max(o.ReattachRate, 0)
+	o.AddressPool = max(o.AddressPool, 1)
+	o.TagPool = max(o.TagPool, 1)
+	return o
+}
