@@ -111,8 +111,8 @@ func validateCreated(cm *ConfirmedMilestone, txs map[TransactionID]includedTx) (
 	return created, nil
 }
 
-// checkCreated ties a created output to its transaction. Outputs of the
-// zero transaction ID are genesis outputs (e.g. migrated legacy funds).
+// checkCreated ties a created output to its transaction. Outputs with a
+// zero MessageID came from no message: genesis or migrated legacy funds.
 func checkCreated(cm *ConfirmedMilestone, lo *LedgerOutput, txs map[TransactionID]includedTx) error {
 	if lo.MilestoneIndex != cm.Index {
 		return invalid("milestoneIndex", "%d in milestone %d", lo.MilestoneIndex, cm.Index)
@@ -120,7 +120,7 @@ func checkCreated(cm *ConfirmedMilestone, lo *LedgerOutput, txs map[TransactionI
 	txID := lo.OutputID.TransactionID()
 	it, ok := txs[txID]
 	switch {
-	case !ok && txID == TransactionID{}:
+	case !ok && lo.MessageID == MessageID{}:
 		return nil
 	case !ok:
 		return invalid("outputId", "transaction %s is not included in this milestone", txID)

@@ -108,6 +108,18 @@ func TestValidateRejects(t *testing.T) {
 	}
 }
 
+func TestValidateAcceptsGenesisOutputs(t *testing.T) {
+	cm := fixtureMilestone()
+	genesis := LedgerOutput{OutputID: NewOutputID(TransactionID{0x77}, 3), MilestoneIndex: fixtureIndex,
+		Timestamp: fixtureTime, Output: Output{Kind: OutputLegacy, Amount: 5, Address: ptr(fixtureAddr(1))}}
+	cm.Created = append(cm.Created, genesis)
+	if err := Validate(cm); err != nil {
+		t.Fatalf("genesis output (zero message id) rejected: %v", err)
+	}
+	cm.Created[len(cm.Created)-1].MessageID = MessageID{1}
+	wantField(t, Validate(cm), "created[2].outputId", "not included")
+}
+
 func TestValidateIDErrorsWrapSentinel(t *testing.T) {
 	cm := fixtureMilestone()
 	cm.Messages[2].ID[5] ^= 0xff

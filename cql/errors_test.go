@@ -55,9 +55,9 @@ func wrap(err error) error {
 // invalid (a bug), never retried.
 func testClassifyNodeError(t *testing.T, n node) {
 	for _, st := range []*cql.Statement{
-		{Name: "test.syntax", Kind: cql.Select, CQL: "SELEC milestone_index FROM sync", Idempotent: true},
-		{Name: "test.column", Kind: cql.Select, CQL: "SELECT no_such_column FROM sync WHERE ms_range_id = ?", Idempotent: true},
-		{Name: "test.table", Kind: cql.Insert, CQL: "INSERT INTO no_such_table (a) VALUES (?)", Idempotent: true},
+		{Name: "test.syntax", Kind: cql.Select, CQL: "SELEC milestone_index FROM sync", Idempotent: true, Binds: 1},
+		{Name: "test.column", Kind: cql.Select, CQL: "SELECT no_such_column FROM sync WHERE ms_range_id = ?", Idempotent: true, Binds: 1},
+		{Name: "test.table", Kind: cql.Insert, CQL: "INSERT INTO no_such_table (a) VALUES (?)", Idempotent: true, Binds: 1},
 	} {
 		err := n.s.Exec(context.Background(), st, 1)
 		var reqErr gocql.RequestError

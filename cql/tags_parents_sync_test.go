@@ -83,6 +83,10 @@ func testSync(t *testing.T, n node) {
 	}
 	sameInts(t, "sync.all milestones", got, want)
 	sameInts(t, "sync.partitions", parts, []int{0, 1})
+
+	// sync.delete (re-sync) removes one milestone and leaves its neighbours.
+	n.write(t, cql.DeleteSync, chainTS(102, 99)+1, 0, 102)
+	n.expect(t, cql.SyncRange, []row{synced(103), synced(101)}, 0, 101, 104)
 }
 
 func sameInts(t *testing.T, what string, got, want []int) {

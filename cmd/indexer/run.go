@@ -30,6 +30,7 @@ type runFlags struct {
 	stopAt            uint
 	window, fetch, wp int
 	migrate           bool
+	analytics         analyticsFlags
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -48,6 +49,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.fetch, "fetch-ahead", 8, "milestones fetched ahead of the writers")
 	fs.IntVar(&f.wp, "write-parallel", 64, "write groups in flight per milestone")
 	fs.BoolVar(&f.migrate, "migrate", false, "create/upgrade the schema before running")
+	f.analytics.register(fs)
 }
 
 func cmdRun(ctx context.Context, args []string) error {
@@ -80,6 +82,7 @@ func cmdRun(ctx context.Context, args []string) error {
 	st.S.OnRetry = func(*cql.Statement, int, error) { m.Retries.Inc() }
 	p := ingest.New(src, st, ingest.Config{NodeID: int8(f.db.nodeID), FetchAhead: f.fetch, Window: f.window,
 		WriteParallel: f.wp, Follow: f.follow, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt)}, m, slog.Default())
+	defer attachAnalytics(ctx, p, st, f.analytics)()
 	ops.Serve(ctx, f.opsAddr, reg, func() error { return st.Ping(ctx) })
 	slog.Info("indexer running", "cluster", cfg.String(), "source", f.source, "node", f.db.nodeID)
 	err = p.Run(ctx)

@@ -1,6 +1,9 @@
 package sim
 
-import "time"
+import (
+	"maps"
+	"time"
+)
 
 // Fault makes one milestone structurally broken so tests can check that
 // chain.Validate (and the ingest behind it) refuse it.
@@ -86,6 +89,7 @@ func (o Options) withDefaults() Options {
 	if o.ReattachRate == 0 {
 		o.ReattachRate = 0.02
 	}
+	o.Faults = maps.Clone(o.Faults) // the caller may keep editing theirs
 	return o.negativesAsNone()
 }
 

@@ -1,0 +1,132 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+)
+
+// testChunk is the partition size of test keyspaces: small, so a 40-milestone chain
+// spans five ms_range_id partitions (plus the pending one) and lists page across them.
+const testChunk = 10
+
+// quiet keeps the pipeline's progress lines out of test and benchmark output.
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// env is a keyspace holding a sim chain up to milestone n, plus the messages of
+// milestone n+1 written as not yet referenced, served by an httptest server.
+type env struct {
+	st      *store.Store
+	srv     *httptest.Server
+	api     *Server
+	truth   *sim.Truth                  // milestones 1..n
+	pending []chain.UnreferencedMessage // seen before milestone n+1, which is never indexed
+}
+
+func newEnv(t testing.TB, opts sim.Options, n uint32) *env {
+	t.Helper()
+	sess, _ := testcontainers.NewKeyspace(t)
+	st := store.New(sess, testChunk)
+	opts.Tip = n + 1
+	src := sim.New(opts)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	start := time.Now()
+	if err := ingest.New(src, st, ingest.Config{StopAt: n}, nil, quiet).Run(ctx); err != nil {
+		t.Fatalf("ingest: %v", err)
+	}
+	pending := writeUnreferenced(ctx, t, src, st, n)
+	truth, err := src.Truth(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("ingested %d milestones (%d messages) and %d unreferenced messages in %s",
+		n, len(truth.Messages), len(pending), time.Since(start).Round(time.Millisecond))
+	e := &env{st: st, truth: truth, pending: pending}
+	e.api = New(st, Config{RequestTimeout: 10 * time.Second, Ops: true})
+	e.srv = httptest.NewServer(e.api.Handler())
+	t.Cleanup(e.srv.Close)
+	return e
+}
+
+// writeUnreferenced runs the pipeline in follow mode at tip n, which writes the
+// messages the source has seen for milestone n+1, and stops it once they are written:
+// the second Unreferenced call only comes after the first batch was applied.
+func writeUnreferenced(ctx context.Context, t testing.TB, src *sim.Sim, st *store.Store, n uint32) []chain.UnreferencedMessage {
+	t.Helper()
+	pending, err := src.Unreferenced(ctx, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fctx, stop := context.WithCancel(ctx)
+	defer stop()
+	held := &heldTip{Sim: src, tip: n, asked: make(chan struct{}, 8)}
+	done := make(chan error, 1)
+	go func() {
+		done <- ingest.New(held, st, ingest.Config{Follow: true, Unreferenced: true, PollInterval: 5 * time.Millisecond},
+			nil, quiet).Run(fctx)
+	}()
+	for range 2 {
+		select {
+		case <-held.asked:
+		case err := <-done:
+			t.Fatalf("follow stopped early: %v", err)
+		}
+	}
+	stop()
+	<-done
+	return pending
+}
+
+// heldTip is the sim with its tip held at one milestone.
+type heldTip struct {
+	*sim.Sim
+	tip   uint32
+	asked chan struct{}
+}
+
+func (h *heldTip) Latest(context.Context) (uint32, error) { return h.tip, nil }
+
+func (h *heldTip) Unreferenced(ctx context.Context, after uint32) ([]chain.UnreferencedMessage, error) {
+	h.asked <- struct{}{}
+	return h.Sim.Unreferenced(ctx, after)
+}
+
+// get fetches path and decodes a JSON answer into out (when non-nil); it returns the status.
+func (e *env) get(t testing.TB, path string, out any) int {
+	t.Helper()
+	resp, err := http.Get(e.srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != nil && resp.StatusCode == http.StatusOK {
+		if err := json.Unmarshal(body, out); err != nil {
+			t.Fatalf("GET %s: %v\n%s", path, err, body)
+		}
+	}
+	return resp.StatusCode
+}
+
+// mustGet is get that fails the test unless the answer is 200.
+func (e *env) mustGet(t testing.TB, path string, out any) {
+	t.Helper()
+	if code := e.get(t, path, out); code != http.StatusOK {
+		t.Fatalf("GET %s: status %d, want 200", path, code)
+	}
+}

@@ -1,0 +1,93 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/gocql/gocql"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// apiError is an answer other than 200: its status and the JSON body
+// {"error": Title, "detail": Detail}.
+type apiError struct {
+	Status     int    `json:"-"`
+	Title      string `json:"error"`
+	Detail     string `json:"detail,omitempty"`
+	RetryAfter int    `json:"-"` // seconds; 0: no Retry-After header
+}
+
+func (e *apiError) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.Title, e.Detail) }
+
+// badParam is a 400 naming the parameter at fault and why.
+func badParam(name, format string, args ...any) *apiError {
+	return &apiError{Status: http.StatusBadRequest, Title: "invalid parameter",
+		Detail: fmt.Sprintf("%s: %s", name, fmt.Sprintf(format, args...))}
+}
+
+func notFound(format string, args ...any) *apiError {
+	return &apiError{Status: http.StatusNotFound, Title: "not found", Detail: fmt.Sprintf(format, args...)}
+}
+
+// retryAfterSeconds is what a 503 asks clients to wait: long enough for a coordinator
+// to fail over or a node to come back, short enough not to stall a wallet.
+const retryAfterSeconds = 2
+
+func unavailable(detail string) *apiError {
+	return &apiError{Status: http.StatusServiceUnavailable, Title: "database unavailable", Detail: detail,
+		RetryAfter: retryAfterSeconds}
+}
+
+// classify turns a handler's error into the answer. ctx is the request's context (to
+// tell our deadline from the client leaving); withCursor says a client cursor's paging
+// state went to the database, so a statement the node refuses is the cursor's fault.
+func classify(ctx context.Context, err error, withCursor bool) *apiError {
+	var ae *apiError
+	switch {
+	case errors.As(err, &ae):
+		return ae
+	case errors.Is(err, store.ErrNotFound):
+		return notFound("%v", err)
+	case withCursor && refusedStatement(err):
+		return badParam("cursor", "the database refused its paging state")
+	}
+	switch class := cql.Classify(err); class {
+	case cql.ClassTimeout, cql.ClassUnavailable, cql.ClassOverloaded:
+		return unavailable("database " + string(class) + ", retry later")
+	case cql.ClassCanceled:
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return unavailable("the database did not answer within the request timeout")
+		}
+		return &apiError{Status: 499, Title: "client closed request"} // nobody reads it; keeps 5xx metrics honest
+	}
+	return &apiError{Status: http.StatusInternalServerError, Title: "internal error",
+		Detail: "see the server log"}
+}
+
+// refusedStatement: the node refused the request itself. A paging state it cannot
+// read comes back as a protocol error (which cql.Classify leaves as "other") or as an
+// invalid request.
+func refusedStatement(err error) bool {
+	var re gocql.RequestError
+	return errors.As(err, &re) && (re.Code() == gocql.ErrCodeProtocol || re.Code() == gocql.ErrCodeInvalid)
+}
+
+// writeError sends e as JSON and logs server-side failures with their cause.
+func writeError(w http.ResponseWriter, r *http.Request, e *apiError, cause error) {
+	switch {
+	case e.Status == http.StatusServiceUnavailable:
+		slog.Warn("database unavailable", "method", r.Method, "path", r.URL.Path, "error", cause)
+	case e.Status >= 500:
+		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "status", e.Status, "error", cause)
+	}
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+	writeJSON(w, e.Status, e)
+}

@@ -1,0 +1,70 @@
+package api
+
+import (
+	"context"
+	"log/slog"
+	"strconv"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/hints"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// versions serves GET /aliases/{aliasId}, /nft/{nftId} and /foundries/{foundryId}:
+// every version (output) of the chain, newest first, unreferenced ones first of all.
+func (s *Server) versions(t cql.OutputTable, param, what string) func(context.Context, *input) (any, error) {
+	return func(ctx context.Context, in *input) (any, error) {
+		key := in.text(param)
+		fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.OutputRow, []byte, error) {
+			return s.st.OutputVersions(ctx, t, key, req)
+		}
+		p, err := walk(ctx, in, onePartition, fetch, nil, newOutputItem)
+		if err == nil && in.cursor == nil && len(p.Items) == 0 && p.Cursor == "" {
+			return nil, notFound("%s %s is not indexed", what, key)
+		}
+		return p, err
+	}
+}
+
+// legacyItemJSON is one legacy (pre-Stardust) output.
+type legacyItemJSON struct {
+	OutputID   string `json:"outputId"`
+	OutputType int8   `json:"outputType"` // 0 SigLockedSingleOutput, 1 SigLockedDustAllowanceOutput
+	MessageID  string `json:"messageId"`
+	stateJSON
+	Timestamp int64       `json:"timestamp"`
+	Amount    string      `json:"amount"`
+	Address   string      `json:"address"`
+	Spent     bool        `json:"spent"`
+	Output    *outputJSON `json:"output,omitempty"`
+}
+
+func newLegacyItem(r *store.LegacyRow) legacyItemJSON {
+	j := legacyItemJSON{OutputID: r.OutputID, OutputType: r.OutputType, MessageID: r.MessageID,
+		stateJSON: partitionState(r.RangeID, r.MilestoneIndex, r.InclusionState), Timestamp: r.Timestamp.Unix(),
+		Amount: strconv.FormatInt(r.Amount, 10), Address: r.Address, Spent: r.IsUsed}
+	out, err := decodeOutputJSON(r.Data)
+	if err != nil {
+		slog.Warn("stored legacy output does not decode", "output_id", r.OutputID, "error", err)
+	}
+	j.Output = out
+	return j
+}
+
+// legacyOutputs serves GET /legacy-outputs: an address's legacy outputs, partition by
+// partition newest first; within one, unspent before spent (the view's order).
+func (s *Server) legacyOutputs(ctx context.Context, in *input) (any, error) {
+	address := in.text("address")
+	parts, err := hints.AddressRanges(ctx, s.st.S, address, "legacy", "address")
+	if err != nil {
+		return nil, err
+	}
+	var keep func(*store.LegacyRow) bool
+	if unspent := in.flag(paramUnspent); unspent != nil {
+		keep = func(r *store.LegacyRow) bool { return r.IsUsed != *unspent }
+	}
+	fetch := func(ctx context.Context, part int32, req store.PageRequest) ([]store.LegacyRow, []byte, error) {
+		return s.st.LegacyPage(ctx, address, part, req)
+	}
+	return walk(ctx, in, parts, fetch, keep, newLegacyItem)
+}

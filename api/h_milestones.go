@@ -1,0 +1,101 @@
+package api
+
+import (
+	"context"
+	"errors"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// maxMilestoneRange bounds GET /milestones: one read per milestone.
+const maxMilestoneRange = 1000
+
+type milestoneJSON struct {
+	Index       uint32 `json:"index"`
+	MilestoneID string `json:"milestoneId,omitempty"`
+	MessageID   string `json:"messageId"`
+	Timestamp   int64  `json:"timestamp"` // unix seconds
+}
+
+func newMilestoneJSON(m store.MilestoneRecord) milestoneJSON {
+	return milestoneJSON{Index: m.Index, MilestoneID: m.MilestoneID, MessageID: m.MessageID, Timestamp: m.Timestamp}
+}
+
+func (s *Server) milestone(ctx context.Context, in *input) (any, error) {
+	m, err := s.st.Milestone(ctx, in.index("index"))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, notFound("milestone %d is not indexed", in.index("index"))
+	}
+	return newMilestoneJSON(m), err
+}
+
+// milestones lists the indexed milestones of [start, end], newest first; milestones
+// not indexed are left out.
+func (s *Server) milestones(ctx context.Context, in *input) (any, error) {
+	start, end := in.index("start"), in.index("end")
+	switch {
+	case end < start:
+		return nil, badParam("end", "%d is before start (%d)", end, start)
+	case uint64(end)-uint64(start) >= maxMilestoneRange:
+		return nil, badParam("end", "range of %d milestones is wider than %d", uint64(end)-uint64(start)+1, maxMilestoneRange)
+	}
+	found := make([]*milestoneJSON, end-start+1)
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(maxParallelReads)
+	for i := range found {
+		g.Go(func() error {
+			m, err := s.st.Milestone(ctx, end-uint32(i))
+			if err != nil {
+				return ignoreNotFound(err)
+			}
+			j := newMilestoneJSON(m)
+			found[i] = &j
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	out := page[milestoneJSON]{Items: []milestoneJSON{}}
+	for _, m := range found {
+		if m != nil {
+			out.Items = append(out.Items, *m)
+		}
+	}
+	return out, nil
+}
+
+// syncJSON is GET /sync: which milestones are fully indexed.
+type syncJSON struct {
+	ChunkSize uint32        `json:"chunkSize"`
+	Oldest    uint32        `json:"oldest"`
+	Newest    uint32        `json:"newest"` // the newest fully indexed milestone (0: none)
+	Synced    []store.Range `json:"synced"`
+	Gaps      []store.Range `json:"gaps"`
+}
+
+func (s *Server) sync(ctx context.Context, _ *input) (any, error) {
+	st, err := s.st.Status(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return syncJSON{ChunkSize: s.st.ChunkSize, Oldest: st.Oldest, Newest: st.Newest,
+		Synced: nonNil(st.Synced), Gaps: nonNil(st.Gaps)}, nil
+}
+
+func ignoreNotFound(err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	return err
+}
+
+// nonNil keeps an empty list a JSON [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

@@ -1,0 +1,180 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// outputAnswer is GET /outputs/{outputId}: the output, the message that created it
+// (its state: milestoneIndex is the milestone that booked it) and, once spent, what
+// spent it.
+type outputAnswer struct {
+	OutputID      string `json:"outputId"`
+	TransactionID string `json:"transactionId"`
+	OutputIndex   uint16 `json:"outputIndex"`
+	MessageID     string `json:"messageId"`
+	stateJSON
+	Output              *outputJSON    `json:"output"`
+	Spent               bool           `json:"spent"`
+	TransactionIDSpent  string         `json:"transactionIdSpent,omitempty"`
+	MilestoneIndexSpent *int32         `json:"milestoneIndexSpent,omitempty"`
+	Spend               *unlockRowJSON `json:"spend,omitempty"` // the spending input and its unlock
+	Source              string         `json:"source"`          // the table it was found in
+}
+
+// output reads the output's rows in the transactions table (seed select 1): the
+// output as each carrying message created it, and the unlocks that spent it. Genesis
+// outputs have no output row there (no transaction created them), so their creation
+// comes from the output tables; their spends still have unlock rows. Alias, NFT and
+// foundry outputs are always created by a transaction.
+func (s *Server) output(ctx context.Context, in *input) (any, error) {
+	id, _ := chain.ParseOutputID(in.text("outputId"))
+	rows, err := s.st.OutputAndUnlocks(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	created, spend := pickCreatedAndSpend(rows)
+	states, err := s.messageStates(ctx, messageOf(created), messageOf(spend))
+	if err != nil {
+		return nil, err
+	}
+	a := newOutputAnswer(id, "transactions")
+	if created != nil {
+		a.MessageID, a.stateJSON = created.MessageID, states[created.MessageID]
+		a.Output, err = decodeOutputJSON(created.Data)
+	} else {
+		a, err = s.outputFromTables(ctx, id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if spend != nil {
+		err = a.setSpend(id, spend, states[spend.MessageID])
+	}
+	return a, err
+}
+
+func newOutputAnswer(id chain.OutputID, source string) *outputAnswer {
+	return &outputAnswer{OutputID: id.String(), TransactionID: id.TransactionID().String(), OutputIndex: id.Index(),
+		Source: source}
+}
+
+func (a *outputAnswer) setSpend(id chain.OutputID, spend *store.TxRow, state stateJSON) error {
+	j, err := newUnlockRowJSON(id, spend, state)
+	if err == nil {
+		a.Spent, a.TransactionIDSpent, a.MilestoneIndexSpent, a.Spend = true, j.TransactionID, j.MilestoneIndex, &j
+	}
+	return err
+}
+
+// pickCreatedAndSpend picks the output row of the included attachment (else any) and
+// the unlock row of the included spend, if there is one: a conflicting spend did not
+// spend anything.
+func pickCreatedAndSpend(rows []store.TxRow) (created, spend *store.TxRow) {
+	for i := range rows {
+		r := &rows[i]
+		switch {
+		case r.Variant == store.VariantOutput && (created == nil || isIncluded(r)):
+			created = r
+		case r.Variant == store.VariantUnlock && isIncluded(r):
+			spend = r
+		}
+	}
+	return created, spend
+}
+
+func isIncluded(r *store.TxRow) bool {
+	return r.InclusionState != nil && chain.InclusionState(*r.InclusionState) == chain.Included
+}
+
+func messageOf(r *store.TxRow) string {
+	if r == nil {
+		return ""
+	}
+	return r.MessageID
+}
+
+// messageStates reads the state of each message (ids "" are skipped), in parallel.
+func (s *Server) messageStates(ctx context.Context, ids ...string) (map[string]stateJSON, error) {
+	var mu sync.Mutex
+	out := map[string]stateJSON{}
+	g, ctx := errgroup.WithContext(ctx)
+	for _, id := range ids {
+		if id == "" {
+			continue
+		}
+		g.Go(func() error {
+			m, err := s.st.MessageMetadata(ctx, id)
+			mu.Lock()
+			defer mu.Unlock()
+			out[id] = newState(m.MilestoneIndex, m.InclusionState, m.EstMilestoneIndex)
+			return ignoreNotFound(err)
+		})
+	}
+	return out, g.Wait()
+}
+
+// outputFromTables finds an output no transaction row describes (a genesis output) in
+// the tables genesis outputs land in.
+func (s *Server) outputFromTables(ctx context.Context, id chain.OutputID) (*outputAnswer, error) {
+	for _, look := range []func(context.Context, chain.OutputID) (*outputAnswer, error){s.outputFromBasic, s.outputFromLegacy} {
+		if a, err := look(ctx, id); !errors.Is(err, store.ErrNotFound) {
+			return a, err
+		}
+	}
+	return nil, notFound("output %s is not indexed", id)
+}
+
+func (s *Server) outputFromBasic(ctx context.Context, id chain.OutputID) (*outputAnswer, error) {
+	// A basic output has one confirmed row and pending ones (one per attachment seen
+	// unreferenced); pending rows sort first.
+	rows, _, err := s.st.OutputVersions(ctx, cql.BasicOutputs, id.String(), store.PageRequest{Size: 16})
+	if err != nil {
+		return nil, err
+	}
+	r := confirmedRow(rows)
+	if r == nil {
+		return nil, store.ErrNotFound
+	}
+	a := newOutputAnswer(id, cql.BasicOutputs.Table)
+	if a.Output, err = decodeOutputJSON(r.Data); err != nil {
+		return nil, err
+	}
+	a.MessageID, a.stateJSON = r.MessageID, partitionState(r.RangeID, r.MilestoneIndex, r.InclusionState)
+	a.Spent, a.TransactionIDSpent, a.MilestoneIndexSpent = r.SpentBy != "", r.SpentBy, r.SpentMilestoneIndex
+	return a, nil
+}
+
+func (s *Server) outputFromLegacy(ctx context.Context, id chain.OutputID) (*outputAnswer, error) {
+	rows, err := s.st.LegacyOutput(ctx, id.String())
+	if err != nil {
+		return nil, err
+	}
+	r := &rows[len(rows)-1] // is_used sorts false before true: the used row wins
+	a := newOutputAnswer(id, "legacy_outputs")
+	if a.Output, err = decodeOutputJSON(r.Data); err != nil {
+		return nil, err
+	}
+	a.MessageID, a.stateJSON, a.Spent = r.MessageID, partitionState(r.RangeID, r.MilestoneIndex, r.InclusionState), r.IsUsed
+	return a, nil
+}
+
+// confirmedRow is the first row not in the pending partition, else the first row.
+func confirmedRow(rows []store.OutputRow) *store.OutputRow {
+	for i := range rows {
+		if !rows[i].Pending() {
+			return &rows[i]
+		}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	return &rows[0]
+}

@@ -1,0 +1,191 @@
+package api
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// transactionAnswer is GET /transactions/{id}. A transaction's inputs and outputs are
+// the same in every message carrying it, so they are listed once; the messages list
+// says how each attachment was judged. Unlocks are this transaction's own (one per
+// input, per carrying message); spentBy lists the transactions that spent an output.
+type transactionAnswer struct {
+	ID       string          `json:"transactionId"`
+	Messages []carrierJSON   `json:"messages"`
+	Inputs   []txInputJSON   `json:"inputs"`
+	Outputs  []txOutputJSON  `json:"outputs"`
+	Unlocks  []unlockRowJSON `json:"unlocks"`
+	tx       chain.TransactionID
+}
+
+type carrierJSON struct {
+	MessageID string `json:"messageId"`
+	stateJSON
+}
+
+type txInputJSON struct {
+	Index uint16 `json:"index"`
+	inputJSON
+}
+
+type txOutputJSON struct {
+	Index    uint16          `json:"index"`
+	OutputID string          `json:"outputId"`
+	Output   *outputJSON     `json:"output"`
+	SpentBy  []unlockRowJSON `json:"spentBy,omitempty"`
+}
+
+// unlockRowJSON is an unlock row: transaction TransactionID's input InputIndex spends
+// OutputID, carried by MessageID.
+type unlockRowJSON struct {
+	OutputID      string `json:"outputId"`
+	TransactionID string `json:"transactionId"`
+	InputIndex    uint16 `json:"inputIndex"`
+	MessageID     string `json:"messageId"`
+	stateJSON
+	Unlock *unlockJSON `json:"unlock,omitempty"`
+}
+
+func newUnlockRowJSON(spent chain.OutputID, r *store.TxRow, state stateJSON) (unlockRowJSON, error) {
+	sp, err := store.DecodeSpend(r.Data)
+	if err != nil {
+		return unlockRowJSON{}, err
+	}
+	j := unlockRowJSON{OutputID: spent.String(), TransactionID: sp.TransactionID.String(), InputIndex: sp.InputIndex,
+		MessageID: r.MessageID, stateJSON: state}
+	if u, err := chain.DecodeUnlock(sp.Unlock); err == nil {
+		uj := newUnlockJSON(u)
+		j.Unlock = &uj
+	}
+	return j, nil
+}
+
+func (s *Server) transaction(ctx context.Context, in *input) (any, error) {
+	id := in.text("id")
+	rows, err := s.st.TransactionRows(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, notFound("transaction %s is not indexed", id)
+	}
+	txID, _ := chain.ParseTransactionID(id)
+	a, err := assembleTransaction(txID, rows)
+	if err != nil {
+		return nil, fmt.Errorf("transaction %s: %w", id, err)
+	}
+	a.Unlocks, err = s.ownUnlocks(ctx, a)
+	return a, err
+}
+
+// assembleTransaction groups a transaction's rows: carriers, inputs and outputs once
+// each, and the unlocks that spent each output.
+func assembleTransaction(id chain.TransactionID, rows []store.TxRow) (*transactionAnswer, error) {
+	a := &transactionAnswer{ID: id.String(), tx: id, Messages: []carrierJSON{}, Inputs: []txInputJSON{}, Outputs: []txOutputJSON{}}
+	carriers, inputs, outputs := map[string]bool{}, map[uint16]bool{}, map[uint16]int{}
+	for i := range rows {
+		r := &rows[i]
+		if r.Variant != store.VariantUnlock && !carriers[r.MessageID] {
+			carriers[r.MessageID] = true
+			a.Messages = append(a.Messages, carrierJSON{MessageID: r.MessageID, stateJSON: txRowState(r)})
+		}
+		if err := a.addRow(r, inputs, outputs); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
+}
+
+func (a *transactionAnswer) addRow(r *store.TxRow, inputs map[uint16]bool, outputs map[uint16]int) error {
+	switch r.Variant {
+	case store.VariantInput:
+		if inputs[r.Index] {
+			return nil
+		}
+		in, err := chain.DecodeInput(r.Data)
+		inputs[r.Index] = true
+		a.Inputs = append(a.Inputs, txInputJSON{Index: r.Index, inputJSON: newInputJSON(in)})
+		return err
+	case store.VariantOutput:
+		if _, seen := outputs[r.Index]; seen {
+			return nil
+		}
+		o, err := decodeOutputJSON(r.Data)
+		outputs[r.Index] = len(a.Outputs)
+		a.Outputs = append(a.Outputs, txOutputJSON{Index: r.Index, OutputID: chain.NewOutputID(a.tx, r.Index).String(), Output: o})
+		return err
+	case store.VariantUnlock:
+		spend, err := newUnlockRowJSON(chain.NewOutputID(a.tx, r.Index), r, txRowState(r))
+		if err != nil {
+			return err
+		}
+		i, ok := outputs[r.Index] // rows are sorted by (idx, variant): the output row came first
+		if ok {
+			a.Outputs[i].SpentBy = append(a.Outputs[i].SpentBy, spend)
+		}
+	}
+	return nil
+}
+
+// maxParallelReads bounds the reads one request runs at once.
+const maxParallelReads = 8
+
+// ownUnlocks reads the unlock rows of the transaction's inputs: they live under each
+// spent output's transaction, next to that output (see store.VariantUnlock).
+func (s *Server) ownUnlocks(ctx context.Context, a *transactionAnswer) ([]unlockRowJSON, error) {
+	states := map[string]stateJSON{}
+	for _, c := range a.Messages {
+		states[c.MessageID] = c.stateJSON
+	}
+	var mu sync.Mutex
+	out := []unlockRowJSON{}
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(maxParallelReads)
+	for _, in := range a.Inputs {
+		spent, _ := chain.ParseOutputID(in.OutputID)
+		g.Go(func() error {
+			rows, err := s.st.OutputAndUnlocks(ctx, spent)
+			mu.Lock()
+			defer mu.Unlock()
+			for i := range rows {
+				if j, ok := ownUnlock(a.tx, spent, &rows[i], states); ok {
+					out = append(out, j)
+				}
+			}
+			return err
+		})
+	}
+	err := g.Wait()
+	slices.SortFunc(out, func(x, y unlockRowJSON) int {
+		return cmp.Or(cmp.Compare(x.InputIndex, y.InputIndex), cmp.Compare(x.MessageID, y.MessageID))
+	})
+	return out, err
+}
+
+func ownUnlock(txID chain.TransactionID, spent chain.OutputID, r *store.TxRow, states map[string]stateJSON) (unlockRowJSON, bool) {
+	if r.Variant != store.VariantUnlock {
+		return unlockRowJSON{}, false
+	}
+	j, err := newUnlockRowJSON(spent, r, states[r.MessageID])
+	return j, err == nil && j.TransactionID == txID.String()
+}
+
+func (s *Server) includedMessage(ctx context.Context, in *input) (any, error) {
+	id, err := s.st.IncludedMessage(ctx, in.text("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, notFound("no included message carries transaction %s", in.text("id"))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.messageByID(ctx, id)
+}

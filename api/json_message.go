@@ -1,0 +1,118 @@
+package api
+
+import (
+	"strconv"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+)
+
+// messageJSON is a decoded message; Payload is one of the *JSON payload types below.
+type messageJSON struct {
+	ID              string   `json:"messageId"`
+	ProtocolVersion uint8    `json:"protocolVersion"`
+	Parents         []string `json:"parents"`
+	Payload         any      `json:"payload,omitempty"`
+	Nonce           string   `json:"nonce"`
+}
+
+type taggedDataJSON struct {
+	Type string `json:"type"` // "taggedData"
+	Tag  string `json:"tag,omitempty"`
+	Data string `json:"data,omitempty"`
+}
+
+type milestonePayloadJSON struct {
+	Type                string   `json:"type"` // "milestone"
+	Index               uint32   `json:"index"`
+	Timestamp           uint32   `json:"timestamp"`
+	PreviousMilestoneID string   `json:"previousMilestoneId"`
+	Parents             []string `json:"parents"`
+}
+
+type transactionJSON struct {
+	Type             string          `json:"type"` // "transaction"
+	ID               string          `json:"transactionId"`
+	NetworkID        string          `json:"networkId"`
+	Inputs           []inputJSON     `json:"inputs"`
+	InputsCommitment string          `json:"inputsCommitment"`
+	Outputs          []*outputJSON   `json:"outputs"`
+	Payload          *taggedDataJSON `json:"payload,omitempty"`
+	Unlocks          []unlockJSON    `json:"unlocks"`
+}
+
+type inputJSON struct {
+	TransactionID string `json:"transactionId"`
+	Index         uint16 `json:"transactionOutputIndex"`
+	OutputID      string `json:"outputId"`
+}
+
+type unlockJSON struct {
+	Type      string  `json:"type"`
+	Reference *uint16 `json:"reference,omitempty"`
+	PublicKey string  `json:"publicKey,omitempty"`
+	Signature string  `json:"signature,omitempty"`
+}
+
+func newMessageJSON(id string, m *chain.Message) *messageJSON {
+	return &messageJSON{ID: id, ProtocolVersion: m.ProtocolVersion, Parents: idTexts(m.Parents),
+		Payload: payloadJSON(m.Payload), Nonce: strconv.FormatUint(m.Nonce, 10)}
+}
+
+func payloadJSON(p chain.Payload) any {
+	switch p := p.(type) {
+	case *chain.TaggedData:
+		return newTaggedDataJSON(p)
+	case *chain.MilestonePayload:
+		return &milestonePayloadJSON{Type: "milestone", Index: p.Index, Timestamp: p.Timestamp,
+			PreviousMilestoneID: p.PreviousMilestoneID.String(), Parents: idTexts(p.Parents)}
+	case *chain.Transaction:
+		return newTransactionJSON(p)
+	}
+	return nil
+}
+
+func newTaggedDataJSON(td *chain.TaggedData) *taggedDataJSON {
+	if td == nil {
+		return nil
+	}
+	return &taggedDataJSON{Type: "taggedData", Tag: hexText(td.Tag), Data: hexText(td.Data)}
+}
+
+func newTransactionJSON(tx *chain.Transaction) *transactionJSON {
+	j := &transactionJSON{Type: "transaction", ID: tx.ID().String(), NetworkID: strconv.FormatUint(tx.NetworkID, 10),
+		InputsCommitment: hexText(tx.InputsCommitment[:]), Payload: newTaggedDataJSON(tx.Payload),
+		Inputs: make([]inputJSON, len(tx.Inputs)), Outputs: make([]*outputJSON, len(tx.Outputs)),
+		Unlocks: make([]unlockJSON, len(tx.Unlocks))}
+	for i, in := range tx.Inputs {
+		j.Inputs[i] = newInputJSON(in)
+	}
+	for i := range tx.Outputs {
+		j.Outputs[i] = newOutputJSON(&tx.Outputs[i])
+	}
+	for i, u := range tx.Unlocks {
+		j.Unlocks[i] = newUnlockJSON(u)
+	}
+	return j
+}
+
+func newInputJSON(in chain.Input) inputJSON {
+	return inputJSON{TransactionID: in.TransactionID.String(), Index: in.Index, OutputID: in.OutputID().String()}
+}
+
+func newUnlockJSON(u chain.Unlock) unlockJSON {
+	j := unlockJSON{Type: u.Kind.String()}
+	if u.Kind == chain.UnlockSignature {
+		j.PublicKey, j.Signature = hexText(u.PublicKey[:]), hexText(u.Signature[:])
+	} else {
+		j.Reference = &u.Reference
+	}
+	return j
+}
+
+func idTexts(ids []chain.MessageID) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id.String()
+	}
+	return out
+}

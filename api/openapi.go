@@ -1,0 +1,131 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+)
+
+type object = map[string]any
+
+// openAPI describes every registered route from the route table: parameters, the 200
+// answer's schema and each error status the route can answer.
+func (s *Server) openAPI() object {
+	paths := object{}
+	for i := range s.routes {
+		rt := &s.routes[i]
+		paths[rt.pattern] = object{"get": operation(rt)}
+	}
+	return object{
+		"openapi": "3.0.3",
+		"info": object{"title": "stardust-indexer API", "version": "1",
+			"description": "Read-only API over the indexed Stardust ledger. Lists are newest first and paged: " +
+				"pass the previous page's cursor (absent on the last page) with the same parameters."},
+		"paths":      paths,
+		"components": object{"schemas": schemas()},
+	}
+}
+
+func operation(rt *route) object {
+	params := []object{}
+	for _, p := range rt.path {
+		params = append(params, parameterDoc(p, "path", true))
+	}
+	for _, p := range rt.queryParams() {
+		params = append(params, parameterDoc(p, "query", p.required))
+	}
+	return object{"summary": rt.summary, "tags": []string{rt.tag}, "operationId": operationID(rt.pattern),
+		"parameters": params, "responses": responses(rt)}
+}
+
+func parameterDoc(p param, in string, required bool) object {
+	return object{"name": p.name, "in": in, "required": required, "description": p.doc, "schema": p.kind.schema}
+}
+
+// operationID turns "/messages/{id}/raw" into "get_messages_id_raw".
+func operationID(pattern string) string {
+	id := strings.NewReplacer("/", "_", "{", "", "}", "", "-", "_", ".", "_").Replace(pattern)
+	return "get" + id
+}
+
+func responses(rt *route) object {
+	out := object{"200": success(rt), "405": errorDoc("method other than GET or HEAD")}
+	if len(rt.path)+len(rt.queryParams()) > 0 {
+		out["400"] = errorDoc("malformed or unknown parameter, bad range, page size or cursor")
+	}
+	if rt.canMiss {
+		out["404"] = errorDoc("nothing indexed under this key")
+	}
+	if rt.handle != nil || rt.canFail {
+		out["503"] = errorDoc("database unreachable, overloaded or too slow (see Retry-After)")
+		out["500"] = errorDoc("unexpected failure")
+	}
+	return out
+}
+
+func success(rt *route) object {
+	schema := object{"type": "string"}
+	switch {
+	case rt.mediaType() == "application/octet-stream":
+		schema = object{"type": "string", "format": "binary"}
+	case rt.schema != "":
+		schema = ref(rt.schema)
+	}
+	return object{"description": http.StatusText(http.StatusOK), "content": object{rt.mediaType(): object{"schema": schema}}}
+}
+
+func errorDoc(when string) object {
+	return object{"description": when, "content": object{"application/json": object{"schema": ref("Error")}}}
+}
+
+func ref(name string) object { return object{"$ref": "#/components/schemas/" + name} }
+
+// Component schemas: the shapes of the answers, at the level a client needs to read
+// them (the JSON structs of this package are authoritative for every field).
+func schemas() object {
+	str, integer, boolean, obj := object{"type": "string"}, object{"type": "integer"}, object{"type": "boolean"},
+		object{"type": "object"}
+	state := []any{"referenced", boolean, "milestoneIndex", integer, "estimatedMilestoneIndex", integer,
+		"ledgerInclusionState", object{"type": "string", "enum": []string{"noTransaction", "conflicting", "included"}}}
+	withState := func(kv ...any) object { return props(append(append([]any{}, state...), kv...)...) }
+	rangeList := arrayOf(props("from", integer, "to", integer))
+	return object{
+		"Error": props("error", str, "detail", str),
+		"Message": props("messageId", str, "protocolVersion", integer, "parents", arrayOf(str), "payload", obj,
+			"nonce", str, "metadata", withState("variant", str, "conflictReason", integer, "whiteFlagIndex", integer)),
+		"Transaction": props("transactionId", str, "messages", arrayOf(obj), "inputs", arrayOf(obj),
+			"outputs", arrayOf(obj), "unlocks", arrayOf(obj)),
+		"Milestone":  props("index", integer, "milestoneId", str, "messageId", str, "timestamp", integer),
+		"Child":      withState("messageId", str, "timestamp", integer),
+		"TagMessage": withState("messageId", str, "timestamp", integer),
+		"OutputItem": withState("outputId", str, "aliasId", str, "nftId", str, "foundryId", str, "messageId", str,
+			"timestamp", integer, "amount", str, "spent", boolean, "spentBy", str, "output", obj),
+		"LegacyOutput": withState("outputId", str, "outputType", integer, "messageId", str, "timestamp", integer,
+			"amount", str, "address", str, "spent", boolean, "output", obj),
+		"Output": withState("outputId", str, "transactionId", str, "outputIndex", integer, "messageId", str,
+			"output", obj, "spent", boolean, "transactionIdSpent", str, "milestoneIndexSpent", integer, "source", str),
+		"Sync":             props("chunkSize", integer, "oldest", integer, "newest", integer, "synced", rangeList, "gaps", rangeList),
+		"OpenAPI":          obj,
+		"ChildPage":        pageOf("Child"),
+		"TagMessagePage":   pageOf("TagMessage"),
+		"OutputPage":       pageOf("OutputItem"),
+		"LegacyOutputPage": pageOf("LegacyOutput"),
+		"MilestonePage":    pageOf("Milestone"),
+	}
+}
+
+// props is an object schema with the given (name, schema) properties.
+func props(kv ...any) object {
+	p := object{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		p[kv[i].(string)] = kv[i+1]
+	}
+	return object{"type": "object", "properties": p}
+}
+
+func arrayOf(items object) object { return object{"type": "array", "items": items} }
+
+func pageOf(item string) object {
+	return object{"type": "object", "required": []string{"items"}, "properties": object{
+		"items":  arrayOf(ref(item)),
+		"cursor": object{"type": "string", "description": "the next page's cursor; absent on the last page"}}}
+}

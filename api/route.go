@@ -1,0 +1,104 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// route is one endpoint: its pattern, what it accepts and how it answers. Routes are
+// registered from one table (Server.routes), which also feeds the OpenAPI document.
+type route struct {
+	pattern string // ServeMux pattern without a method: methods are checked here, to answer 405 in JSON
+	summary string
+	tag     string // OpenAPI tag
+	path    []param
+	query   []param
+	paged   bool // accepts page_size and cursor; answers page{items, cursor}
+	// canMiss: answers 404 when nothing exists (lookups; lists answer an empty page).
+	canMiss bool
+	schema  string // OpenAPI schema of the 200 answer
+	handle  func(ctx context.Context, in *input) (any, error)
+	// plain, when set, serves the route instead of handle (metrics, probes, the document).
+	plain http.Handler
+	media string // media type of the 200 answer (default application/json)
+	// canFail: a plain route that answers 503 (readiness); handled routes all may.
+	canFail bool
+}
+
+func (rt *route) queryParams() []param {
+	if rt.paged {
+		return append(append([]param{}, rt.query...), pageParams...)
+	}
+	return rt.query
+}
+
+func (rt *route) acceptedNames() string {
+	var names []string
+	for _, p := range rt.queryParams() {
+		names = append(names, p.name)
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+func (rt *route) mediaType() string {
+	if rt.media == "" {
+		return "application/json"
+	}
+	return rt.media
+}
+
+// rawBytes is a handler result sent as application/octet-stream.
+type rawBytes []byte
+
+// maxBodyBytes: routes are GET/HEAD only and never read a body; a client sending one
+// gets it cut off here rather than buffered.
+const maxBodyBytes = 1024
+
+// serve runs one request of rt: method check, parameters, deadline, handler, answer.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeError(w, r, &apiError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
+			Detail: r.Method + " " + r.URL.Path + ": this API is read-only (GET, HEAD)"}, nil)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+	if rt.plain != nil {
+		rt.plain.ServeHTTP(w, r)
+		return
+	}
+	in, err := parseInput(rt, r.PathValue, r.URL.RawQuery)
+	if err != nil {
+		writeError(w, r, classify(r.Context(), err, false), err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
+	defer cancel()
+	out, err := rt.handle(ctx, in)
+	if err != nil {
+		writeError(w, r, classify(ctx, err, in.cursor != nil), err)
+		return
+	}
+	if raw, ok := out.(rawBytes); ok {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		_, _ = w.Write(raw)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// defaultRequestTimeout bounds every query a request runs (Config.RequestTimeout).
+const defaultRequestTimeout = 5 * time.Second

@@ -1,0 +1,70 @@
+package api
+
+import (
+	"github.com/stardust-indexer/stardust-indexer/cql"
+)
+
+// Parameters several routes share.
+var (
+	fromParam = param{name: "from", kind: timeKind, doc: "only rows at or after this time (milestone timestamp)"}
+	toParam   = param{name: "to", kind: timeKind, doc: "only rows before this time"}
+)
+
+func pathParam(name string, k kind, doc string) []param {
+	return []param{{name: name, kind: k, doc: doc, required: true}}
+}
+
+// apiRoutes is the table of the API's routes: registration, parameter checks and the
+// OpenAPI document all come from it.
+func (s *Server) apiRoutes() []route {
+	msgID := pathParam("id", messageIDKind, "message ID")
+	txID := pathParam("id", transactionIDKind, "transaction ID")
+	return []route{
+		{pattern: "/messages/{id}", tag: "messages", summary: "A message, decoded, with its metadata",
+			path: msgID, canMiss: true, schema: "Message", handle: s.message},
+		{pattern: "/messages/{id}/raw", tag: "messages", summary: "A message's bytes",
+			path: msgID, canMiss: true, media: "application/octet-stream", handle: s.messageRaw},
+		{pattern: "/messages/{id}/children", tag: "messages", summary: "Messages naming this one as a parent, newest first",
+			path: msgID, query: []param{fromParam, toParam}, paged: true, schema: "ChildPage", handle: s.children},
+		{pattern: "/transactions/{id}", tag: "transactions",
+			summary: "A transaction: its inputs, outputs, unlocks and the messages carrying it, with inclusion states",
+			path:    txID, canMiss: true, schema: "Transaction", handle: s.transaction},
+		{pattern: "/transactions/{id}/included-message", tag: "transactions",
+			summary: "The message whose inclusion applied the transaction", path: txID, canMiss: true,
+			schema: "Message", handle: s.includedMessage},
+		{pattern: "/milestones/{index}", tag: "milestones", summary: "A milestone by index",
+			path: pathParam("index", indexKind, "milestone index"), canMiss: true, schema: "Milestone", handle: s.milestone},
+		{pattern: "/milestones", tag: "milestones", summary: "Indexed milestones of [start, end] (at most 1000), newest first",
+			query: []param{{name: "start", kind: indexKind, doc: "first milestone index", required: true},
+				{name: "end", kind: indexKind, doc: "last milestone index (inclusive)", required: true}},
+			schema: "MilestonePage", handle: s.milestones},
+		{pattern: "/tags/{tag}/messages", tag: "messages", summary: "Messages with a tag, newest first",
+			path: pathParam("tag", tagKind, "tag, 0x-hex"), query: []param{fromParam, toParam}, paged: true,
+			schema: "TagMessagePage", handle: s.tagMessages},
+		{pattern: "/outputs", tag: "outputs", summary: "Basic outputs by address, sender or tag, newest first",
+			query: basicList.params(), paged: true, schema: "OutputPage", handle: s.list(basicList)},
+		{pattern: "/outputs/{outputId}", tag: "outputs", summary: "An output, its creating message and what spent it",
+			path: pathParam("outputId", outputIDKind, "output ID"), canMiss: true, schema: "Output", handle: s.output},
+		{pattern: "/aliases", tag: "outputs", summary: "Alias outputs by state controller, governor, issuer or sender",
+			query: aliasList.params(), paged: true, schema: "OutputPage", handle: s.list(aliasList)},
+		{pattern: "/aliases/{aliasId}", tag: "outputs", summary: "Every version of an alias, newest first",
+			path: pathParam("aliasId", aliasIDKind, "alias ID"), paged: true, canMiss: true, schema: "OutputPage",
+			handle: s.versions(cql.AliasOutputs, "aliasId", "alias")},
+		{pattern: "/nft", tag: "outputs", summary: "NFT outputs by address, issuer, sender or tag",
+			query: nftList.params(), paged: true, schema: "OutputPage", handle: s.list(nftList)},
+		{pattern: "/nft/{nftId}", tag: "outputs", summary: "Every version of an NFT, newest first",
+			path: pathParam("nftId", nftIDKind, "NFT ID"), paged: true, canMiss: true, schema: "OutputPage",
+			handle: s.versions(cql.NFTOutputs, "nftId", "NFT")},
+		{pattern: "/foundries", tag: "outputs", summary: "Foundry outputs by (alias) address",
+			query: foundryList.params(), paged: true, schema: "OutputPage", handle: s.list(foundryList)},
+		{pattern: "/foundries/{foundryId}", tag: "outputs", summary: "Every version of a foundry, newest first",
+			path: pathParam("foundryId", foundryIDKind, "foundry ID"), paged: true, canMiss: true, schema: "OutputPage",
+			handle: s.versions(cql.FoundryOutputs, "foundryId", "foundry")},
+		{pattern: "/legacy-outputs", tag: "outputs", summary: "Legacy (pre-Stardust) outputs of an address",
+			query: []param{{name: "address", kind: addressKind, doc: "owner address", required: true},
+				{name: paramUnspent, kind: boolKind, doc: "true: only unspent outputs; false: only spent ones"}},
+			paged: true, schema: "LegacyOutputPage", handle: s.legacyOutputs},
+		{pattern: "/sync", tag: "status", summary: "Fully indexed milestone ranges, gaps and the newest milestone",
+			schema: "Sync", handle: s.sync},
+	}
+}

@@ -1,0 +1,85 @@
+// Package api serves the indexed ledger as a read-only JSON API over HTTP: messages,
+// transactions, milestones, tags, outputs of every kind and the sync status. Every
+// query runs under a per-request deadline; list routes walk only the ms_range_id
+// partitions the hint tables name, newest first, and page with an opaque cursor.
+package api
+
+import (
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// Config tunes a Server.
+type Config struct {
+	// RequestTimeout bounds every request's queries (default 5s); past it the answer is 503.
+	RequestTimeout time.Duration
+	// Registry receives the request metrics; nil: a private one.
+	Registry *prometheus.Registry
+	// Ops also serves /metrics, /healthz and /readyz on the API's own handler (false
+	// when a separate listener serves them, see cmd/api -ops-addr).
+	Ops bool
+}
+
+// Server answers the API's routes from a store.
+type Server struct {
+	st      *store.Store
+	cfg     Config
+	metrics *metrics
+	routes  []route
+	mux     *http.ServeMux
+	docOnce sync.Once
+	docJSON []byte
+}
+
+// New builds the server and its routes.
+func New(st *store.Store, cfg Config) *Server {
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = defaultRequestTimeout
+	}
+	if cfg.Registry == nil {
+		cfg.Registry = prometheus.NewRegistry()
+	}
+	s := &Server{st: st, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux()}
+	s.routes = s.apiRoutes()
+	s.routes = append(s.routes, s.docRoute())
+	if cfg.Ops {
+		s.routes = append(s.routes, s.opsRoutes()...)
+	}
+	for i := range s.routes {
+		rt := &s.routes[i]
+		s.mux.Handle(rt.pattern, s.metrics.instrument(rt.pattern,
+			http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, rt) })))
+	}
+	s.mux.Handle("/", s.metrics.instrument("unmatched", http.HandlerFunc(noRoute)))
+	return s
+}
+
+// Handler is the API's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+func noRoute(w http.ResponseWriter, r *http.Request) {
+	writeError(w, r, notFound("no route %s (see /openapi.json)", r.URL.Path), nil)
+}
+
+// NewHTTPServer is an http.Server hardened against slow or greedy clients: bounded
+// header, body and idle times, and small headers. The write timeout leaves the
+// handler its whole request timeout plus time to send the answer.
+func NewHTTPServer(addr string, h http.Handler, requestTimeout time.Duration) *http.Server {
+	if requestTimeout <= 0 {
+		requestTimeout = defaultRequestTimeout
+	}
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      requestTimeout + 10*time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+	}
+}

@@ -1,0 +1,83 @@
+package api
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// page is the answer of every list route. Cursor is absent on the last page.
+type page[T any] struct {
+	Items  []T    `json:"items"`
+	Cursor string `json:"cursor,omitempty"`
+}
+
+// fetchFunc reads one page of one partition: at most req.Size rows from req.State on,
+// and the paging state after them (empty when the partition is done).
+type fetchFunc[T any] func(ctx context.Context, partition int32, req store.PageRequest) ([]T, []byte, error)
+
+// maxReadsPerPage bounds the reads one page may cost when a filter drops rows: the
+// page then comes back short, with a cursor to go on.
+const maxReadsPerPage = 16
+
+// onePartition is the partition list of lists that live in a single partition
+// (a message's children, an alias's versions).
+var onePartition = []int32{0}
+
+// walk reads the page of in (size and cursor) across parts, the partitions the hint
+// tables name, newest first. Rows are read in partition order and, within one, in the
+// table's clustering order; keep (nil: keep all) filters them. Every row of the list
+// comes exactly once over the pages, whether a page ends inside a partition, exactly at
+// its end, or spans several.
+func walk[R, T any](ctx context.Context, in *input, parts []int32, fetch fetchFunc[R], keep func(*R) bool,
+	view func(*R) T) (page[T], error) {
+	parts = newestFirst(parts)
+	i, state := resume(parts, in.cursor)
+	items := make([]T, 0, min(in.pageSize, 128))
+	for reads := 0; i < len(parts) && len(items) < in.pageSize && reads < maxReadsPerPage; reads++ {
+		rows, next, err := fetch(ctx, parts[i], store.PageRequest{Size: in.pageSize - len(items), State: state})
+		if err != nil {
+			return page[T]{}, err
+		}
+		for j := range rows {
+			if keep == nil || keep(&rows[j]) {
+				items = append(items, view(&rows[j]))
+			}
+		}
+		if state = next; len(next) == 0 {
+			i++
+		}
+	}
+	out := page[T]{Items: items}
+	if i < len(parts) {
+		out.Cursor = encodeCursor(cursor{partition: parts[i], state: state}, in.hash)
+	}
+	return out, nil
+}
+
+// resume finds where a cursor points in parts: its partition with its paging state, or
+// the start of the next older partition when its own is no longer listed.
+func resume(parts []int32, c *cursor) (int, []byte) {
+	if c == nil {
+		return 0, nil
+	}
+	for i, p := range parts {
+		if p == c.partition {
+			return i, c.state
+		}
+		if p < c.partition {
+			return i, nil
+		}
+	}
+	return len(parts), nil
+}
+
+// newestFirst sorts partitions descending without duplicates (hint rows of several
+// roles or kinds may name one partition twice).
+func newestFirst(parts []int32) []int32 {
+	out := slices.Clone(parts)
+	slices.SortFunc(out, func(a, b int32) int { return cmp.Compare(b, a) })
+	return slices.Compact(out)
+}

@@ -1,0 +1,130 @@
+package api
+
+import (
+	"context"
+	"encoding/binary"
+	"slices"
+	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// fakeTable serves partitions of numbered rows the way Cassandra pages: a paging
+// state is the offset of the next row, and a page that ends exactly at a partition's
+// last row still returns a state (the next page is empty), as Cassandra may.
+type fakeTable map[int32][]int
+
+func (f fakeTable) fetch(_ context.Context, part int32, req store.PageRequest) ([]int, []byte, error) {
+	rows := f[part]
+	from := 0
+	if len(req.State) > 0 {
+		from = int(binary.BigEndian.Uint32(req.State))
+	}
+	to := min(from+req.Size, len(rows))
+	if to == len(rows) && to-from < req.Size {
+		return rows[from:to], nil, nil
+	}
+	return rows[from:to], binary.BigEndian.AppendUint32(nil, uint32(to)), nil
+}
+
+// walkPages walks a list to its end with fresh inputs, as clients do, re-listing
+// parts before each page (parts may change between pages).
+func walkPages(t *testing.T, f fakeTable, parts func(page int) []int32, size int, keep func(*int) bool) []int {
+	t.Helper()
+	var all []int
+	in := &input{pageSize: size}
+	for page := 0; page < 1000; page++ {
+		p, err := walk(context.Background(), in, parts(page), f.fetch, keep, func(r *int) int { return *r })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Items) > size {
+			t.Fatalf("page %d: %d items > %d", page, len(p.Items), size)
+		}
+		all = append(all, p.Items...)
+		if p.Cursor == "" {
+			return all
+		}
+		c, err := decodeCursor(p.Cursor, in.hash)
+		if err != nil {
+			t.Fatalf("own cursor refused: %v", err)
+		}
+		in.cursor = &c
+	}
+	t.Fatal("no last page")
+	return nil
+}
+
+func TestWalkEveryRowOnce(t *testing.T) {
+	// Partitions of 0, 1, 3, 4 and 5 rows (the empty one: a hint whose rows expired).
+	f, want, n := fakeTable{}, []int(nil), 0
+	for _, p := range []struct{ part, rows int32 }{{cql.PendingRange, 0}, {9, 1}, {5, 3}, {4, 4}, {1, 5}} {
+		f[p.part] = []int{}
+		for range p.rows {
+			f[p.part] = append(f[p.part], n)
+			want = append(want, n)
+			n++
+		}
+	}
+	parts := func(int) []int32 { return []int32{1, 4, 5, 9, cql.PendingRange, 4} } // unsorted, a duplicate
+	for size := 1; size <= n+1; size++ {
+		if got := walkPages(t, f, parts, size, nil); !slices.Equal(got, want) {
+			t.Errorf("page size %d: %v, want %v", size, got, want)
+		}
+	}
+	even := func(r *int) bool { return *r%2 == 0 }
+	for size := 1; size <= 4; size++ {
+		got := walkPages(t, f, parts, size, even)
+		if !slices.Equal(got, slices.DeleteFunc(slices.Clone(want), func(r int) bool { return !even(&r) })) {
+			t.Errorf("filtered, page size %d: %v", size, got)
+		}
+	}
+}
+
+// TestWalkPartitionsChange: a partition that disappears between pages (expired
+// pending rows) or appears (a new milestone range) neither repeats nor loses rows of
+// the partitions that stay.
+func TestWalkPartitionsChange(t *testing.T) {
+	f := fakeTable{7: {1, 2, 3}, 5: {4, 5, 6}, 2: {7, 8, 9}}
+	listed := func(page int) []int32 {
+		switch page {
+		case 0:
+			return []int32{7, 5, 2}
+		case 1:
+			return []int32{8, 7, 5, 2} // 8 is new
+		}
+		return []int32{8, 7, 2} // 5 is gone while the cursor points into it
+	}
+	got := walkPages(t, f, listed, 2, nil)
+	if want := []int{1, 2, 3, 4, 7, 8, 9}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+func TestWalkStopsAfterBoundedReads(t *testing.T) {
+	f := fakeTable{0: make([]int, 100)} // all zeros: a filter that drops everything
+	in := &input{pageSize: 3}
+	p, err := walk(context.Background(), in, onePartition, f.fetch, func(r *int) bool { return *r != 0 },
+		func(r *int) int { return *r })
+	if err != nil || len(p.Items) != 0 || p.Cursor == "" {
+		t.Fatalf("page %+v, err %v: want an empty page with a cursor after %d reads", p, err, maxReadsPerPage)
+	}
+	c, _ := decodeCursor(p.Cursor, in.hash)
+	if got := int(binary.BigEndian.Uint32(c.state)); got != 3*maxReadsPerPage {
+		t.Errorf("cursor at row %d, want %d", got, 3*maxReadsPerPage)
+	}
+}
+
+func TestCursorRoundTrip(t *testing.T) {
+	for _, c := range []cursor{{partition: 4, state: []byte{1, 2}}, {partition: cql.PendingRange}, {partition: 0, state: make([]byte, maxStateBytes)}} {
+		s := encodeCursor(c, queryHash{9})
+		back, err := decodeCursor(s, queryHash{9})
+		if err != nil || back.partition != c.partition || !slices.Equal(back.state, c.state) {
+			t.Errorf("%+v: decoded %+v, %v", c, back, err)
+		}
+		if _, err := decodeCursor(s, queryHash{8}); err == nil {
+			t.Errorf("%+v: accepted for another query", c)
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// analyticsFlags are `indexer run`'s analytics settings.
+type analyticsFlags struct {
+	enabled    bool
+	dailyAt    time.Duration
+	checkEvery time.Duration
+	leaseTTL   time.Duration
+}
+
+func (a *analyticsFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&a.enabled, "analytics", true, "write per-milestone analytics rows and schedule the daily job")
+	a.dailyAt = 15 * time.Minute
+	fs.Func("analytics-daily-at", "wall-clock UTC time of the daily job, HH:MM (default 00:15)", func(s string) error {
+		t, err := time.Parse("15:04", s)
+		a.dailyAt = time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute
+		if a.dailyAt == 0 {
+			a.dailyAt = 24 * time.Hour // midnight: zero would mean the scheduler's default
+		}
+		return err
+	})
+	fs.DurationVar(&a.checkEvery, "analytics-check-every", time.Minute,
+		"how often to check whether the chain entered a new UTC date")
+	fs.DurationVar(&a.leaseTTL, "analytics-lease-ttl", analytics.DefaultLeaseTTL, "lease of a running daily job")
+}
+
+// attachAnalytics adds the per-milestone analytics rows to every milestone the pipeline
+// writes and starts the daily scheduler. It returns the scheduler's stop, which cancels
+// and waits for it: deferred in cmdRun, it runs before the session closes, so a job cut
+// short still releases its lease instead of holding the date for the lease's TTL.
+func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f analyticsFlags) (stop func()) {
+	if !f.enabled {
+		return func() {}
+	}
+	p.AddRows(analytics.Rows)
+	s := analytics.NewScheduler(st, analytics.SchedulerConfig{Owner: processOwner("run"), DailyAt: f.dailyAt,
+		CheckEvery: f.checkEvery, LeaseTTL: f.leaseTTL, Log: slog.Default()})
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := s.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+			slog.Error("analytics scheduler stopped", "error", err)
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
+}
+
+// processOwner names this process in lease rows: unique per host and process.
+func processOwner(role string) string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s/%s/%d", role, host, os.Getpid())
+}
+
+// cmdAnalytics computes the daily analytics of every date in [-from, -to], again if
+// already computed, under each date's lease.
+func cmdAnalytics(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("analytics", flag.ContinueOnError)
+	var db dbFlags
+	db.register(fs)
+	fromText := fs.String("from", "", "first UTC date, YYYY-MM-DD (required)")
+	toText := fs.String("to", "", "last UTC date, YYYY-MM-DD (default: -from)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	from, to, err := dateRange(*fromText, *toText)
+	if err != nil {
+		return err
+	}
+	cfg, err := db.config()
+	if err != nil {
+		return err
+	}
+	st, err := store.Open(ctx, cfg, 0)
+	if err != nil {
+		return err
+	}
+	defer st.S.Close()
+	return runDates(ctx, analytics.Job{Store: st, Owner: processOwner("cli")}, from, to)
+}
+
+func dateRange(fromText, toText string) (from, to time.Time, err error) {
+	if fromText == "" {
+		return from, to, errors.New("-from is required")
+	}
+	if toText == "" {
+		toText = fromText
+	}
+	if from, err = analytics.ParseDay(fromText); err != nil {
+		return from, to, err
+	}
+	if to, err = analytics.ParseDay(toText); err == nil && to.Before(from) {
+		err = fmt.Errorf("-to %s is before -from %s", toText, fromText)
+	}
+	return from, to, err
+}
+
+// runDates prints one line per date and a summary; it stops at the first error that is
+// not an incomplete date or a lease held elsewhere.
+func runDates(ctx context.Context, job analytics.Job, from, to time.Time) error {
+	start := time.Now()
+	var computed, skipped int
+	for day := from; !day.After(to); day = day.AddDate(0, 0, 1) {
+		res, err := job.Run(ctx, day, false)
+		var incomplete *analytics.IncompleteError
+		switch {
+		case err == nil:
+			computed++
+			fmt.Printf("%s  milestones %d..%d (%d)  addresses %d  senders %d  receivers %d  %v\n", res.Date,
+				res.StartMs, res.EndMs, res.Milestones, res.TotalAddresses, res.SendAddresses, res.RecvAddresses,
+				res.Took.Round(time.Millisecond))
+		case errors.As(err, &incomplete):
+			skipped++
+			fmt.Printf("%s  skipped: %s\n", incomplete.Date, incomplete.Reason)
+		case errors.Is(err, analytics.ErrLeaseHeld):
+			skipped++
+			fmt.Printf("%s  skipped: %v\n", day.Format(analytics.DateLayout), err)
+		default:
+			return fmt.Errorf("%s: %w", day.Format(analytics.DateLayout), err)
+		}
+	}
+	fmt.Printf("%d dates computed, %d skipped, in %v\n", computed, skipped, time.Since(start).Round(time.Millisecond))
+	return nil
+}

@@ -1,0 +1,54 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source"
+)
+
+// Unreferenced returns about two thirds of the regular messages milestone
+// after+1 will reference, as seen before it arrived: SeenAt lies between
+// the two milestones' timestamps and EstMilestoneIndex is after+1. The
+// same messages later arrive confirmed. Past the tip there are none.
+func (s *Sim) Unreferenced(ctx context.Context, after uint32) ([]chain.UnreferencedMessage, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	next := after + 1
+	if next < after || next < s.opts.FirstIndex {
+		return nil, nil
+	}
+	rec, err := s.record(ctx, next)
+	if errors.Is(err, source.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.pending(rec)
+}
+
+// pending picks the deterministic subset; the milestone message itself is
+// never pending (it arrives with its milestone).
+func (s *Sim) pending(rec *msRecord) ([]chain.UnreferencedMessage, error) {
+	regular := rec.msgs[:len(rec.msgs)-1]
+	step := s.opts.MilestoneInterval / time.Duration(len(regular)+1)
+	start := rec.ts.Add(-s.opts.MilestoneInterval)
+	var out []chain.UnreferencedMessage
+	for i, m := range regular {
+		if i%3 == 2 {
+			continue
+		}
+		decoded, err := chain.DecodeMessage(m.raw)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, chain.UnreferencedMessage{
+			ID: m.id, Raw: m.raw, Message: decoded, EstMilestoneIndex: rec.index,
+			SeenAt: start.Add(step * time.Duration(i+1)).Truncate(time.Millisecond).UTC(),
+		})
+	}
+	return out, nil
+}
