@@ -36,11 +36,14 @@ func simOptions(tip uint32) sim.Options {
 }
 
 // ingestAll runs a pipeline over milestones 1..tip and fails the test on error.
-func ingestAll(t testing.TB, st *store.Store, src *sim.Sim, tip uint32, m *ingest.Metrics) {
+func ingestAll(t testing.TB, st *store.Store, src *sim.Sim, tip uint32, m *ingest.Metrics, extra ...ingest.RowsFunc) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	p := ingest.New(src, st, ingest.Config{NodeID: 1, StopAt: tip}, m, nil)
+	for _, rows := range extra {
+		p.AddRows(rows)
+	}
 	if err := p.Run(ctx); err != nil {
 		t.Fatalf("ingest 1..%d: %v", tip, err)
 	}

@@ -60,7 +60,7 @@ type Pipeline struct {
 	pendingFloor atomic.Uint32
 	lastWritten  atomic.Uint32
 	progress     *progress
-	extra        []func(*chain.ConfirmedMilestone, *store.Store) []store.Write
+	extra        []RowsFunc
 	seenPending  map[chain.MessageID]struct{}
 }
 

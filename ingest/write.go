@@ -141,8 +141,11 @@ func (p *Pipeline) account(writes []store.Write, index, tip uint32) {
 	}
 }
 
+// RowsFunc returns extra writes for a milestone (the analytics rows).
+type RowsFunc func(*chain.ConfirmedMilestone, *store.Store) []store.Write
+
 // AddRows registers a function whose writes join every milestone's writes, before its
 // sync row (analytics rows, so that a synced milestone is complete with them).
-func (p *Pipeline) AddRows(f func(*chain.ConfirmedMilestone, *store.Store) []store.Write) {
+func (p *Pipeline) AddRows(f RowsFunc) {
 	p.extra = append(p.extra, f)
 }
