@@ -16,6 +16,7 @@ type Metrics struct {
 	Paused         prometheus.Gauge
 	Unreferenced   prometheus.Counter
 	SourceFetchSec prometheus.Histogram
+	Claims         *prometheus.CounterVec // block claims by result
 }
 
 // NewMetrics creates the series and registers them on reg (nil: not registered).
@@ -42,10 +43,13 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help: "Unreferenced messages written to the pending partition."}),
 		SourceFetchSec: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "indexer_source_fetch_seconds",
 			Help: "Time to fetch one milestone from the source.", Buckets: prometheus.ExponentialBuckets(0.0001, 2, 16)}),
+		Claims: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_block_claims_total",
+			Help: "Claims of a block of milestones: taken, held_elsewhere (another node writes it), lost, error."},
+			[]string{"result"}),
 	}
 	if reg != nil {
 		reg.MustRegister(m.Milestones, m.Rows, m.WriteSeconds, m.Errors, m.Retries, m.LastMilestone, m.Lag,
-			m.Paused, m.Unreferenced, m.SourceFetchSec)
+			m.Paused, m.Unreferenced, m.SourceFetchSec, m.Claims)
 	}
 	return m
 }

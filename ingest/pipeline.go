@@ -31,6 +31,15 @@ type Config struct {
 	Unreferenced  bool          // also write not-yet-referenced messages while following
 	// StopAt, when non-zero, stops after this milestone (backfill a fixed range).
 	StopAt uint32
+	// Claim is the block of milestones a node claims at a time (the same on every node
+	// sharing the keyspace); ClaimTTL frees a dead node's block.
+	Claim    uint32
+	ClaimTTL time.Duration
+	// Owner names this node in lease rows (default "node-<NodeID>"); unique per process.
+	Owner string
+	// GapCheck is how often a following node rereads all of sync for gaps (a re-sync
+	// requested elsewhere, a block a dead node left); between, it reads only from its floor.
+	GapCheck time.Duration
 }
 
 func (c *Config) defaults() {
@@ -47,6 +56,18 @@ func (c *Config) defaults() {
 	if c.PollInterval <= 0 {
 		c.PollInterval = time.Second
 	}
+	if c.Claim == 0 {
+		c.Claim = 1000
+	}
+	if c.ClaimTTL < time.Second {
+		c.ClaimTTL = 30 * time.Second
+	}
+	if c.Owner == "" {
+		c.Owner = fmt.Sprintf("node-%d", c.NodeID)
+	}
+	if c.GapCheck <= 0 {
+		c.GapCheck = time.Minute
+	}
 }
 
 // Pipeline is one indexer node's ingest.
@@ -59,6 +80,8 @@ type Pipeline struct {
 	log          *slog.Logger
 	pendingFloor atomic.Uint32
 	lastWritten  atomic.Uint32
+	written      atomic.Int64
+	lastGapTotal int
 	progress     *progress
 	extra        []RowsFunc
 	seenPending  map[chain.MessageID]struct{}
@@ -116,19 +139,44 @@ func (p *Pipeline) Run(ctx context.Context) error {
 	}
 }
 
-// runOnce fills every gap up to the source's tip, then follows the tip if configured.
+// runOnce fills the gaps up to the source's tip in the blocks this node can claim, then
+// either stops (not following, or StopAt reached; in both cases only once the blocks other
+// nodes held are synced too) or polls for new milestones.
 func (p *Pipeline) runOnce(ctx context.Context) error {
-	tip, err := p.tip(ctx)
-	if err != nil {
-		return err
+	floor, lastFull := p.cfg.Start, time.Now() // a full read of sync after every (re)start
+	for {
+		tip, err := p.tip(ctx)
+		if err != nil {
+			return err
+		}
+		if time.Since(lastFull) >= p.cfg.GapCheck {
+			floor, lastFull = p.cfg.Start, time.Now()
+		}
+		before := p.written.Load()
+		skipped, err := p.fillGaps(ctx, floor, tip)
+		if err != nil {
+			return err
+		}
+		if len(skipped) == 0 {
+			floor = max(floor, tip+1)
+			if !p.cfg.Follow || (p.cfg.StopAt != 0 && tip >= p.cfg.StopAt) {
+				return nil
+			}
+		} else {
+			floor = skipped[0].From
+		}
+		if p.cfg.Follow && p.cfg.Unreferenced {
+			if err := p.unreferencedIfHeld(ctx, tip); err != nil {
+				return err
+			}
+		}
+		if p.written.Load() > before && len(skipped) == 0 {
+			continue // the tip may have moved on while writing
+		}
+		if err := sleepCtx(ctx, p.cfg.PollInterval); err != nil {
+			return err
+		}
 	}
-	if err := p.fillGaps(ctx, tip); err != nil {
-		return err
-	}
-	if !p.cfg.Follow {
-		return nil
-	}
-	return p.follow(ctx, tip)
 }
 
 func (p *Pipeline) tip(ctx context.Context) (uint32, error) {
@@ -142,63 +190,62 @@ func (p *Pipeline) tip(ctx context.Context) (uint32, error) {
 	return tip, nil
 }
 
-// fillGaps writes every milestone in [Start, tip] that has no sync row, oldest first.
-func (p *Pipeline) fillGaps(ctx context.Context, tip uint32) error {
-	if tip < p.cfg.Start {
-		return nil
+// fillGaps writes every milestone in [from, tip] without a sync row, oldest first, in the
+// blocks this node can claim. skipped are the pieces other nodes held, oldest first.
+func (p *Pipeline) fillGaps(ctx context.Context, from, tip uint32) (skipped []store.Range, err error) {
+	if tip < from {
+		return nil, nil
 	}
-	synced, err := p.st.Synced(ctx, p.cfg.Start, tip)
+	synced, err := p.st.Synced(ctx, from, tip)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	gaps := store.Gaps(synced, p.cfg.Start, tip)
+	gaps := store.Gaps(synced, from, tip)
+	p.startProgress(gaps, tip)
+	for _, piece := range splitAtBlocks(gaps, p.cfg.Claim) {
+		elsewhere, err := p.fillPiece(ctx, piece, tip)
+		if err != nil {
+			return skipped, err
+		}
+		if elsewhere {
+			skipped = append(skipped, piece)
+		}
+	}
+	p.progress.done()
+	return skipped, nil
+}
+
+// startProgress logs a backfill (more than one milestone) and its progress.
+func (p *Pipeline) startProgress(gaps []store.Range, tip uint32) {
 	total := 0
 	for _, g := range gaps {
 		total += g.Len()
 	}
-	if total > 0 {
+	if total > 1 && total != p.lastGapTotal { // not again while waiting on other nodes' blocks
 		p.log.Info("filling gaps", "milestones", total, "ranges", len(gaps), "tip", tip)
 	}
-	p.progress = newProgress(p.log, total)
-	for _, g := range gaps {
-		if err := p.ingestRange(ctx, g, tip); err != nil {
-			return err
-		}
+	p.lastGapTotal = total
+	if total <= 1 {
+		total = 0 // following the tip: no progress lines
 	}
-	p.progress.done()
-	return nil
+	p.progress = newProgress(p.log, total)
 }
 
-// follow polls the source for new milestones (and unreferenced messages).
-func (p *Pipeline) follow(ctx context.Context, done uint32) error {
-	for {
-		if p.cfg.StopAt != 0 && done >= p.cfg.StopAt {
-			return nil
-		}
-		if p.cfg.Unreferenced {
-			if err := p.writeUnreferenced(ctx, done); err != nil {
-				return err
-			}
-		}
-		tip, err := p.tip(ctx)
-		if err != nil {
-			return err
-		}
-		if tip > done {
-			if err := p.ingestRange(ctx, store.Range{From: done + 1, To: tip}, tip); err != nil {
-				return err
-			}
-			done = tip
-			continue
-		}
-		if err := sleepCtx(ctx, p.cfg.PollInterval); err != nil {
-			return err
-		}
+// unreferencedIfHeld writes the unreferenced messages after tip if this node holds (or
+// takes) the lease for them: one node at a time does this work.
+func (p *Pipeline) unreferencedIfHeld(ctx context.Context, tip uint32) error {
+	held, err := p.unreferencedLease().Acquire(ctx, p.st.S)
+	if err != nil || !held {
+		return err
 	}
+	return p.writeUnreferenced(ctx, tip)
 }
 
 // LastWritten is the newest milestone this pipeline fully wrote.
 func (p *Pipeline) LastWritten() uint32 { return p.lastWritten.Load() }
+
+// Written counts the milestones this pipeline wrote (other nodes' not included).
+func (p *Pipeline) Written() int64 { return p.written.Load() }
 
 type sourceError struct{ err error }
 

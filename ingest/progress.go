@@ -35,8 +35,11 @@ func (p *progress) step() {
 func (p *progress) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.total > 0 {
+	switch {
+	case p.total > 0 && p.count >= p.total:
 		p.report("backfill complete")
+	case p.count > 0:
+		p.report("backfill pass done; other nodes hold the rest")
 	}
 }
 

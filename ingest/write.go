@@ -128,6 +128,7 @@ func (p *Pipeline) account(writes []store.Write, index, tip uint32) {
 		p.m.Rows.WithLabelValues(table).Add(float64(n))
 	}
 	p.m.Milestones.Inc()
+	p.written.Add(1)
 	for {
 		last := p.lastWritten.Load()
 		if index <= last || p.lastWritten.CompareAndSwap(last, index) {

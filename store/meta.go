@@ -11,6 +11,11 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
+// NewestSyncedConcern is the indexer_meta row whose watermark is the newest milestone any
+// node synced: advanced by a conditional update, so a slower node finishing an older block
+// never moves it back.
+const NewestSyncedConcern = "newest_synced"
+
 // ErrChunkSizeMismatch: the keyspace was indexed with another chunk size.
 var ErrChunkSizeMismatch = errors.New("chunk size differs from the one this keyspace was indexed with")
 

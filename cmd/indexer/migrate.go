@@ -16,6 +16,11 @@ func cmdMigrate(ctx context.Context, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	return migrate(ctx, db)
+}
+
+// migrate creates the keyspace if needed, applies the schema and records the chunk size.
+func migrate(ctx context.Context, db dbFlags) error {
 	cfg, err := db.config()
 	if err != nil {
 		return err

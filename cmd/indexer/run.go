@@ -30,6 +30,9 @@ type runFlags struct {
 	stopAt            uint
 	window, fetch, wp int
 	migrate           bool
+	claim             uint
+	claimTTL          time.Duration
+	gapCheck          time.Duration
 	analytics         analyticsFlags
 }
 
@@ -49,6 +52,9 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.fetch, "fetch-ahead", 8, "milestones fetched ahead of the writers")
 	fs.IntVar(&f.wp, "write-parallel", 64, "write groups in flight per milestone")
 	fs.BoolVar(&f.migrate, "migrate", false, "create/upgrade the schema before running")
+	fs.UintVar(&f.claim, "claim", 1000, "milestones a node claims at a time (the same on every node of a keyspace)")
+	fs.DurationVar(&f.claimTTL, "claim-ttl", 30*time.Second, "lease of a claimed block; frees a dead node's block")
+	fs.DurationVar(&f.gapCheck, "gap-check", time.Minute, "while following, how often to reread all of sync for gaps")
 	f.analytics.register(fs)
 }
 
@@ -63,8 +69,11 @@ func cmdRun(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if f.claim < 1 || f.claim > 1<<31 {
+		return fmt.Errorf("-claim %d: want 1..2^31", f.claim)
+	}
 	if f.migrate {
-		if err := cmdMigrate(ctx, args); err != nil {
+		if err := migrate(ctx, f.db); err != nil {
 			return err
 		}
 	}
@@ -80,17 +89,22 @@ func cmdRun(ctx context.Context, args []string) error {
 	reg := ops.NewRegistry()
 	m := ingest.NewMetrics(reg)
 	st.S.OnRetry = func(*cql.Statement, int, error) { m.Retries.Inc() }
-	p := ingest.New(src, st, ingest.Config{NodeID: int8(f.db.nodeID), FetchAhead: f.fetch, Window: f.window,
-		WriteParallel: f.wp, Follow: f.follow, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt)}, m, slog.Default())
+	p := ingest.New(src, st, f.pipelineConfig(), m, slog.Default())
 	defer attachAnalytics(ctx, p, st, f.analytics)()
 	ops.Serve(ctx, f.opsAddr, reg, func() error { return st.Ping(ctx) })
 	slog.Info("indexer running", "cluster", cfg.String(), "source", f.source, "node", f.db.nodeID)
 	err = p.Run(ctx)
-	if errors.Is(err, context.Canceled) {
-		slog.Info("stopped", "last_milestone", p.LastWritten())
+	if err == nil || errors.Is(err, context.Canceled) {
+		slog.Info("stopped", "last_milestone", p.LastWritten(), "written", p.Written())
 		return nil
 	}
 	return err
+}
+
+func (f *runFlags) pipelineConfig() ingest.Config {
+	return ingest.Config{NodeID: int8(f.db.nodeID), FetchAhead: f.fetch, Window: f.window, WriteParallel: f.wp,
+		Follow: f.follow, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt), Claim: uint32(f.claim),
+		ClaimTTL: f.claimTTL, GapCheck: f.gapCheck, Owner: processOwner("ingest")}
 }
 
 func (f *runFlags) openSource() (source.Source, error) {

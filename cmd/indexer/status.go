@@ -31,11 +31,22 @@ func cmdStatus(ctx context.Context, args []string) error {
 		return err
 	}
 	out := map[string]any{"keyspace": cfg.Keyspace, "chunk_size": st.ChunkSize, "oldest": s.Oldest,
-		"newest": s.Newest, "synced": s.Synced, "gaps": s.Gaps}
+		"newest": s.Newest, "synced": orEmpty(s.Synced), "gaps": orEmpty(s.Gaps)}
+	// The watermark is the newest milestone any node synced, kept without a scan.
+	if _, w, by, err := store.Meta(ctx, st.S, store.NewestSyncedConcern); err == nil {
+		out["newest_watermark"], out["newest_watermark_by"] = w, by
+	}
 	if *tip != 0 {
 		out["lag"] = int64(*tip) - int64(s.Newest)
 	}
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+func orEmpty(rs []store.Range) []store.Range {
+	if rs == nil {
+		return []store.Range{}
+	}
+	return rs
 }
