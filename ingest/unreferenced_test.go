@@ -1,0 +1,100 @@
+package ingest_test
+
+import (
+	"context"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/source"
+	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+)
+
+// TestUnreferencedMessagesAreReplacedByConfirmedRows follows a tip that moves from 20 to
+// 21: while 21 is not there, its messages seen so far are written as unreferenced (with
+// est_milestone_index, outputs in the pending partition); once it arrives they are
+// confirmed, and every table equals that of a run that never saw them pending.
+func TestUnreferencedMessagesAreReplacedByConfirmedRows(t *testing.T) {
+	const tip = 21
+	st, cfg := newStore(t)
+	clean, cleanCfg := newStore(t)
+	ingestAll(t, clean, simSource(tip), tip, nil)
+
+	sim := simSource(tip)
+	pending, err := sim.Unreferenced(context.Background(), tip-1)
+	if err != nil || len(pending) == 0 {
+		t.Fatalf("sim has no unreferenced messages before %d: %v", tip, err)
+	}
+	id := pending[0].ID.String()
+	m := ingest.NewMetrics(nil)
+	p := ingest.New(source.NewGrowing(sim, tip-1, 2*time.Second), st, ingest.Config{NodeID: 1, StopAt: tip,
+		Follow: true, Unreferenced: true, PollInterval: 100 * time.Millisecond}, m, nil)
+	seen := make(chan store.MessageRecord, 1)
+	go func() { seen <- awaitPending(t, st, m, id) }()
+	if err := p.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	before := <-seen
+	if before.MilestoneIndex != nil || before.EstMilestoneIndex == nil || *before.EstMilestoneIndex != tip {
+		t.Fatalf("pending %s: milestone %v est %v; want unreferenced with est_milestone_index %d",
+			id, before.MilestoneIndex, before.EstMilestoneIndex, tip)
+	}
+	after, err := st.Message(context.Background(), id)
+	if err != nil || after.MilestoneIndex == nil || *after.MilestoneIndex != tip {
+		t.Fatalf("confirmed %s: milestone %v (%v); want %d", id, after.MilestoneIndex, err, tip)
+	}
+	// Confirmed rows keep est_milestone_index and seen_at (when the message was first
+	// seen), and hints keep naming the pending partition; everything else is equal.
+	got, want := firstSeenRemoved(t, st, cfg), firstSeenRemoved(t, clean, cleanCfg)
+	if diff := testcontainers.DiffDumps(got, want); diff != "" {
+		t.Fatalf("after confirmation, rows differ from a run that never saw them pending:\n%s", diff)
+	}
+}
+
+var firstSeen = regexp.MustCompile(`(est_milestone_index|seen_at)=(\d+|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)? \+0000 UTC) `)
+
+// firstSeenRemoved dumps the keyspace without the columns and hint rows that record that
+// a message was seen before its milestone.
+func firstSeenRemoved(t *testing.T, st *store.Store, cfg cql.Config) map[string][]string {
+	t.Helper()
+	dump, err := testcontainers.Dump(context.Background(), st.S.Gocql(), cfg.Keyspace, bookkeeping...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pendingHint := "ms_range_id=" + strconv.Itoa(int(cql.PendingRange)) + " "
+	for table, rows := range dump {
+		kept := rows[:0]
+		for _, r := range rows {
+			if strings.HasSuffix(table, "_hints") && strings.Contains(r, pendingHint) {
+				continue
+			}
+			kept = append(kept, firstSeen.ReplaceAllString(r, ""))
+		}
+		sort.Strings(kept)
+		dump[table] = kept
+	}
+	return dump
+}
+
+// awaitPending waits until the pipeline wrote unreferenced messages, then reads id.
+func awaitPending(t *testing.T, st *store.Store, m *ingest.Metrics, id string) store.MessageRecord {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if testutil.ToFloat64(m.Unreferenced) > 0 {
+			rec, err := st.Message(context.Background(), id)
+			if err != nil {
+				t.Errorf("reading pending message %s: %v", id, err)
+			}
+			return rec
+		}
+	}
+	t.Errorf("no unreferenced message written within 30s")
+	return store.MessageRecord{}
+}
