@@ -60,7 +60,7 @@ func classifyCode(code int) Class {
 	case gocql.ErrCodeWriteTimeout, gocql.ErrCodeReadTimeout:
 		return ClassTimeout
 	case gocql.ErrCodeSyntax, gocql.ErrCodeInvalid, gocql.ErrCodeUnprepared, gocql.ErrCodeConfig,
-		gocql.ErrCodeAlreadyExists, gocql.ErrCodeUnauthorized, gocql.ErrCodeCredentials:
+		gocql.ErrCodeAlreadyExists, gocql.ErrCodeUnauthorized, gocql.ErrCodeCredentials, gocql.ErrCodeProtocol:
 		return ClassInvalid
 	}
 	return ClassOther
