@@ -36,7 +36,8 @@ func (p *progress) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch {
-	case p.total > 0 && p.count >= p.total:
+	case p.total == 0: // following the tip
+	case p.count >= p.total:
 		p.report("backfill complete")
 	case p.count > 0:
 		p.report("backfill pass done; other nodes hold the rest")
