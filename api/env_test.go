@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
@@ -36,6 +37,13 @@ type env struct {
 
 func newEnv(t testing.TB, opts sim.Options, n uint32) *env {
 	t.Helper()
+	return newEnvWith(t, opts, n, false)
+}
+
+// newEnvWith is newEnv, with the analytics rows written along with each milestone when
+// withAnalytics (the daily jobs are left to the caller).
+func newEnvWith(t testing.TB, opts sim.Options, n uint32, withAnalytics bool) *env {
+	t.Helper()
 	sess, _ := testcontainers.NewKeyspace(t)
 	st := store.New(sess, testChunk)
 	opts.Tip = n + 1
@@ -43,7 +51,11 @@ func newEnv(t testing.TB, opts sim.Options, n uint32) *env {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	start := time.Now()
-	if err := ingest.New(src, st, ingest.Config{StopAt: n}, nil, quiet).Run(ctx); err != nil {
+	p := ingest.New(src, st, ingest.Config{StopAt: n}, nil, quiet)
+	if withAnalytics {
+		p.AddRows(analytics.Rows)
+	}
+	if err := p.Run(ctx); err != nil {
 		t.Fatalf("ingest: %v", err)
 	}
 	pending := writeUnreferenced(ctx, t, src, st, n)

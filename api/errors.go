@@ -10,6 +10,7 @@ import (
 
 	"github.com/gocql/gocql"
 
+	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -54,6 +55,8 @@ func classify(ctx context.Context, err error, withCursor bool) *apiError {
 		return ae
 	case errors.Is(err, store.ErrNotFound):
 		return notFound("%v", err)
+	case errors.Is(err, analytics.ErrBadRange): // the handlers check ranges first; this is a backstop
+		return badParam("range", "%v", err)
 	case withCursor && refusedStatement(err):
 		return badParam("cursor", "the database refused its paging state")
 	}

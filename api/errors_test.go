@@ -127,7 +127,8 @@ func TestDatabaseDown(t *testing.T) {
 		sess.Close()
 		srv := httptest.NewServer(New(store.New(sess, testChunk), Config{RequestTimeout: 300 * time.Millisecond, Ops: true}).Handler())
 		for _, path := range []string{"/messages/" + id, "/outputs?address=" + chain.Address{}.String(), "/sync",
-			"/transactions/" + id, "/milestones?start=1&end=3", "/readyz"} {
+			"/transactions/" + id, "/milestones?start=1&end=3", "/readyz", "/analytics/milestones?start=1&end=3",
+			"/analytics/daily?from=2022-10-01&to=2022-10-02", "/analytics/addresses/" + chain.Address{}.String() + "?start=1&end=3"} {
 			resp := checkError(t, srv.URL, errorCase{"GET", path, http.StatusServiceUnavailable, ""})
 			if resp.Header.Get("Retry-After") == "" {
 				t.Errorf("retries %d, GET %s: no Retry-After", retries, path)

@@ -39,6 +39,8 @@ var (
 	timeKind = kind{schema: map[string]any{"type": "string",
 		"description": "RFC 3339 (2022-10-01T00:00:00Z) or unix seconds"},
 		parse: func(name, v string) (any, error) { return parseTime(name, v) }}
+	dateKind = kind{schema: map[string]any{"type": "string", "format": "date", "description": "a UTC day, YYYY-MM-DD"},
+		parse: func(name, v string) (any, error) { return parseDate(name, v) }}
 	indexKind = kind{schema: map[string]any{"type": "integer", "format": "int64", "minimum": 0, "maximum": 4294967295},
 		parse: func(name, v string) (any, error) { return parseUint32(name, v) }}
 	pageSizeKind = kind{schema: map[string]any{"type": "integer", "minimum": 1, "maximum": maxPageSize,

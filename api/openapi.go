@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -11,19 +12,30 @@ type object = map[string]any
 // answer's schema and each error status the route can answer.
 func (s *Server) openAPI() object {
 	paths := object{}
+	components := object{"schemas": schemas()}
+	description := "Read-only API over the indexed Stardust ledger. Lists are newest first and paged: " +
+		"pass the previous page's cursor (absent on the last page) with the same parameters."
 	for i := range s.routes {
 		rt := &s.routes[i]
-		paths[rt.pattern] = object{"get": operation(rt)}
+		paths[rt.pattern] = object{rt.method(): operation(rt)}
+		if rt.admin {
+			components["securitySchemes"] = object{adminScheme: object{"type": "http", "scheme": "bearer",
+				"description": "the admin token the server was started with (-admin-token-file or API_ADMIN_TOKEN)"}}
+		}
+	}
+	if components["securitySchemes"] != nil {
+		description += " The admin routes (POST /admin/...) change state and require the admin token."
 	}
 	return object{
-		"openapi": "3.0.3",
-		"info": object{"title": "stardust-indexer API", "version": "1",
-			"description": "Read-only API over the indexed Stardust ledger. Lists are newest first and paged: " +
-				"pass the previous page's cursor (absent on the last page) with the same parameters."},
+		"openapi":    "3.0.3",
+		"info":       object{"title": "stardust-indexer API", "version": "1", "description": description},
 		"paths":      paths,
-		"components": object{"schemas": schemas()},
+		"components": components,
 	}
 }
+
+// adminScheme is the security scheme of the admin routes.
+const adminScheme = "adminToken"
 
 func operation(rt *route) object {
 	params := []object{}
@@ -33,22 +45,32 @@ func operation(rt *route) object {
 	for _, p := range rt.queryParams() {
 		params = append(params, parameterDoc(p, "query", p.required))
 	}
-	return object{"summary": rt.summary, "tags": []string{rt.tag}, "operationId": operationID(rt.pattern),
+	op := object{"summary": rt.summary, "tags": []string{rt.tag}, "operationId": rt.method() + operationID(rt.pattern),
 		"parameters": params, "responses": responses(rt)}
+	if rt.admin {
+		op["security"] = []object{{adminScheme: []string{}}}
+	}
+	return op
 }
 
 func parameterDoc(p param, in string, required bool) object {
 	return object{"name": p.name, "in": in, "required": required, "description": p.doc, "schema": p.kind.schema}
 }
 
-// operationID turns "/messages/{id}/raw" into "get_messages_id_raw".
+// operationID turns "/messages/{id}/raw" into "_messages_id_raw" (after the method).
 func operationID(pattern string) string {
-	id := strings.NewReplacer("/", "_", "{", "", "}", "", "-", "_", ".", "_").Replace(pattern)
-	return "get" + id
+	return strings.NewReplacer("/", "_", "{", "", "}", "", "-", "_", ".", "_").Replace(pattern)
 }
 
 func responses(rt *route) object {
 	out := object{"200": success(rt), "405": errorDoc("method other than GET or HEAD")}
+	if rt.admin {
+		out["405"] = errorDoc("method other than POST")
+		out["401"] = errorDoc("no admin token, or a wrong one (Authorization: Bearer <token>)")
+	}
+	for status, when := range rt.errs {
+		out[strconv.Itoa(status)] = errorDoc(when)
+	}
 	if len(rt.path)+len(rt.queryParams()) > 0 {
 		out["400"] = errorDoc("malformed or unknown parameter, bad range, page size or cursor")
 	}
@@ -103,6 +125,18 @@ func schemas() object {
 			"amount", str, "address", str, "spent", boolean, "output", obj),
 		"Output": withState("outputId", str, "transactionId", str, "outputIndex", integer, "messageId", str,
 			"output", obj, "spent", boolean, "transactionIdSpent", str, "milestoneIndexSpent", integer, "source", str),
+		"MilestoneStat": props("milestoneIndex", integer, "messageCount", integer, "transactionCount", integer,
+			"transferredTokens", str),
+		"DailyStat": props("date", object{"type": "string", "format": "date"}, "totalAddresses", integer,
+			"sendAddresses", integer, "recvAddresses", integer),
+		"AddressStat":       props("milestoneIndex", integer, "sentTokens", str, "recvTokens", str),
+		"MilestoneStatList": listOf("MilestoneStat"),
+		"DailyStatList":     listOf("DailyStat"),
+		"AddressStatList":   listOf("AddressStat"),
+		"DayResult": props("date", object{"type": "string", "format": "date"}, "startMilestone", integer,
+			"endMilestone", integer, "milestones", integer, "totalAddresses", integer, "sendAddresses", integer,
+			"recvAddresses", integer, "tookMs", integer),
+		"Resync":           props("from", integer, "to", integer, "unsynced", integer),
 		"Sync":             props("chunkSize", integer, "oldest", integer, "newest", integer, "synced", rangeList, "gaps", rangeList),
 		"OpenAPI":          obj,
 		"ChildPage":        pageOf("Child"),
@@ -123,6 +157,11 @@ func props(kv ...any) object {
 }
 
 func arrayOf(items object) object { return object{"type": "array", "items": items} }
+
+// listOf is an unpaged list: every item of a bounded range at once.
+func listOf(item string) object {
+	return object{"type": "object", "required": []string{"items"}, "properties": object{"items": arrayOf(ref(item))}}
+}
 
 func pageOf(item string) object {
 	return object{"type": "object", "required": []string{"items"}, "properties": object{

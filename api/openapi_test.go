@@ -21,27 +21,39 @@ type openAPIDoc struct {
 			Required bool   `json:"required"`
 		} `json:"parameters"`
 		Responses map[string]json.RawMessage `json:"responses"`
+		Security  []map[string][]string      `json:"security"`
 	} `json:"paths"`
 	Components struct {
-		Schemas map[string]json.RawMessage `json:"schemas"`
+		Schemas         map[string]json.RawMessage `json:"schemas"`
+		SecuritySchemes map[string]json.RawMessage `json:"securitySchemes"`
 	} `json:"components"`
 }
 
 // TestOpenAPIMatchesRoutes: the served document describes every registered route with
-// exactly its parameters, every documented path is served by that very pattern, and
-// every schema reference resolves.
+// exactly its parameters and method, every documented path is served by that very
+// pattern, and every schema reference resolves; admin routes appear, with their security
+// scheme, only when an admin token is configured.
 func TestOpenAPIMatchesRoutes(t *testing.T) {
-	s := New(store.New(nil, testChunk), Config{Ops: true})
+	for _, cfg := range []Config{{Ops: true}, {Ops: true, AdminToken: testToken}} {
+		checkOpenAPI(t, New(store.New(nil, testChunk), cfg), cfg.AdminToken != "")
+	}
+}
+
+func checkOpenAPI(t *testing.T, s *Server, admin bool) {
 	rec := httptest.NewRecorder()
 	s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/openapi.json", nil))
 	var doc openAPIDoc
 	if err := json.Unmarshal(rec.Body.Bytes(), &doc); err != nil || doc.OpenAPI == "" {
 		t.Fatalf("/openapi.json: %v\n%.300s", err, rec.Body.String())
 	}
+	admins := 0
 	for _, rt := range s.routes {
-		op, ok := doc.Paths[rt.pattern]["get"]
+		if len(doc.Paths[rt.pattern]) != 1 {
+			t.Errorf("%s: documented methods %v, want one", rt.pattern, slices.Collect(maps.Keys(doc.Paths[rt.pattern])))
+		}
+		op, ok := doc.Paths[rt.pattern][rt.method()]
 		if !ok {
-			t.Errorf("%s is registered, not documented", rt.pattern)
+			t.Errorf("%s is registered, not documented (%s)", rt.pattern, rt.method())
 			continue
 		}
 		var want, got []string
@@ -60,6 +72,16 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 		if _, ok := op.Responses["405"]; !ok || rt.canMiss && op.Responses["404"] == nil {
 			t.Errorf("%s: responses %v lack 405 or 404", rt.pattern, slices.Sorted(maps.Keys(op.Responses)))
 		}
+		if rt.admin {
+			admins++
+			if len(op.Security) != 1 || op.Security[0]["adminToken"] == nil || op.Responses["401"] == nil {
+				t.Errorf("%s: security %v, responses %v: want the admin token and a 401", rt.pattern, op.Security,
+					slices.Sorted(maps.Keys(op.Responses)))
+			}
+		}
+	}
+	if _, scheme := doc.Components.SecuritySchemes["adminToken"]; (admins > 0) != admin || scheme != admin {
+		t.Errorf("admin token configured %t: %d admin routes, security scheme %t", admin, admins, scheme)
 	}
 	for path := range doc.Paths {
 		concrete := regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(path, "x")

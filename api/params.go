@@ -87,6 +87,21 @@ func parseTime(name, value string) (time.Time, error) {
 	return t.UTC(), nil
 }
 
+// dateLayout is how dates (UTC days) are written: in paths, queries and answers.
+const dateLayout = "2006-01-02"
+
+// parseDate accepts a YYYY-MM-DD date (a UTC day) from 1970 on, as its midnight UTC.
+func parseDate(name, value string) (time.Time, error) {
+	t, err := time.Parse(dateLayout, value)
+	if err != nil {
+		return time.Time{}, badParam(name, "want a date YYYY-MM-DD (2022-10-01), got %s", quote(value))
+	}
+	if t.Year() < 1970 {
+		return time.Time{}, badParam(name, "date out of range 1970..9999")
+	}
+	return t, nil
+}
+
 // quote shows a bad value in an error without echoing a huge one back.
 func quote(s string) string {
 	const limit = 64

@@ -26,6 +26,17 @@ type route struct {
 	media string // media type of the 200 answer (default application/json)
 	// canFail: a plain route that answers 503 (readiness); handled routes all may.
 	canFail bool
+	// admin: a POST route that requires the admin token (registered only with one).
+	admin bool
+	errs  map[int]string // route-specific error answers, for OpenAPI
+}
+
+// method is the route's method in OpenAPI (HEAD goes with GET).
+func (rt *route) method() string {
+	if rt.admin {
+		return "post"
+	}
+	return "get"
 }
 
 func (rt *route) queryParams() []param {
@@ -56,13 +67,19 @@ func (rt *route) mediaType() string {
 // rawBytes is a handler result sent as application/octet-stream.
 type rawBytes []byte
 
-// maxBodyBytes: routes are GET/HEAD only and never read a body; a client sending one
-// gets it cut off here rather than buffered.
+// maxBodyBytes: routes never read a body (admin routes take their parameters in the
+// path and query too); a client sending one gets it cut off here rather than buffered.
 const maxBodyBytes = 1024
 
-// serve runs one request of rt: method check, parameters, deadline, handler, answer.
+// serve runs one request of rt: method check (and token, for admin routes),
+// parameters, deadline, handler, answer.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+	switch {
+	case rt.admin:
+		if !s.serveAdmin(w, r, rt) {
+			return
+		}
+	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		w.Header().Set("Allow", "GET, HEAD")
 		writeError(w, r, &apiError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
 			Detail: r.Method + " " + r.URL.Path + ": this API is read-only (GET, HEAD)"}, nil)
@@ -78,12 +95,26 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		writeError(w, r, classify(r.Context(), err, false), err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
+	parent, timeout := r.Context(), s.cfg.RequestTimeout
+	if rt.admin {
+		// An admin job, once started, runs to its end even if the client leaves: a
+		// half-done one is safe to redo, but its client should not cause it.
+		parent, timeout = context.WithoutCancel(parent), s.cfg.AdminTimeout
+	}
+	ctx, cancel := context.WithTimeout(parent, timeout)
 	defer cancel()
+	start := time.Now()
 	out, err := rt.handle(ctx, in)
 	if err != nil {
-		writeError(w, r, classify(ctx, err, in.cursor != nil), err)
+		e := classify(ctx, err, in.cursor != nil)
+		if rt.admin {
+			logAdmin(r, rt, in, e.Status, time.Since(start))
+		}
+		writeError(w, r, e, err)
 		return
+	}
+	if rt.admin {
+		logAdmin(r, rt, in, http.StatusOK, time.Since(start))
 	}
 	if raw, ok := out.(rawBytes); ok {
 		w.Header().Set("Content-Type", "application/octet-stream")

@@ -64,6 +64,19 @@ func (s *Server) apiRoutes() []route {
 			query: []param{{name: "address", kind: addressKind, doc: "owner address", required: true},
 				{name: paramUnspent, kind: boolKind, doc: "true: only unspent outputs; false: only spent ones"}},
 			paged: true, schema: "LegacyOutputPage", handle: s.legacyOutputs},
+		{pattern: "/analytics/milestones", tag: "analytics",
+			summary: "Per-milestone analytics of [start, end] (at most 10000), newest first: messages, " +
+				"included transactions, tokens transferred",
+			query: milestoneRangeParams, schema: "MilestoneStatList", handle: s.analyticsMilestones},
+		{pattern: "/analytics/daily", tag: "analytics",
+			summary: "Daily analytics of the computed dates of [from, to] (at most 3660 days), newest first: " +
+				"addresses that sent, received, either",
+			query: dateRangeParams, schema: "DailyStatList", handle: s.analyticsDaily},
+		{pattern: "/analytics/addresses/{address}", tag: "analytics",
+			summary: "Tokens an address sent and received in each milestone of [start, end] (at most 10000) " +
+				"where it did, newest first",
+			path:  pathParam("address", addressKind, "the address (bech32, any HRP, or 0x-hex)"),
+			query: milestoneRangeParams, schema: "AddressStatList", handle: s.analyticsAddress},
 		{pattern: "/sync", tag: "status", summary: "Fully indexed milestone ranges, gaps and the newest milestone",
 			schema: "Sync", handle: s.sync},
 	}

@@ -1,12 +1,16 @@
 // Package api serves the indexed ledger as a read-only JSON API over HTTP: messages,
-// transactions, milestones, tags, outputs of every kind and the sync status. Every
-// query runs under a per-request deadline; list routes walk only the ms_range_id
-// partitions the hint tables name, newest first, and page with an opaque cursor.
+// transactions, milestones, tags, outputs of every kind, analytics and the sync status.
+// Every query runs under a per-request deadline; list routes walk only the ms_range_id
+// partitions the hint tables name, newest first, and page with an opaque cursor. With
+// an admin token configured, two POST routes (run a daily analytics job, re-sync a
+// milestone range) take that token as a bearer token.
 package api
 
 import (
+	"crypto/sha256"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -23,6 +27,12 @@ type Config struct {
 	// Ops also serves /metrics, /healthz and /readyz on the API's own handler (false
 	// when a separate listener serves them, see cmd/api -ops-addr).
 	Ops bool
+	// AdminToken, when set, enables the admin routes (POST /admin/...), which require it
+	// as a bearer token; unset, they do not exist (404). The server keeps only its
+	// SHA-256. See CheckAdminToken.
+	AdminToken Secret
+	// AdminTimeout bounds an admin request's work (default 1m).
+	AdminTimeout time.Duration
 }
 
 // Server answers the API's routes from a store.
@@ -34,6 +44,9 @@ type Server struct {
 	mux     *http.ServeMux
 	docOnce sync.Once
 	docJSON []byte
+	// adminSum is the SHA-256 of the admin token (meaningful when admin routes exist).
+	adminSum [sha256.Size]byte
+	adminSeq atomic.Uint64 // numbers admin requests, for lease owners
 }
 
 // New builds the server and its routes.
@@ -44,11 +57,20 @@ func New(st *store.Store, cfg Config) *Server {
 	if cfg.Registry == nil {
 		cfg.Registry = prometheus.NewRegistry()
 	}
+	if cfg.AdminTimeout <= 0 {
+		cfg.AdminTimeout = defaultAdminTimeout
+	}
+	token := cfg.AdminToken
+	cfg.AdminToken = "" // only its sum is kept
 	s := &Server{st: st, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux()}
 	s.routes = s.apiRoutes()
 	s.routes = append(s.routes, s.docRoute())
 	if cfg.Ops {
 		s.routes = append(s.routes, s.opsRoutes()...)
+	}
+	if token != "" {
+		s.adminSum = sha256.Sum256([]byte(token))
+		s.routes = append(s.routes, s.adminRoutes()...)
 	}
 	for i := range s.routes {
 		rt := &s.routes[i]

@@ -1,10 +1,13 @@
 // Command api serves the indexed ledger as a read-only JSON API.
 //
 //	api [-addr 127.0.0.1:8080] [-ops-addr ADDR] [-request-timeout 5s]
+//	    [-admin-token-file PATH] [-admin-timeout 1m]
 //
 // The cluster comes from the CQL_* environment variables (see README). /metrics,
 // /healthz and /readyz are served on -ops-addr when given, else on -addr next to the
-// API and /openapi.json.
+// API and /openapi.json. The admin routes (POST /admin/...) exist only with an admin
+// token, read from -admin-token-file or the API_ADMIN_TOKEN variable; the token is
+// never logged.
 package main
 
 import (
@@ -16,6 +19,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -28,7 +32,12 @@ import (
 type flags struct {
 	addr, opsAddr  string
 	requestTimeout time.Duration
+	adminTokenFile string
+	adminTimeout   time.Duration
 }
+
+// adminTokenEnv is the variable that may hold the admin token (instead of a file).
+const adminTokenEnv = "API_ADMIN_TOKEN"
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -50,17 +59,62 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "address the API listens on")
 	fs.StringVar(&f.opsAddr, "ops-addr", "", "separate address for /metrics, /healthz, /readyz (empty: served on -addr)")
 	fs.DurationVar(&f.requestTimeout, "request-timeout", 5*time.Second, "deadline of each request's queries")
+	fs.StringVar(&f.adminTokenFile, "admin-token-file", "",
+		"file holding the admin token, which enables POST /admin/... (or set "+adminTokenEnv+"; neither: no admin routes)")
+	fs.DurationVar(&f.adminTimeout, "admin-timeout", time.Minute, "deadline of each admin request's work")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
 	if f.requestTimeout <= 0 {
 		return f, fmt.Errorf("-request-timeout %s: want a positive duration", f.requestTimeout)
 	}
+	if f.adminTimeout <= 0 {
+		return f, fmt.Errorf("-admin-timeout %s: want a positive duration", f.adminTimeout)
+	}
 	return f, nil
+}
+
+// adminToken reads the admin token from the file or, without one, the environment
+// ("" when neither is set: the admin routes stay off) and says where it came from.
+// Neither the token nor the file's content ever appears in an error.
+func adminToken(file string, getenv func(string) string) (api.Secret, string, error) {
+	fromEnv := getenv(adminTokenEnv)
+	switch {
+	case file != "" && fromEnv != "":
+		return "", "", fmt.Errorf("both -admin-token-file and %s are set: give the admin token once", adminTokenEnv)
+	case file == "" && fromEnv == "":
+		return "", "", nil
+	}
+	source := "env " + adminTokenEnv
+	token := api.Secret(strings.TrimSpace(fromEnv))
+	if file != "" {
+		source = "file " + file
+		info, err := os.Stat(file)
+		if err != nil {
+			return "", "", fmt.Errorf("-admin-token-file: %w", err)
+		}
+		if info.Mode().Perm()&0o077 != 0 {
+			slog.Warn("the admin token file is readable by others than its owner (chmod 600 it)",
+				"file", file, "mode", info.Mode().Perm().String())
+		}
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", "", fmt.Errorf("-admin-token-file: %w", err)
+		}
+		token = api.Secret(strings.TrimSpace(string(b)))
+	}
+	if err := api.CheckAdminToken(token); err != nil {
+		return "", "", fmt.Errorf("%s: %w", source, err)
+	}
+	return token, source, nil
 }
 
 func run(ctx context.Context, args []string) error {
 	f, err := parseFlags(args)
+	if err != nil {
+		return err
+	}
+	token, tokenSource, err := adminToken(f.adminTokenFile, os.Getenv)
 	if err != nil {
 		return err
 	}
@@ -74,7 +128,11 @@ func run(ctx context.Context, args []string) error {
 	}
 	defer st.S.Close()
 	reg := ops.NewRegistry()
-	srv := api.New(st, api.Config{RequestTimeout: f.requestTimeout, Registry: reg, Ops: f.opsAddr == ""})
+	srv := api.New(st, api.Config{RequestTimeout: f.requestTimeout, Registry: reg, Ops: f.opsAddr == "",
+		AdminToken: token, AdminTimeout: f.adminTimeout})
+	if token != "" {
+		slog.Info("admin routes enabled (POST /admin/...)", "token_from", tokenSource, "admin_timeout", f.adminTimeout)
+	}
 	if f.opsAddr != "" {
 		ops.Serve(ctx, f.opsAddr, reg, func() error {
 			pctx, cancel := context.WithTimeout(ctx, f.requestTimeout)

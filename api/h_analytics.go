@@ -1,0 +1,127 @@
+package api
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/analytics"
+)
+
+// Bounds of the analytics routes: the readers' own, so one request reads at most that
+// many rows (10000 milestones: at most two ms_range_id partitions at the default chunk
+// size, or one slice of an address's partition; 3660 days: 11 year partitions).
+const (
+	maxAnalyticsMilestones = analytics.MaxMilestoneRange
+	maxAnalyticsDays       = analytics.MaxDateRange
+)
+
+// milestoneRangeParams are [start, end] of the milestone analytics routes.
+var milestoneRangeParams = []param{
+	{name: "start", kind: indexKind, doc: "first milestone index", required: true},
+	{name: "end", kind: indexKind, doc: "last milestone index (inclusive; at most " +
+		strconv.Itoa(maxAnalyticsMilestones) + " milestones from start)", required: true},
+}
+
+// dateRangeParams are [from, to] of GET /analytics/daily.
+var dateRangeParams = []param{
+	{name: "from", kind: dateKind, doc: "first date (UTC, YYYY-MM-DD)", required: true},
+	{name: "to", kind: dateKind, doc: "last date (inclusive; at most " + strconv.Itoa(maxAnalyticsDays) +
+		" days from from)", required: true},
+}
+
+type milestoneStatJSON struct {
+	MilestoneIndex    uint32 `json:"milestoneIndex"`
+	MessageCount      int    `json:"messageCount"`
+	TransactionCount  int    `json:"transactionCount"`
+	TransferredTokens string `json:"transferredTokens"`
+}
+
+type dailyStatJSON struct {
+	Date           string `json:"date"`
+	TotalAddresses int    `json:"totalAddresses"`
+	SendAddresses  int    `json:"sendAddresses"`
+	RecvAddresses  int    `json:"recvAddresses"`
+}
+
+type addressStatJSON struct {
+	MilestoneIndex uint32 `json:"milestoneIndex"`
+	SentTokens     string `json:"sentTokens"`
+	RecvTokens     string `json:"recvTokens"`
+}
+
+func amount(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// milestoneSpan checks the inclusive [start, end] of a request and returns it as the
+// readers' half-open [start, end), empty when start == end. Milestone indexes are
+// stored as int: nothing lies past math.MaxInt32, so the span is cut there.
+func milestoneSpan(in *input, limit int) (uint32, uint32, error) {
+	start, end := in.index("start"), in.index("end")
+	switch width := uint64(end) - uint64(start) + 1; {
+	case end < start:
+		return 0, 0, badParam("end", "%d is before start (%d)", end, start)
+	case width > uint64(limit):
+		return 0, 0, badParam("end", "range of %d milestones is wider than %d", width, limit)
+	}
+	stop := uint32(min(uint64(end)+1, math.MaxInt32+1))
+	return min(start, stop), stop, nil
+}
+
+// analyticsMilestones is GET /analytics/milestones: the per-milestone rows of
+// [start, end], newest first; milestones without a row (not indexed, or indexed before
+// analytics were on) are left out.
+func (s *Server) analyticsMilestones(ctx context.Context, in *input) (any, error) {
+	start, end, err := milestoneSpan(in, maxAnalyticsMilestones)
+	if err != nil || start == end {
+		return page[milestoneStatJSON]{Items: []milestoneStatJSON{}}, err
+	}
+	rows, err := analytics.MilestoneStats(ctx, s.st, start, end)
+	if err != nil {
+		return nil, err
+	}
+	out := page[milestoneStatJSON]{Items: make([]milestoneStatJSON, 0, len(rows))}
+	for _, r := range rows {
+		out.Items = append(out.Items, milestoneStatJSON{MilestoneIndex: r.MilestoneIndex, MessageCount: r.MessageCount,
+			TransactionCount: r.TransactionCount, TransferredTokens: amount(r.TransferredTokens)})
+	}
+	return out, nil
+}
+
+// analyticsAddress is GET /analytics/addresses/{address}: the address's rows of
+// [start, end] (milestones where it sent or received), newest first.
+func (s *Server) analyticsAddress(ctx context.Context, in *input) (any, error) {
+	start, end, err := milestoneSpan(in, maxAnalyticsMilestones)
+	if err != nil || start == end {
+		return page[addressStatJSON]{Items: []addressStatJSON{}}, err
+	}
+	rows, err := analytics.AddressStats(ctx, s.st, in.text("address"), start, end)
+	if err != nil {
+		return nil, err
+	}
+	out := page[addressStatJSON]{Items: make([]addressStatJSON, 0, len(rows))}
+	for _, r := range rows {
+		out.Items = append(out.Items, addressStatJSON{MilestoneIndex: r.MilestoneIndex,
+			SentTokens: amount(r.SentTokens), RecvTokens: amount(r.RecvTokens)})
+	}
+	return out, nil
+}
+
+// analyticsDaily is GET /analytics/daily: the computed dates of [from, to], newest
+// first; dates the daily job has not computed (yet) are left out.
+func (s *Server) analyticsDaily(ctx context.Context, in *input) (any, error) {
+	from, to := in.time("from"), in.time("to") // from <= to: checked with the parameters
+	if days := int(to.Sub(from)/(24*time.Hour)) + 1; days > maxAnalyticsDays {
+		return nil, badParam("to", "range of %d days is wider than %d", days, maxAnalyticsDays)
+	}
+	rows, err := analytics.DailyStats(ctx, s.st, from, to)
+	if err != nil {
+		return nil, err
+	}
+	out := page[dailyStatJSON]{Items: make([]dailyStatJSON, 0, len(rows))}
+	for _, r := range rows {
+		out.Items = append(out.Items, dailyStatJSON{Date: r.Date, TotalAddresses: r.TotalAddresses,
+			SendAddresses: r.SendAddresses, RecvAddresses: r.RecvAddresses})
+	}
+	return out, nil
+}
