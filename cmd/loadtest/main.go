@@ -1,0 +1,136 @@
+// Command loadtest puts a running API under a bounded loopback load and reports
+// per-route throughput, p50/p99 and status classes, with the normal clients' figures
+// without and with slow and oversized clients side by side (package loadtest).
+//
+//	loadtest [-url http://127.0.0.1:8080] [-duration 60s] [-workers 0] ...
+//
+// -duration is the whole run: half with the normal clients alone, half with the
+// attackers beside them. With -workers 0 the client count is found first by a short
+// probe (not counted in -duration). It exits 1 when any answer was a 5xx (or a
+// normal request got no answer), 2 when the run could not be made.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/loadtest"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	def := os.Getenv("API_URL")
+	if def == "" {
+		def = "http://127.0.0.1:8080"
+	}
+	var (
+		cfg      loadtest.Config
+		duration time.Duration
+		out      string
+		wait     time.Duration
+	)
+	fs.StringVar(&cfg.BaseURL, "url", def, "API base URL, on this machine (default $API_URL or http://127.0.0.1:8080)")
+	fs.DurationVar(&duration, "duration", 60*time.Second, "the whole run: half without attackers, half with them")
+	fs.IntVar(&cfg.Workers, "workers", 0, "normal closed-loop clients (0: probe for the count with the best throughput)")
+	fs.DurationVar(&cfg.ProbeTime, "probe", 2*time.Second, "time per step of the probe (-workers 0)")
+	fs.IntVar(&cfg.Attack.SlowHeaders, "slow-headers", 16, "connections sending headers a byte at a time")
+	fs.IntVar(&cfg.Attack.SlowBodies, "slow-bodies", 4, "requests sending a 1 MiB body a byte at a time")
+	fs.IntVar(&cfg.Attack.SlowReaders, "slow-readers", 2, "connections reading pipelined answers a byte at a time")
+	fs.IntVar(&cfg.Attack.Oversized, "oversized", 2, "clients sending oversized and greedy requests")
+	fs.DurationVar(&cfg.Attack.Trickle, "trickle", 250*time.Millisecond, "pause between two bytes of a slow client")
+	fs.IntVar(&cfg.MaxMessages, "max-messages", 300, "messages to discover keys from")
+	fs.Int64Var(&cfg.Seed, "seed", 1, "seed of the route and key choices")
+	fs.StringVar(&out, "out", "", "also write the report to this file")
+	fs.DurationVar(&wait, "wait", 30*time.Second, "wait this long for the API to answer GET /sync")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if duration < 2*time.Second {
+		fmt.Fprintf(stderr, "-duration %s: want at least 2s\n", duration)
+		return 2
+	}
+	if !loopback(cfg.BaseURL) {
+		fmt.Fprintf(stderr, "-url %s: want http:// to this machine (localhost, 127.0.0.0/8, [::1]): load goes nowhere else\n", cfg.BaseURL)
+		return 2
+	}
+	cfg.Duration = duration / 2
+	cfg.Progress = stderr
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := waitUp(ctx, cfg.BaseURL, wait); err != nil {
+		fmt.Fprintf(stderr, "loadtest: %v\n", err)
+		return 2
+	}
+	rep, err := loadtest.Run(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "loadtest: %v\n", err)
+		return 2
+	}
+	var b strings.Builder
+	rep.WriteText(&b)
+	fmt.Fprint(stdout, b.String())
+	if out != "" {
+		if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+			fmt.Fprintf(stderr, "loadtest: %v\n", err)
+			return 2
+		}
+	}
+	errs := rep.Clean.Total.Errors + rep.Attacked.Total.Errors
+	if n := rep.FiveXX(); n > 0 || errs > 0 {
+		fmt.Fprintf(stderr, "FAIL: %d answers were 5xx, %d normal requests got no answer\n", n, errs)
+		return 1
+	}
+	return 0
+}
+
+// waitUp polls GET /sync until it answers 200.
+func waitUp(ctx context.Context, base string, wait time.Duration) error {
+	deadline := time.Now().Add(wait)
+	c := &http.Client{Timeout: 5 * time.Second}
+	for {
+		resp, err := c.Get(strings.TrimSuffix(base, "/") + "/sync")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+			err = fmt.Errorf("status %d", resp.StatusCode)
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s/sync did not answer within %s: %w", base, wait, err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// loopback: this tool sends load only to the machine it runs on.
+func loopback(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "http" {
+		return false
+	}
+	if strings.EqualFold(u.Hostname(), "localhost") {
+		return true
+	}
+	ip := net.ParseIP(u.Hostname())
+	return ip != nil && ip.IsLoopback()
+}
