@@ -191,7 +191,7 @@ func (s *Session) doArgs(ctx context.Context, st *Statement, n int, run func() e
 		if s.OnRetry != nil {
 			s.OnRetry(st, attempt+1, err)
 		}
-		if werr := sleep(ctx, backoff(attempt)); werr != nil {
+		if werr := Sleep(ctx, backoff(attempt)); werr != nil {
 			return fmt.Errorf("%s: %w (last error: %v)", st.Name, werr, err)
 		}
 	}
@@ -214,7 +214,8 @@ func backoff(attempt int) time.Duration {
 	return d/2 + time.Duration(rand.Int64N(int64(d)))
 }
 
-func sleep(ctx context.Context, d time.Duration) error {
+// Sleep waits d or until ctx ends, whichever is first.
+func Sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

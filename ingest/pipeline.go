@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/hints"
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -131,7 +132,7 @@ func (p *Pipeline) Run(ctx context.Context) error {
 		p.m.Errors.WithLabelValues(errorKind(err)).Inc()
 		p.m.Paused.Set(1)
 		p.log.Warn("ingest paused", "error", err, "retry_in", backoff)
-		if werr := sleepCtx(ctx, backoff); werr != nil {
+		if werr := cql.Sleep(ctx, backoff); werr != nil {
 			return werr
 		}
 		p.m.Paused.Set(0)
@@ -173,7 +174,7 @@ func (p *Pipeline) runOnce(ctx context.Context) error {
 		if p.written.Load() > before && len(skipped) == 0 {
 			continue // the tip may have moved on while writing
 		}
-		if err := sleepCtx(ctx, p.cfg.PollInterval); err != nil {
+		if err := cql.Sleep(ctx, p.cfg.PollInterval); err != nil {
 			return err
 		}
 	}
@@ -257,15 +258,4 @@ func errorKind(err error) string {
 		return "source"
 	}
 	return "database"
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

@@ -84,11 +84,7 @@ func cmdAnalytics(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := db.config()
-	if err != nil {
-		return err
-	}
-	st, err := store.Open(ctx, cfg, 0)
+	st, _, err := db.open(ctx)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"strconv"
@@ -69,4 +70,14 @@ func (d *dbFlags) replicationConfig() (migrations.Replication, error) {
 		dcs[strings.TrimSpace(name)] = n
 	}
 	return migrations.Replication{DataCenters: dcs}, nil
+}
+
+// open connects to the configured keyspace, whatever chunk size it was indexed with.
+func (d *dbFlags) open(ctx context.Context) (*store.Store, cql.Config, error) {
+	cfg, err := d.config()
+	if err != nil {
+		return nil, cfg, err
+	}
+	st, err := store.Open(ctx, cfg, 0)
+	return st, cfg, err
 }

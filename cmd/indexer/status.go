@@ -17,11 +17,7 @@ func cmdStatus(ctx context.Context, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	cfg, err := db.config()
-	if err != nil {
-		return err
-	}
-	st, err := store.Open(ctx, cfg, 0)
+	st, cfg, err := db.open(ctx)
 	if err != nil {
 		return err
 	}
