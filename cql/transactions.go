@@ -23,6 +23,8 @@ var (
 			WHERE transaction_id = ?`})
 	IncludedMessage = define(Statement{Name: "transactions_by_state.included_message", Table: "transactions_by_state", Kind: Select, InUse: true,
 		Pattern: "find the message that included a transaction (seed view select)",
+		// Its own input 0, not any row: unlock rows are filed under the SPENT output's
+		// transaction ID, so a genesis ID would otherwise find the message spending it.
 		CQL: `SELECT message_id FROM transactions_by_state
-			WHERE transaction_id = ? AND inclusion_state = ? LIMIT 1`})
+			WHERE transaction_id = ? AND inclusion_state = ? AND idx = 0 AND variant = 'input' LIMIT 1`})
 )

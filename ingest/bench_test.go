@@ -1,0 +1,297 @@
+package ingest
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gocql/gocql"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/hints"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+)
+
+// The benchmark chain: the ingest tests' sim chain (12 messages per milestone, 20-minute
+// milestones), 200 milestones, in keyspaces with the production chunk size.
+const (
+	benchTip   = 200
+	benchChunk = store.DefaultChunkSize
+)
+
+// plainConcurrency are the pool sizes the plain writer tries; the best one is the baseline.
+var plainConcurrency = []int{16, 32, 64, 128, 256}
+
+var benchQuiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// BenchmarkIngest runs the real pipeline over a fixed sim chain into a fresh keyspace
+// (with the analytics rows, as `indexer run` has them), then inserts the very same rows,
+// built beforehand, into other fresh keyspaces with a plain writer: a pool of goroutines
+// executing each write on its own, no batches, no sync-row ordering, no reads. The plain
+// writer tries a few pool sizes and the best one is the baseline; pipeline rows/s divided
+// by plain rows/s is the figure that says what the pipeline's ordering and bookkeeping cost.
+// Figures are printed (and reported as metrics), not asserted.
+func BenchmarkIngest(b *testing.B) {
+	if testing.Short() {
+		b.Skip("needs a Cassandra node (-short)")
+	}
+	ctx := context.Background()
+	src := sim.New(sim.Options{Seed: 42, Tip: benchTip, MessagesPerMilestone: 12, MilestoneInterval: 20 * time.Minute})
+	rows := prebuild(b, src) // also generates the chain, so the pipeline's fetches only decode
+	b.ResetTimer()
+	b.StopTimer() // the timer runs only while a writer writes
+	for range b.N {
+		pipe := benchPipeline(ctx, b, src)
+		var plains []writerFigures
+		for _, conc := range plainConcurrency {
+			plains = append(plains, benchPlain(ctx, b, rows, conc))
+		}
+		best := slices.MaxFunc(plains, func(a, b writerFigures) int { return cmp.Compare(a.rowsPerSec(), b.rowsPerSec()) })
+		ratio := pipe.rowsPerSec() / best.rowsPerSec()
+		b.ReportMetric(float64(benchTip)/pipe.took.Seconds(), "milestones/s")
+		b.ReportMetric(pipe.rowsPerSec(), "rows/s")
+		b.ReportMetric(millis(pipe.p50), "p50-ms/milestone")
+		b.ReportMetric(millis(pipe.p99), "p99-ms/milestone")
+		b.ReportMetric(best.rowsPerSec(), "plain-rows/s")
+		b.ReportMetric(ratio, "pipeline/plain")
+		lines := []string{
+			fmt.Sprintf("%-30s %8s %8s %10s %11s %11s", "writer", "rows", "seconds", "rows/s", "p50", "p99"),
+			pipe.line(fmt.Sprintf("pipeline, %.1f milestones/s", float64(benchTip)/pipe.took.Seconds())),
+		}
+		for _, f := range plains {
+			mark := ""
+			if f.name == best.name {
+				mark = " <- best"
+			}
+			lines = append(lines, f.line(f.name)+mark)
+		}
+		// Printed, not logged: the testing package keeps only 10 lines of a benchmark's log.
+		fmt.Printf("BenchmarkIngest: %d milestones, %d rows built beforehand (%s)\n"+
+			"pipeline: default Config (Window %d milestones, WriteParallel %d, single-partition batches); latency per milestone\n"+
+			"plain: one statement per write, no batches; latency per statement\n%s\n"+
+			"pipeline/plain rows/s = %.2f (%.0f / %.0f)\n", benchTip, rows.count(), rows.summary(), pipe.window, pipe.parallel,
+			strings.Join(lines, "\n"), ratio, pipe.rowsPerSec(), best.rowsPerSec())
+	}
+}
+
+// writerFigures is one writer's run.
+type writerFigures struct {
+	name             string
+	window, parallel int // pipeline only: its Config
+	rows             int
+	took             time.Duration
+	p50, p99         time.Duration
+}
+
+func (f writerFigures) rowsPerSec() float64 { return float64(f.rows) / f.took.Seconds() }
+
+func (f writerFigures) line(name string) string {
+	return fmt.Sprintf("%-30s %8d %8.2f %10.0f %11s %11s", name, f.rows, f.took.Seconds(), f.rowsPerSec(),
+		f.p50.Round(10*time.Microsecond), f.p99.Round(10*time.Microsecond))
+}
+
+func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// benchStore is a fresh migrated keyspace with the chunk size recorded.
+func benchStore(b *testing.B) (*store.Store, cql.Config) {
+	b.Helper()
+	sess, cfg := testcontainers.NewKeyspace(b)
+	if err := store.EnsureChunkSize(context.Background(), sess, benchChunk, "bench"); err != nil {
+		b.Fatal(err)
+	}
+	return store.New(sess, benchChunk), cfg
+}
+
+// benchPipeline runs the pipeline over milestones 1..benchTip and reads its own metrics:
+// rows written (all tables, sync rows included) and the per-milestone write latency
+// (pending-mark reads, every row, then the sync row) from its histogram, given fine
+// buckets here (4% apart) so that the percentiles are close.
+func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim) writerFigures {
+	b.Helper()
+	st, _ := benchStore(b)
+	reg := prometheus.NewRegistry()
+	m := NewMetrics(nil)
+	m.WriteSeconds = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "indexer_write_seconds",
+		Help: "bench", Buckets: prometheus.ExponentialBucketsRange(0.0005, 120, 320)}, []string{"stage"})
+	reg.MustRegister(m.Rows, m.WriteSeconds)
+	p := New(src, st, Config{NodeID: 1, StopAt: benchTip}, m, benchQuiet)
+	p.AddRows(analytics.Rows)
+	b.StartTimer()
+	start := time.Now()
+	if err := p.Run(ctx); err != nil {
+		b.Fatalf("pipeline: %v", err)
+	}
+	took := time.Since(start)
+	b.StopTimer()
+	f := writerFigures{name: "pipeline", took: took, window: p.cfg.Window, parallel: p.cfg.WriteParallel}
+	families, err := reg.Gather()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, mf := range families {
+		for _, metric := range mf.GetMetric() {
+			switch mf.GetName() {
+			case "indexer_rows_total":
+				f.rows += int(metric.GetCounter().GetValue())
+			case "indexer_write_seconds":
+				if labelValue(metric.GetLabel(), "stage") == "milestone" {
+					h := metric.GetHistogram()
+					f.p50, f.p99 = histQuantile(h.GetBucket(), h.GetSampleCount(), 0.5), histQuantile(h.GetBucket(), h.GetSampleCount(), 0.99)
+				}
+			}
+		}
+	}
+	return f
+}
+
+// labelValue finds a label's value among a metric's labels.
+func labelValue[L interface {
+	GetName() string
+	GetValue() string
+}](labels []L, name string) string {
+	for _, l := range labels {
+		if l.GetName() == name {
+			return l.GetValue()
+		}
+	}
+	return ""
+}
+
+// histQuantile interpolates quantile q within the cumulative buckets of a histogram.
+func histQuantile[B interface {
+	GetCumulativeCount() uint64
+	GetUpperBound() float64
+}](buckets []B, total uint64, q float64) time.Duration {
+	rank := q * float64(total)
+	lower, below := 0.0, 0.0
+	for _, bk := range buckets {
+		cum := float64(bk.GetCumulativeCount())
+		if cum >= rank && cum > below {
+			sec := lower + (bk.GetUpperBound()-lower)*(rank-below)/(cum-below)
+			return time.Duration(sec * float64(time.Second))
+		}
+		lower, below = bk.GetUpperBound(), cum
+	}
+	return time.Duration(lower * float64(time.Second))
+}
+
+// prebuilt are the rows of milestones 1..benchTip exactly as the pipeline builds them:
+// milestoneWrites, the analytics rows, the partition hints (each written once, as the
+// pipeline's hint writer does), and one sync row per milestone.
+type prebuilt struct {
+	writes []store.Write
+	syncs  []uint32
+}
+
+func (p *prebuilt) count() int { return len(p.writes) + len(p.syncs) }
+
+func (p *prebuilt) summary() string {
+	by := map[string]int{"sync": len(p.syncs)}
+	for _, w := range p.writes {
+		by[w.St.Table]++
+	}
+	type kv struct {
+		t string
+		n int
+	}
+	var list []kv
+	for t, n := range by {
+		list = append(list, kv{t, n})
+	}
+	slices.SortFunc(list, func(a, b kv) int { return b.n - a.n })
+	parts := make([]string, 0, 6)
+	for i, e := range list {
+		if i == 5 {
+			parts = append(parts, fmt.Sprintf("%d more tables", len(list)-5))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", e.t, e.n))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func prebuild(b *testing.B, src *sim.Sim) *prebuilt {
+	b.Helper()
+	ctx := context.Background()
+	st := store.New(nil, benchChunk) // RangeID only
+	hw := hints.NewWriter(1 << 20)
+	out := &prebuilt{}
+	for i := uint32(1); i <= benchTip; i++ {
+		cm, err := src.Milestone(ctx, i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		bl := milestoneWrites(cm, st.RangeID, nil)
+		out.writes = append(out.writes, bl.writes...)
+		out.writes = append(out.writes, analytics.Rows(cm, st)...)
+		out.writes = append(out.writes, hw.Writes(bl.hints, store.Timestamp(cm.Index, store.PhaseConfirmed))...)
+		hw.Remember(bl.hints)
+		out.syncs = append(out.syncs, i)
+	}
+	return out
+}
+
+// benchPlain inserts the prebuilt rows into a fresh keyspace with conc goroutines, each
+// taking the next write and executing it on its own through a cql.Session whose in-flight
+// cap is conc (so the pool, not the cap, sets the concurrency).
+func benchPlain(ctx context.Context, b *testing.B, rows *prebuilt, conc int) writerFigures {
+	b.Helper()
+	st, cfg := benchStore(b)
+	cfg.MaxInFlight = conc
+	s, err := cql.Open(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	total := rows.count()
+	lat := make([]time.Duration, total)
+	var next atomic.Int64
+	var failed atomic.Pointer[error]
+	var wg sync.WaitGroup
+	b.StartTimer()
+	start := time.Now()
+	for range conc {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= total || failed.Load() != nil {
+					return
+				}
+				t0 := time.Now()
+				var err error
+				if i < len(rows.writes) {
+					w := rows.writes[i]
+					err = s.Write(ctx, w.St, w.TS, w.Args...)
+				} else {
+					index := rows.syncs[i-len(rows.writes)]
+					err = s.Exec(ctx, cql.InsertSync, st.RangeID(index), int32(index), int8(1), gocql.UnsetValue)
+				}
+				lat[i] = time.Since(t0)
+				if err != nil {
+					failed.CompareAndSwap(nil, &err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	took := time.Since(start)
+	b.StopTimer()
+	if err := failed.Load(); err != nil {
+		b.Fatalf("plain writer (%d): %v", conc, *err)
+	}
+	slices.Sort(lat)
+	return writerFigures{name: fmt.Sprintf("plain, %d goroutines", conc), rows: total, took: took,
+		p50: lat[total/2], p99: lat[total*99/100]}
+}
