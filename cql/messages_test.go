@@ -66,13 +66,15 @@ func testTransactions(t *testing.T, n node) {
 	n.write(t, cql.InsertTransactionRow, chainTS(201, 1), tx, int16(0), "input", "msg-incl", []byte("in0"), 201, int8(1))
 	n.write(t, cql.InsertTransactionRow, chainTS(201, 2), tx, int16(0), "output", "msg-incl", []byte("out0"), 201, int8(1))
 	n.write(t, cql.InsertTransactionRow, chainTS(201, 3), tx, int16(0), "output", "msg-conflict", []byte("out0"), 201, int8(2))
+	n.write(t, cql.InsertTransactionRow, chainTS(201, 4), tx, int16(0), "input", "msg-conflict", []byte("in0"), 201, int8(2))
 	n.write(t, cql.InsertTransactionRow, chainTS(205, 1), tx, int16(0), "unlock", "msg-spend", []byte("spent-by"), 205, int8(1))
 
 	in0 := row{"idx": 0, "variant": "input", "message_id": "msg-incl", "data": "in0", "inclusion_state": 1, "milestone_index": 201}
 	out0 := in0.with("variant", "output", "data", "out0")
 	conflict := out0.with("message_id", "msg-conflict", "inclusion_state", 2)
 	unlock := in0.with("variant", "unlock", "message_id", "msg-spend", "data", "spent-by", "milestone_index", 205)
-	n.expect(t, cql.TransactionRows, []row{in0, conflict, out0, unlock}, tx) // clustering: idx, variant, message_id
+	conflictIn := in0.with("message_id", "msg-conflict", "inclusion_state", 2)
+	n.expect(t, cql.TransactionRows, []row{conflictIn, in0, conflict, out0, unlock}, tx) // clustering: idx, variant, message_id
 
 	short := func(r row) row {
 		return row{"variant": r["variant"], "message_id": r["message_id"], "data": r["data"], "inclusion_state": r["inclusion_state"]}
@@ -80,8 +82,9 @@ func testTransactions(t *testing.T, n node) {
 	n.expect(t, cql.TransactionOutputAndUnlock, []row{short(conflict), short(out0), short(unlock)}, tx, int16(0))
 	n.expect(t, cql.TransactionOutputAndUnlock, nil, tx, int16(1))
 
-	// transactions_by_state (view): the message that included the transaction, by state.
-	n.eventually(t, cql.IncludedMessage, []row{{"message_id": "msg-incl"}}, tx, int8(1))
-	n.eventually(t, cql.IncludedMessage, []row{{"message_id": "msg-conflict"}}, tx, int8(2))
-	n.expect(t, cql.IncludedMessage, nil, pendingTx, int8(1))
+	// transactions_by_state (view): the message that included the transaction, by state,
+	// found through the transaction's own input 0 (never an unlock filed under its ID).
+	n.eventually(t, cql.IncludedMessage, []row{{"message_id": "msg-incl"}}, tx, int8(1), int16(0), "input")
+	n.eventually(t, cql.IncludedMessage, []row{{"message_id": "msg-conflict"}}, tx, int8(2), int16(0), "input")
+	n.expect(t, cql.IncludedMessage, nil, pendingTx, int8(1), int16(0), "input")
 }

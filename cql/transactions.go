@@ -23,8 +23,9 @@ var (
 			WHERE transaction_id = ?`})
 	IncludedMessage = define(Statement{Name: "transactions_by_state.included_message", Table: "transactions_by_state", Kind: Select, InUse: true,
 		Pattern: "find the message that included a transaction (seed view select)",
-		// Its own input 0, not any row: unlock rows are filed under the SPENT output's
-		// transaction ID, so a genesis ID would otherwise find the message spending it.
+		// Bound to the transaction's own input 0 (idx 0, variant 'input'), not any row:
+		// unlock rows are filed under the SPENT output's transaction ID, so a genesis ID
+		// would otherwise find the message that spent it.
 		CQL: `SELECT message_id FROM transactions_by_state
-			WHERE transaction_id = ? AND inclusion_state = ? AND idx = 0 AND variant = 'input' LIMIT 1`})
+			WHERE transaction_id = ? AND inclusion_state = ? AND idx = ? AND variant = ? LIMIT 1`})
 )

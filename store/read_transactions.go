@@ -51,6 +51,6 @@ func (st *Store) OutputAndUnlocks(ctx context.Context, id chain.OutputID) ([]TxR
 // select); ErrNotFound when no message carrying it was included.
 func (st *Store) IncludedMessage(ctx context.Context, txID string) (string, error) {
 	var id string
-	err := st.S.Scan(ctx, cql.IncludedMessage, []any{txID, int8(chain.Included)}, &id)
+	err := st.S.Scan(ctx, cql.IncludedMessage, []any{txID, int8(chain.Included), int16(0), "input"}, &id)
 	return id, notFound(err)
 }
