@@ -55,21 +55,8 @@ clean:
 	rm -rf $(BIN)
 
 ## load: a 60 s loopback load on the API over a sim chain, with slow and oversized clients
-## beside the normal ones; prints per-route req/s, p50/p99, 5xx (docs/load.md). Uses keyspace
-## $(LOAD_KEYSPACE) (created once, reused); LOAD_URL=http://127.0.0.1:PORT aims at a running API.
-LOAD_DURATION   ?= 60s
-LOAD_KEYSPACE   ?= stardust_load
-LOAD_MILESTONES ?= 300
-LOAD_ADDR       ?= 127.0.0.1:18080
-LOAD_FLAGS      ?=
+## beside the normal ones; prints per-route req/s, p50/p99, 5xx (docs/benchmarks.md).
+## LOAD_DURATION, LOAD_KEYSPACE, LOAD_MILESTONES, LOAD_ADDR, LOAD_FLAGS, LOAD_URL: scripts/load.sh.
 .PHONY: load
 load: build
-	@set -e; \
-	if [ -n "$(LOAD_URL)" ]; then exec $(BIN)/loadtest -url "$(LOAD_URL)" -duration $(LOAD_DURATION) $(LOAD_FLAGS); fi; \
-	if [ -z "$$CQL_HOSTS" ]; then export "$$(STARDUST_DB_DIR=$(DB_DIR) $(BIN)/devdb up | tail -n 1)"; fi; \
-	export CQL_KEYSPACE=$(LOAD_KEYSPACE); mkdir -p $(CURDIR)/.dev; log=$(CURDIR)/.dev/load.log; : > $$log; \
-	echo "database CQL_HOSTS=$$CQL_HOSTS keyspace $$CQL_KEYSPACE; sim chain of $(LOAD_MILESTONES) milestones (log: $$log)"; \
-	$(BIN)/indexer migrate 2>>$$log; \
-	$(BIN)/indexer run -source sim -sim-backfill $(LOAD_MILESTONES) -sim-every 0 -follow=false -ops-addr "" 2>>$$log; \
-	$(BIN)/api -addr $(LOAD_ADDR) 2>>$$log & api=$$!; trap 'kill $$api 2>/dev/null; wait $$api 2>/dev/null || true' EXIT; \
-	$(BIN)/loadtest -url http://$(LOAD_ADDR) -duration $(LOAD_DURATION) $(LOAD_FLAGS)
+	@DB_DIR=$(DB_DIR) BIN=$(BIN) scripts/load.sh
