@@ -6,4 +6,8 @@
 // a cassandra.yaml is written for 127.0.0.1 and free ports, and the JVM runs in the
 // background with its log in the node directory. The node outlives the process that
 // started it, so one node serves a whole `make test` run; Stop ends it.
+//
+// Fault tests start their own nodes instead: StartNode (one node, tied to the calling
+// process, with Stop, Kill and Restart on the same directory and ports) and
+// StartCluster (nodes on 127.0.0.1, 127.0.0.2, ... sharing the same ports).
 package testcontainers

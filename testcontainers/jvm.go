@@ -6,8 +6,9 @@ import (
 )
 
 // jvmArgs are the flags Cassandra 5.0 needs on JDK 17 (from its conf/jvm17-server.options
-// and bin/cassandra.in.sh), plus test-friendly settings.
-func jvmArgs(dir, lib, heap string) []string {
+// and bin/cassandra.in.sh), plus test-friendly settings. durable keeps the system
+// keyspaces crash-safe (see Node.Durable).
+func jvmArgs(dir, lib, heap string, durable bool) []string {
 	args := []string{"-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "-Xss512k",
 		"-XX:+HeapDumpOnOutOfMemoryError", "-XX:HeapDumpPath=" + dir}
 	if jamm := jammJar(lib); jamm != "" {
@@ -30,16 +31,26 @@ func jvmArgs(dir, lib, heap string) []string {
 	args = append(args,
 		"-Dio.netty.tryReflectionSetAccessible=true", "-Djdk.attach.allowAttachSelf=true",
 		"-Djava.net.preferIPv4Stack=true", "-Dchronicle.analytics.disable=true",
-		"-Dcassandra.config=file://"+filepath.Join(dir, "conf", "cassandra.yaml"),
+		configArg(dir),
 		"-Dcassandra-foreground=yes", "-Dcassandra.logdir="+filepath.Join(dir, "logs"),
 		"-Dlogback.configurationFile="+filepath.Join(dir, "conf", "logback.xml"),
 		"-Djava.io.tmpdir="+tmp, "-Djna.tmpdir="+tmp,
-		"-Dcassandra.skip_wait_for_gossip_to_settle=0",
-		// Skips schema-table flushes: DDL (every test keyspace) is much faster. Dev/test only.
-		"-Dcassandra.unsafesystem=true",
-		"-cp", filepath.Join(dir, "conf")+":"+filepath.Join(lib, "*"),
+		"-Dcassandra.skip_wait_for_gossip_to_settle=0")
+	if !durable {
+		// Skips schema-table flushes: DDL (every test keyspace) is much faster. Dev/test
+		// only: the system tables are then not crash-safe, and a node killed with SIGKILL
+		// comes back without the keyspaces created since it started.
+		args = append(args, "-Dcassandra.unsafesystem=true")
+	}
+	args = append(args, "-cp", filepath.Join(dir, "conf")+":"+filepath.Join(lib, "*"),
 		"org.apache.cassandra.service.CassandraDaemon")
 	return args
+}
+
+// configArg is the JVM flag naming the node's cassandra.yaml: it also tells the node's
+// JVM apart from any other (see Node.alive).
+func configArg(dir string) string {
+	return "-Dcassandra.config=file://" + filepath.Join(dir, "conf", "cassandra.yaml")
 }
 
 func jammJar(lib string) string {

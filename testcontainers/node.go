@@ -13,13 +13,60 @@ import (
 	"time"
 )
 
-// Node is a local single-node Cassandra managed by this package.
+// Node is a local Cassandra node managed by this package: a single node (Ensure) or one
+// member of a cluster (StartCluster).
 type Node struct {
 	Dir         string `json:"dir"`
 	Host        string `json:"host"`
 	NativePort  int    `json:"native_port"`
 	StoragePort int    `json:"storage_port"`
 	PID         int    `json:"pid"`
+	// The fields below default to a single node: cluster "stardust-dev", token 0, the
+	// node itself as the only seed, the heap CASSANDRA_HEAP (or 1G).
+	ClusterName  string `json:"cluster_name,omitempty"`
+	Seeds        string `json:"seeds,omitempty"` // host:storage_port, comma-separated
+	InitialToken string `json:"initial_token,omitempty"`
+	NoBootstrap  bool   `json:"no_bootstrap,omitempty"` // auto_bootstrap: false
+	Heap         string `json:"heap,omitempty"`
+	// Durable leaves out -Dcassandra.unsafesystem: slower DDL, but schema changes
+	// survive a SIGKILL (fault tests that kill and restart a node need it).
+	Durable bool `json:"durable,omitempty"`
+	// CommitlogSync is the commit log mode: "" (periodic, 10 s), "group" or "batch".
+	// In periodic mode a node killed with SIGKILL loses the writes it acknowledged in
+	// its last ~100 ms (only sections with a sync marker are replayed); group and batch
+	// acknowledge a write only once it is synced.
+	CommitlogSync string `json:"commitlog_sync,omitempty"`
+
+	// dieWithParent ties the JVM to this process (StartNode): it gets SIGKILL when the
+	// process ends, even on a test timeout or a crash.
+	dieWithParent bool
+	// proc is the JVM when this process launched it (nil for a node found in node.json).
+	proc *proc
+}
+
+// proc tracks a JVM this process started: done is closed once it exited and was reaped.
+type proc struct {
+	done  chan struct{}
+	state string // how it ended, set before done is closed
+}
+
+// withDefaults fills the single-node defaults of the fields left empty.
+func (n *Node) withDefaults() {
+	if n.Host == "" {
+		n.Host = "127.0.0.1"
+	}
+	if n.ClusterName == "" {
+		n.ClusterName = "stardust-dev"
+	}
+	if n.Seeds == "" {
+		n.Seeds = n.Host + ":" + strconv.Itoa(n.StoragePort)
+	}
+	if n.InitialToken == "" {
+		n.InitialToken = "0"
+	}
+	if n.Heap == "" {
+		n.Heap = envOr("CASSANDRA_HEAP", "1G")
+	}
 }
 
 // Addr is the node's CQL endpoint as host:port.
@@ -89,15 +136,28 @@ func Running(dir string) bool {
 func (n *Node) Kill() error { return syscall.Kill(-n.PID, syscall.SIGKILL) }
 
 func (n *Node) alive() bool {
+	if n.proc != nil {
+		// Exact for a JVM started here, and no race with its exec: right after fork
+		// the kernel may show an empty /proc/PID/cmdline for a moment.
+		select {
+		case <-n.proc.done:
+			return false
+		default:
+			return true
+		}
+	}
 	if n.PID <= 0 {
 		return false
 	}
 	if syscall.Kill(n.PID, 0) != nil {
 		return false
 	}
-	// A zombie or a reused PID would pass kill(0); the cmdline check rules both out.
+	// A zombie or a reused PID would pass kill(0); the cmdline check rules both out,
+	// down to a PID reused by another node's JVM (this package starts many): the
+	// command line must name this node's config.
 	cmd, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", n.PID))
-	return err == nil && len(cmd) > 0 && strings.Contains(string(cmd), "CassandraDaemon")
+	return err == nil && strings.Contains(string(cmd), "CassandraDaemon") &&
+		strings.Contains(string(cmd), configArg(n.Dir))
 }
 
 func stateFile(dir string) string { return filepath.Join(dir, "node.json") }

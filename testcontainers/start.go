@@ -31,17 +31,26 @@ func start(ctx context.Context, dir string) (*Node, error) {
 			return nil, err
 		}
 	}
-	if err := writeConfig(n); err != nil {
-		return nil, err
-	}
-	if err := launch(n, lib); err != nil {
-		return nil, err
-	}
-	if err := waitReady(ctx, n); err != nil {
+	if err := boot(ctx, n, lib); err != nil {
 		_ = Stop(dir)
-		return nil, fmt.Errorf("%w\n--- tail of %s ---\n%s", err, LogFile(dir), LogTail(dir, 40))
+		return nil, err
 	}
 	return n, nil
+}
+
+// boot writes n's configuration, starts its JVM and waits until it answers CQL.
+func boot(ctx context.Context, n *Node, lib string) error {
+	n.withDefaults()
+	if err := writeConfig(n); err != nil {
+		return err
+	}
+	if err := launch(n, lib); err != nil {
+		return err
+	}
+	if err := waitReady(ctx, n); err != nil {
+		return fmt.Errorf("%w\n--- tail of %s ---\n%s", err, LogFile(n.Dir), LogTail(n.Dir, 40))
+	}
+	return nil
 }
 
 func writeConfig(n *Node) error {
@@ -80,14 +89,24 @@ func launch(n *Node, lib string) error {
 		return err
 	}
 	defer out.Close()
-	cmd := exec.Command(java, jvmArgs(n.Dir, lib, envOr("CASSANDRA_HEAP", "1G"))...)
+	cmd := exec.Command(java, jvmArgs(n.Dir, lib, n.Heap, n.Durable)...)
 	cmd.Stdout, cmd.Stderr, cmd.Dir = out, out, n.Dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
+	start := cmd.Start
+	if n.dieWithParent {
+		cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+		start = func() error { return startTied(cmd) }
+	}
+	if err := start(); err != nil {
 		return fmt.Errorf("starting Cassandra: %w", err)
 	}
 	n.PID = cmd.Process.Pid
-	go func() { _ = cmd.Wait() }() // reap it if it dies while we still run
+	pr := &proc{done: make(chan struct{})}
+	n.proc = pr
+	go func() { // reap it if it dies while we still run
+		pr.state = fmt.Sprint(cmd.Wait())
+		close(pr.done)
+	}()
 	return n.save()
 }
 
@@ -96,7 +115,11 @@ func waitReady(ctx context.Context, n *Node) error {
 	defer cancel()
 	for {
 		if !n.alive() {
-			return fmt.Errorf("cassandra exited during startup")
+			how := "exited"
+			if n.proc != nil {
+				how = n.proc.state
+			}
+			return fmt.Errorf("cassandra (pid %d) ended during startup: %s", n.PID, how)
 		}
 		if pingCQL(ctx, n.Addr()) == nil {
 			return nil
