@@ -2,6 +2,7 @@ package cql
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -27,6 +28,27 @@ func Open(cfg Config) (*Session, error) {
 		return nil, fmt.Errorf("connecting to %s: %w", cfg, err)
 	}
 	return Wrap(g, cfg), nil
+}
+
+// OpenSchema opens a session for schema changes: every statement goes to one coordinator
+// (the first of cfg.Hosts that answers), with a per-attempt timeout long enough for DDL
+// on a busy node. On a multi-node Cassandra 5.0 cluster, DDL spread over several
+// coordinators fails once a node has learned a materialized view through a schema push
+// ("Partition key column mismatch ... ReversedType"): one coordinator avoids it.
+func OpenSchema(cfg Config) (*Session, error) {
+	var errs []error
+	for _, host := range cfg.Hosts {
+		c := cfg
+		c.Hosts, c.Timeout = []string{host}, max(cfg.Timeout, time.Minute)
+		cl := c.Cluster()
+		cl.DisableInitialHostLookup = true
+		g, err := cl.CreateSession()
+		if err == nil {
+			return Wrap(g, c), nil
+		}
+		errs = append(errs, fmt.Errorf("%s: %w", host, err))
+	}
+	return nil, fmt.Errorf("no coordinator for schema changes in %s: %w", cfg, errors.Join(errs...))
 }
 
 // Wrap adopts an open gocql session.

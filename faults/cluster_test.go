@@ -59,13 +59,12 @@ func TestClusterKeepsWorkingWithOneNodeKilled(t *testing.T) {
 		t.Fatalf("FAULTS_CLUSTER_KILL=%d: want 1..%d", victim, len(c.Nodes))
 	}
 
-	// DDL through node 1 only: see setupStoreVia.
-	reference := setupStoreVia(t, clusterConfig(c.Hosts(), "cluster_reference", gocql.Quorum), 3, c.Hosts()[0])
+	reference := setupStore(t, clusterConfig(c.Hosts(), "cluster_reference", gocql.Quorum), 3)
 	took := ingestAll(t, reference, tip)
 	t.Logf("uninterrupted run on the healthy cluster: %d milestones in %s", tip, took.Round(time.Millisecond))
 
 	cfg := clusterConfig(c.Hosts(), "cluster_faulted", gocql.Quorum)
-	st := setupStoreVia(t, cfg, 3, c.Hosts()[0])
+	st := setupStore(t, cfg, 3)
 	assertReplication(t, st.S.Gocql(), cfg.Keyspace, "3")
 
 	// The API on its own session, as cmd/api runs it.

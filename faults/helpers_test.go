@@ -81,9 +81,12 @@ func clusterConfig(hosts []string, keyspace string, cons gocql.Consistency) cql.
 // store on it as `indexer run` does.
 func setupStore(t testing.TB, cfg cql.Config, rf int) *store.Store {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	start := time.Now()
+	// store.Setup sends all DDL to one coordinator (cql.OpenSchema), which a multi-node
+	// Cassandra 5.0 cluster needs once it holds views whose partition key has a DESC
+	// clustering column of their base; the cluster test runs it on all three hosts.
 	if err := store.Setup(ctx, cfg, migrations.Replication{Factor: rf}, testChunk, "faults"); err != nil {
 		t.Fatalf("setup %s: %v", cfg.Keyspace, err)
 	}
@@ -93,52 +96,6 @@ func setupStore(t testing.TB, cfg cql.Config, rf int) *store.Store {
 	}
 	t.Cleanup(st.S.Close)
 	t.Logf("keyspace %s (RF %d, %s) migrated in %s", cfg.Keyspace, rf, cfg.Consistency, since(start))
-	return st
-}
-
-// setupStoreVia is setupStore with all DDL sent to one coordinator. On a multi-node
-// Cassandra 5.0.8 cluster, a node that learned one of our materialized views through a
-// schema push (a view whose partition key holds a DESC clustering column of its base,
-// e.g. basic_outputs_by_address) refuses every later DDL it coordinates: "Partition key
-// column mismatch (found Int32Type; expected ReversedType(Int32Type))". store.Setup's
-// session spreads the migration's statements over all nodes and so fails at migration
-// 3; one coordinator for the whole migration works.
-func setupStoreVia(t testing.TB, cfg cql.Config, rf int, coordinator string) *store.Store {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	start := time.Now()
-	pinned := func(keyspace string) *gocql.Session {
-		c := cfg
-		c.Hosts, c.Keyspace = []string{coordinator}, keyspace
-		cl := c.Cluster()
-		cl.DisableInitialHostLookup = true
-		s, err := cl.CreateSession()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	admin := pinned("")
-	err := migrations.CreateKeyspace(ctx, admin, cfg.Keyspace, migrations.Replication{Factor: rf})
-	admin.Close()
-	if err != nil {
-		t.Fatalf("create keyspace %s: %v", cfg.Keyspace, err)
-	}
-	ks := pinned(cfg.Keyspace)
-	defer ks.Close()
-	if err := migrations.Up(ctx, ks, cfg.Keyspace); err != nil {
-		t.Fatalf("migrate %s via %s: %v", cfg.Keyspace, coordinator, err)
-	}
-	if err := store.EnsureChunkSize(ctx, cql.Wrap(ks, cfg), testChunk, "faults"); err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(ctx, cfg, testChunk)
-	if err != nil {
-		t.Fatalf("open %s: %v", cfg.Keyspace, err)
-	}
-	t.Cleanup(st.S.Close)
-	t.Logf("keyspace %s (RF %d, %s) migrated via %s in %s", cfg.Keyspace, rf, cfg.Consistency, coordinator, since(start))
 	return st
 }
 

@@ -105,6 +105,15 @@ func (w *Writer) Remember(s *Set) {
 	}
 }
 
+// Forget drops what the writer knows. A database that went away may have lost writes it
+// had acknowledged (a crashed node's unsynced commit log): the milestones without sync
+// rows are written again, and their hints must be too.
+func (w *Writer) Forget() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.known = map[any]struct{}{}
+}
+
 // TagRanges lists the partitions holding tag in a table kind, newest first.
 func TagRanges(ctx context.Context, s *cql.Session, tag, tableKind string) ([]int32, error) {
 	return ranges(ctx, s, cql.TagHintsByKind, tag, tableKind)

@@ -113,13 +113,17 @@ func (e *MilestoneError) Error() string { return fmt.Sprintf("milestone %d: %v",
 func (e *MilestoneError) Unwrap() error { return e.Err }
 
 // Run ingests until ctx ends, the range given by StopAt is done, or a milestone is
-// refused. Database outages pause it with backoff; it then resumes from the sync table.
+// refused. Database and source outages pause it: it probes every few seconds and resumes
+// from the sync table as soon as the database answers (backoff up to 30 s between
+// attempts that fail anyway).
 func (p *Pipeline) Run(ctx context.Context) error {
 	if err := p.loadPendingFloor(ctx); err != nil {
 		return fmt.Errorf("reading pending floor: %w", err)
 	}
 	backoff := time.Second
+	var pausedAt time.Time
 	for {
+		before := p.written.Load()
 		err := p.runOnce(ctx)
 		var refused *MilestoneError
 		switch {
@@ -129,15 +133,49 @@ func (p *Pipeline) Run(ctx context.Context) error {
 			p.m.Errors.WithLabelValues("validation").Inc()
 			return err
 		}
+		if p.written.Load() > before {
+			backoff = time.Second // progress since the last pause: a new outage starts small
+		}
+		if pausedAt.IsZero() {
+			pausedAt = time.Now()
+		}
 		p.m.Errors.WithLabelValues(errorKind(err)).Inc()
 		p.m.Paused.Set(1)
+		p.hw.Forget()
 		p.log.Warn("ingest paused", "error", err, "retry_in", backoff)
-		if werr := cql.Sleep(ctx, backoff); werr != nil {
-			return werr
+		if err := p.awaitRetry(ctx, err, backoff); err != nil {
+			return err
 		}
+		p.log.Info("ingest resuming", "paused_for", time.Since(pausedAt).Round(time.Millisecond))
+		pausedAt = time.Time{}
 		p.m.Paused.Set(0)
 		backoff = min(backoff*2, 30*time.Second)
 	}
+}
+
+// awaitRetry waits d before the next attempt. After a database error it probes the
+// database every 2 s meanwhile and cuts the wait short once a probe that failed succeeds:
+// a database coming back is used within seconds, while an error the database keeps giving
+// while it answers pings is retried only at the backoff's pace.
+func (p *Pipeline) awaitRetry(ctx context.Context, cause error, d time.Duration) error {
+	if errorKind(cause) != "database" {
+		return cql.Sleep(ctx, d)
+	}
+	deadline, wasDown := time.Now().Add(d), false
+	for time.Now().Before(deadline) {
+		if err := cql.Sleep(ctx, min(2*time.Second, time.Until(deadline))); err != nil {
+			return err
+		}
+		pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		err := p.st.Ping(pctx)
+		cancel()
+		if err != nil {
+			wasDown = true
+		} else if wasDown {
+			return nil
+		}
+	}
+	return nil
 }
 
 // runOnce fills the gaps up to the source's tip in the blocks this node can claim, then

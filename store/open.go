@@ -10,10 +10,11 @@ import (
 
 // Setup creates the keyspace if needed, applies the migrations and records (or checks)
 // the chunk size: what `indexer migrate` does, and what a node does before it writes.
+// All of it goes through one coordinator (cql.OpenSchema).
 func Setup(ctx context.Context, cfg cql.Config, repl migrations.Replication, chunkSize uint32, node string) error {
 	admin := cfg
 	admin.Keyspace = ""
-	s, err := cql.Open(admin)
+	s, err := cql.OpenSchema(admin)
 	if err != nil {
 		return err
 	}
@@ -22,7 +23,7 @@ func Setup(ctx context.Context, cfg cql.Config, repl migrations.Replication, chu
 	if err != nil {
 		return fmt.Errorf("creating keyspace %s: %w", cfg.Keyspace, err)
 	}
-	ks, err := cql.Open(cfg)
+	ks, err := cql.OpenSchema(cfg)
 	if err != nil {
 		return err
 	}

@@ -44,7 +44,7 @@ func NewKeyspace(t testing.TB) (*cql.Session, cql.Config) {
 	ctx := context.Background()
 	admin := cfg
 	admin.Keyspace = ""
-	s, err := cql.Open(admin)
+	s, err := cql.OpenSchema(admin)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, LogTail(DefaultDir(), 30))
 	}
@@ -52,12 +52,18 @@ func NewKeyspace(t testing.TB) (*cql.Session, cql.Config) {
 	if err := migrations.CreateKeyspace(ctx, s.Gocql(), cfg.Keyspace, migrations.Replication{Factor: 1}); err != nil {
 		t.Fatalf("create keyspace: %v\n%s", err, LogTail(DefaultDir(), 30))
 	}
-	sess, err := cql.Open(cfg)
+	schema, err := cql.OpenSchema(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := migrations.Up(ctx, sess.Gocql(), cfg.Keyspace); err != nil {
+	err = migrations.Up(ctx, schema.Gocql(), cfg.Keyspace)
+	schema.Close()
+	if err != nil {
 		t.Fatalf("migrate: %v\n%s", err, LogTail(DefaultDir(), 30))
+	}
+	sess, err := cql.Open(cfg)
+	if err != nil {
+		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		sess.Close()
