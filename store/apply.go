@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -38,7 +39,7 @@ func (st *Store) applyGroup(ctx context.Context, group []Write) error {
 	if len(group) == 1 {
 		w := group[0]
 		if err := st.S.Write(ctx, w.St, w.TS, w.Args...); err != nil {
-			return fmt.Errorf("write %s: %w", w.Partition, err)
+			return fmt.Errorf("write %s: %w", cmp.Or(w.Partition, w.St.Table), err)
 		}
 		return nil
 	}
