@@ -41,11 +41,10 @@ func (p *Pipeline) blockLease(index uint32) store.Lease {
 func (p *Pipeline) fillPiece(ctx context.Context, piece store.Range, tip uint32) (heldElsewhere bool, err error) {
 	lease := p.blockLease(piece.From)
 	held, err := lease.Acquire(ctx, p.st.S)
+	p.m.Claims.WithLabelValues(claimResult(held, err)).Inc()
 	if err != nil || !held {
-		p.m.Claims.WithLabelValues(claimResult(held, err)).Inc()
 		return err == nil, err
 	}
-	p.m.Claims.WithLabelValues("taken").Inc()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	defer p.holdLease(ctx, lease, cancel)()

@@ -120,8 +120,8 @@ func (p *Pipeline) Run(ctx context.Context) error {
 	if err := p.loadPendingFloor(ctx); err != nil {
 		return fmt.Errorf("reading pending floor: %w", err)
 	}
-	backoff := time.Second
-	var pausedAt time.Time
+	var backoff time.Duration
+	var pausedAt time.Time // start of the current outage
 	for {
 		before := p.written.Load()
 		err := p.runOnce(ctx)
@@ -133,11 +133,10 @@ func (p *Pipeline) Run(ctx context.Context) error {
 			p.m.Errors.WithLabelValues("validation").Inc()
 			return err
 		}
-		if p.written.Load() > before {
-			backoff = time.Second // progress since the last pause: a new outage starts small
-		}
-		if pausedAt.IsZero() {
-			pausedAt = time.Now()
+		if pausedAt.IsZero() || p.written.Load() > before {
+			// A new outage (or progress since the last pause): the backoff starts small and
+			// the pause is timed from now.
+			backoff, pausedAt = time.Second, time.Now()
 		}
 		p.m.Errors.WithLabelValues(errorKind(err)).Inc()
 		p.m.Paused.Set(1)
@@ -147,7 +146,6 @@ func (p *Pipeline) Run(ctx context.Context) error {
 			return err
 		}
 		p.log.Info("ingest resuming", "paused_for", time.Since(pausedAt).Round(time.Millisecond))
-		pausedAt = time.Time{}
 		p.m.Paused.Set(0)
 		backoff = min(backoff*2, 30*time.Second)
 	}
