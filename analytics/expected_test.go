@@ -38,9 +38,9 @@ type want struct {
 // condition; an alias's state controller; a foundry's immutable alias address.
 func ownerText(o chain.Output) string {
 	if o.Kind == chain.OutputAlias {
-		return o.StateController.String()
+		return o.StateController.Bech32(sim.HRP)
 	}
-	return o.Address.String()
+	return o.Address.Bech32(sim.HRP)
 }
 
 func expected(t testing.TB, src *sim.Sim, upTo uint32) *want {

@@ -81,7 +81,11 @@ func AddressStats(ctx context.Context, st *store.Store, address string, start, e
 	if err != nil {
 		return nil, err
 	}
-	args := []any{a.String(), clampInt32(uint64(start)), clampInt32(uint64(end))}
+	text, ok, err := st.AddressText(ctx, a)
+	if !ok || err != nil {
+		return nil, err // no network recorded: nothing is indexed
+	}
+	args := []any{text, clampInt32(uint64(start)), clampInt32(uint64(end))}
 	return cql.Collect(ctx, st.S, cql.AddressAnalyticsRange, args,
 		func(it *gocql.Iter, row *AddressStat) bool {
 			var idx int32

@@ -14,17 +14,19 @@ import (
 // is a function of the milestone alone, so a replay rewrites exactly the same rows, and
 // the metrics_cache rows are set members: writing one twice is writing it once.
 func Rows(cm *chain.ConfirmedMilestone, st *store.Store) []store.Write {
-	return Summarize(cm).writes(st.RangeID(cm.Index))
+	return Summarize(cm).writes(st.RangeID(cm.Index), st.HRP())
 }
 
-func (s *Summary) writes(rangeID int32) []store.Write {
+// writes lists the rows; addresses are stored in bech32 under hrp, as the outputs tables
+// store them.
+func (s *Summary) writes(rangeID int32, hrp string) []store.Write {
 	ts := store.Timestamp(s.Index, store.PhaseConfirmed)
 	index := int32(s.Index)
 	out := []store.Write{{St: cql.InsertMsAnalytics, TS: ts,
 		Args: []any{rangeID, index, int32(s.Messages), int32(s.Transactions), bigint(s.Transferred)}}}
 	metric := s.metricWriter(ts)
 	for _, a := range s.addresses() {
-		f, addr := s.Flows[a], a.String()
+		f, addr := s.Flows[a], a.Bech32(hrp)
 		out = append(out, store.Write{St: cql.InsertAddressAnalytics, TS: ts,
 			Args: []any{addr, index, bigint(f.Sent), bigint(f.Received)}})
 		out = append(out, metric("address", "sent_or_received", addr))

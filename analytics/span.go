@@ -53,11 +53,11 @@ func (s *syncSpan) timeOf(ctx context.Context, index uint32) (time.Time, error) 
 	if t, ok := s.times[index]; ok {
 		return t, nil
 	}
-	var unix int64
-	if err := s.st.S.Scan(ctx, cql.MilestoneByIndex, []any{int32(index)}, nil, nil, &unix); err != nil {
+	m, err := s.st.Milestone(ctx, index)
+	if err != nil {
 		return time.Time{}, fmt.Errorf("timestamp of milestone %d: %w", index, err)
 	}
-	t := time.Unix(unix, 0).UTC()
+	t := time.Unix(m.Timestamp, 0).UTC()
 	s.times[index] = t
 	return t, nil
 }

@@ -84,9 +84,9 @@ type analyticsWant struct {
 // condition; an alias's state controller; a foundry's immutable alias address.
 func ownerText(o *chain.Output) string {
 	if o.Kind == chain.OutputAlias {
-		return o.StateController.String()
+		return o.StateController.Bech32(sim.HRP)
 	}
-	return o.Address.String()
+	return o.Address.Bech32(sim.HRP)
 }
 
 func (e *env) analyticsTruth() *analyticsWant {
@@ -253,7 +253,7 @@ func testAnalyticsAddresses(t *testing.T, e *env, w *analyticsWant) {
 			checkItems(t, path, got.Items, w.addressItems(addr, r[0], r[1]))
 		}
 	}
-	idle := chain.Address{}.String()
+	idle := chain.Address{}.Bech32(sim.HRP)
 	path := "/analytics/addresses/" + idle + "?start=1&end=100"
 	var got page[addressStatJSON]
 	if e.mustGet(t, path, &got); got.Items == nil || len(got.Items) != 0 {
@@ -286,7 +286,7 @@ func testAnalyticsDaily(t *testing.T, e *env, w *analyticsWant) {
 }
 
 func testAnalyticsErrors(t *testing.T, e *env, _ *analyticsWant) {
-	addr := chain.Address{}.String()
+	addr := chain.Address{}.Bech32(sim.HRP)
 	cases := []errorCase{
 		{"GET", "/analytics/milestones", 400, "start"},
 		{"GET", "/analytics/milestones?start=1", 400, "end"},

@@ -16,6 +16,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
@@ -126,9 +127,9 @@ func TestDatabaseDown(t *testing.T) {
 		}
 		sess.Close()
 		srv := httptest.NewServer(New(store.New(sess, testChunk), Config{RequestTimeout: 300 * time.Millisecond, Ops: true}).Handler())
-		for _, path := range []string{"/messages/" + id, "/outputs?address=" + chain.Address{}.String(), "/sync",
+		for _, path := range []string{"/messages/" + id, "/outputs?address=" + chain.Address{}.Bech32(sim.HRP), "/sync",
 			"/transactions/" + id, "/milestones?start=1&end=3", "/readyz", "/analytics/milestones?start=1&end=3",
-			"/analytics/daily?from=2022-10-01&to=2022-10-02", "/analytics/addresses/" + chain.Address{}.String() + "?start=1&end=3"} {
+			"/analytics/daily?from=2022-10-01&to=2022-10-02", "/analytics/addresses/" + chain.Address{}.Bech32(sim.HRP) + "?start=1&end=3"} {
 			resp := checkError(t, srv.URL, errorCase{"GET", path, http.StatusServiceUnavailable, ""})
 			if resp.Header.Get("Retry-After") == "" {
 				t.Errorf("retries %d, GET %s: no Retry-After", retries, path)

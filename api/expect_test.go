@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 
 // wantOutput is an output row the truth says a list must hold: confirmed (from
@@ -56,7 +57,7 @@ func role(o *chain.Output, column string) string {
 		if a == nil {
 			return ""
 		}
-		return a.String()
+		return a.Bech32(sim.HRP)
 	}
 	switch column {
 	case "address":
@@ -73,7 +74,7 @@ func role(o *chain.Output, column string) string {
 		return tagHex(o.Tag)
 	case "dust_return_address":
 		if o.StorageDepositReturn != nil {
-			return o.StorageDepositReturn.ReturnAddress.String()
+			return o.StorageDepositReturn.ReturnAddress.Bech32(sim.HRP)
 		}
 		return ""
 	}

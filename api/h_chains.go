@@ -18,7 +18,7 @@ func (s *Server) versions(t cql.OutputTable, param, what string) func(context.Co
 		fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.OutputRow, []byte, error) {
 			return s.st.OutputVersions(ctx, t, key, req)
 		}
-		p, err := walk(ctx, in, onePartition, fetch, nil, newOutputItem)
+		p, err := walk(ctx, in, onePartition, fetch, nil, outputItems(in.hrp))
 		if err == nil && in.cursor == nil && len(p.Items) == 0 && p.Cursor == "" {
 			return nil, notFound("%s %s is not indexed", what, key)
 		}
@@ -39,11 +39,11 @@ type legacyItemJSON struct {
 	Output    *outputJSON `json:"output,omitempty"`
 }
 
-func newLegacyItem(r *store.LegacyRow) legacyItemJSON {
+func newLegacyItem(r *store.LegacyRow, hrp string) legacyItemJSON {
 	j := legacyItemJSON{OutputID: r.OutputID, OutputType: r.OutputType, MessageID: r.MessageID,
 		stateJSON: partitionState(r.RangeID, r.MilestoneIndex, r.InclusionState), Timestamp: r.Timestamp.Unix(),
 		Amount: strconv.FormatInt(r.Amount, 10), Address: r.Address, Spent: r.IsUsed}
-	out, err := decodeOutputJSON(r.Data)
+	out, err := decodeOutputJSON(r.Data, hrp)
 	if err != nil {
 		slog.Warn("stored legacy output does not decode", "output_id", r.OutputID, "error", err)
 	}
@@ -66,5 +66,5 @@ func (s *Server) legacyOutputs(ctx context.Context, in *input) (any, error) {
 	fetch := func(ctx context.Context, part int32, req store.PageRequest) ([]store.LegacyRow, []byte, error) {
 		return s.st.LegacyPage(ctx, address, part, req)
 	}
-	return walk(ctx, in, parts, fetch, keep, newLegacyItem)
+	return walk(ctx, in, parts, fetch, keep, func(r *store.LegacyRow) legacyItemJSON { return newLegacyItem(r, in.hrp) })
 }

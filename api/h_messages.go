@@ -44,10 +44,10 @@ func newMetadataJSON(m *store.MessageRecord) metadataJSON {
 }
 
 func (s *Server) message(ctx context.Context, in *input) (any, error) {
-	return s.messageByID(ctx, in.text("id"))
+	return s.messageByID(ctx, in.text("id"), in.hrp)
 }
 
-func (s *Server) messageByID(ctx context.Context, id string) (any, error) {
+func (s *Server) messageByID(ctx context.Context, id, hrp string) (any, error) {
 	rec, err := s.st.Message(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, notFound("message %s is not indexed", id)
@@ -59,7 +59,7 @@ func (s *Server) messageByID(ctx context.Context, id string) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("message %s: stored bytes do not decode: %w", id, err)
 	}
-	return messageAnswer{*newMessageJSON(id, m), newMetadataJSON(&rec)}, nil
+	return messageAnswer{*newMessageJSON(id, m, hrp), newMetadataJSON(&rec)}, nil
 }
 
 func (s *Server) messageRaw(ctx context.Context, in *input) (any, error) {

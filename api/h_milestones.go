@@ -3,20 +3,25 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 // maxMilestoneRange bounds GET /milestones: one read per milestone.
 const maxMilestoneRange = 1000
 
+// milestoneJSON is a milestone; MessageID (the message carrying it) is known once the
+// next milestone, whose cone holds that message, is indexed.
 type milestoneJSON struct {
-	Index       uint32 `json:"index"`
-	MilestoneID string `json:"milestoneId,omitempty"`
-	MessageID   string `json:"messageId"`
-	Timestamp   int64  `json:"timestamp"` // unix seconds
+	Index       uint32                `json:"index"`
+	MilestoneID string                `json:"milestoneId,omitempty"`
+	MessageID   string                `json:"messageId,omitempty"`
+	Timestamp   int64                 `json:"timestamp"` // unix seconds
+	Payload     *milestonePayloadJSON `json:"payload,omitempty"`
 }
 
 func newMilestoneJSON(m store.MilestoneRecord) milestoneJSON {
@@ -28,7 +33,16 @@ func (s *Server) milestone(ctx context.Context, in *input) (any, error) {
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, notFound("milestone %d is not indexed", in.index("index"))
 	}
-	return newMilestoneJSON(m), err
+	if err != nil {
+		return nil, err
+	}
+	j := newMilestoneJSON(m)
+	mp, err := chain.DecodeMilestonePayload(m.Payload)
+	if err != nil {
+		return nil, fmt.Errorf("milestone %d: stored payload does not decode: %w", m.Index, err)
+	}
+	j.Payload = newMilestonePayloadJSON(mp, in.hrp)
+	return j, nil
 }
 
 // milestones lists the indexed milestones of [start, end], newest first; milestones

@@ -48,9 +48,9 @@ func (s *Server) output(ctx context.Context, in *input) (any, error) {
 	a := newOutputAnswer(id, "transactions")
 	if created != nil {
 		a.MessageID, a.stateJSON = created.MessageID, states[created.MessageID]
-		a.Output, err = decodeOutputJSON(created.Data)
+		a.Output, err = decodeOutputJSON(created.Data, in.hrp)
 	} else {
-		a, err = s.outputFromTables(ctx, id)
+		a, err = s.outputFromTables(ctx, id, in.hrp)
 	}
 	if err != nil {
 		return nil, err
@@ -123,16 +123,16 @@ func (s *Server) messageStates(ctx context.Context, ids ...string) (map[string]s
 
 // outputFromTables finds an output no transaction row describes (a genesis output) in
 // the tables genesis outputs land in.
-func (s *Server) outputFromTables(ctx context.Context, id chain.OutputID) (*outputAnswer, error) {
-	for _, look := range []func(context.Context, chain.OutputID) (*outputAnswer, error){s.outputFromBasic, s.outputFromLegacy} {
-		if a, err := look(ctx, id); !errors.Is(err, store.ErrNotFound) {
+func (s *Server) outputFromTables(ctx context.Context, id chain.OutputID, hrp string) (*outputAnswer, error) {
+	for _, look := range []func(context.Context, chain.OutputID, string) (*outputAnswer, error){s.outputFromBasic, s.outputFromLegacy} {
+		if a, err := look(ctx, id, hrp); !errors.Is(err, store.ErrNotFound) {
 			return a, err
 		}
 	}
 	return nil, notFound("output %s is not indexed", id)
 }
 
-func (s *Server) outputFromBasic(ctx context.Context, id chain.OutputID) (*outputAnswer, error) {
+func (s *Server) outputFromBasic(ctx context.Context, id chain.OutputID, hrp string) (*outputAnswer, error) {
 	// A basic output has one confirmed row and pending ones (one per attachment seen
 	// unreferenced); pending rows sort first.
 	rows, _, err := s.st.OutputVersions(ctx, cql.BasicOutputs, id.String(), store.PageRequest{Size: 16})
@@ -144,7 +144,7 @@ func (s *Server) outputFromBasic(ctx context.Context, id chain.OutputID) (*outpu
 		return nil, store.ErrNotFound
 	}
 	a := newOutputAnswer(id, cql.BasicOutputs.Table)
-	if a.Output, err = decodeOutputJSON(r.Data); err != nil {
+	if a.Output, err = decodeOutputJSON(r.Data, hrp); err != nil {
 		return nil, err
 	}
 	a.MessageID, a.stateJSON = r.MessageID, partitionState(r.RangeID, r.MilestoneIndex, r.InclusionState)
@@ -152,14 +152,14 @@ func (s *Server) outputFromBasic(ctx context.Context, id chain.OutputID) (*outpu
 	return a, nil
 }
 
-func (s *Server) outputFromLegacy(ctx context.Context, id chain.OutputID) (*outputAnswer, error) {
+func (s *Server) outputFromLegacy(ctx context.Context, id chain.OutputID, hrp string) (*outputAnswer, error) {
 	rows, err := s.st.LegacyOutput(ctx, id.String())
 	if err != nil {
 		return nil, err
 	}
 	r := &rows[len(rows)-1] // is_used sorts false before true: the used row wins
 	a := newOutputAnswer(id, "legacy_outputs")
-	if a.Output, err = decodeOutputJSON(r.Data); err != nil {
+	if a.Output, err = decodeOutputJSON(r.Data, hrp); err != nil {
 		return nil, err
 	}
 	a.MessageID, a.stateJSON, a.Spent = r.MessageID, partitionState(r.RangeID, r.MilestoneIndex, r.InclusionState), r.IsUsed

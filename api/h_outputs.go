@@ -95,7 +95,7 @@ func (s *Server) list(l outputList) func(context.Context, *input) (any, error) {
 		fetch := func(ctx context.Context, part int32, req store.PageRequest) ([]store.OutputRow, []byte, error) {
 			return s.st.OutputsPage(ctx, l.table, sel.column, value, part, tr, req)
 		}
-		return walk(ctx, in, parts, fetch, keep, newOutputItem)
+		return walk(ctx, in, parts, fetch, keep, outputItems(in.hrp))
 	}
 }
 
@@ -175,7 +175,12 @@ type outputItemJSON struct {
 	Output              *outputJSON `json:"output,omitempty"`
 }
 
-func newOutputItem(r *store.OutputRow) outputItemJSON {
+// outputItems renders output rows with addresses under hrp.
+func outputItems(hrp string) func(*store.OutputRow) outputItemJSON {
+	return func(r *store.OutputRow) outputItemJSON { return newOutputItem(r, hrp) }
+}
+
+func newOutputItem(r *store.OutputRow, hrp string) outputItemJSON {
 	j := outputItemJSON{OutputID: r.OutputID, MessageID: r.MessageID, Timestamp: r.Timestamp.Unix(),
 		stateJSON: partitionState(r.RangeID, r.MilestoneIndex, r.InclusionState),
 		Amount:    strconv.FormatInt(r.Amount, 10), Spent: r.SpentBy != "", SpentBy: r.SpentBy,
@@ -188,7 +193,7 @@ func newOutputItem(r *store.OutputRow) outputItemJSON {
 	case cql.FoundryOutputs.Table:
 		j.FoundryID = r.Key
 	}
-	out, err := decodeOutputJSON(r.Data)
+	out, err := decodeOutputJSON(r.Data, hrp)
 	if err != nil {
 		slog.Warn("stored output does not decode", "table", r.Table, "output_id", r.OutputID, "error", err)
 	}

@@ -25,6 +25,7 @@ type transactionAnswer struct {
 	Outputs  []txOutputJSON  `json:"outputs"`
 	Unlocks  []unlockRowJSON `json:"unlocks"`
 	tx       chain.TransactionID
+	hrp      string
 }
 
 type carrierJSON struct {
@@ -79,7 +80,7 @@ func (s *Server) transaction(ctx context.Context, in *input) (any, error) {
 		return nil, notFound("transaction %s is not indexed", id)
 	}
 	txID, _ := chain.ParseTransactionID(id)
-	a, err := assembleTransaction(txID, rows)
+	a, err := assembleTransaction(txID, rows, in.hrp)
 	if err != nil {
 		return nil, fmt.Errorf("transaction %s: %w", id, err)
 	}
@@ -89,8 +90,8 @@ func (s *Server) transaction(ctx context.Context, in *input) (any, error) {
 
 // assembleTransaction groups a transaction's rows: carriers, inputs and outputs once
 // each, and the unlocks that spent each output.
-func assembleTransaction(id chain.TransactionID, rows []store.TxRow) (*transactionAnswer, error) {
-	a := &transactionAnswer{ID: id.String(), tx: id, Messages: []carrierJSON{}, Inputs: []txInputJSON{}, Outputs: []txOutputJSON{}}
+func assembleTransaction(id chain.TransactionID, rows []store.TxRow, hrp string) (*transactionAnswer, error) {
+	a := &transactionAnswer{ID: id.String(), tx: id, hrp: hrp, Messages: []carrierJSON{}, Inputs: []txInputJSON{}, Outputs: []txOutputJSON{}}
 	carriers, inputs, outputs := map[string]bool{}, map[uint16]bool{}, map[uint16]int{}
 	for i := range rows {
 		r := &rows[i]
@@ -119,7 +120,7 @@ func (a *transactionAnswer) addRow(r *store.TxRow, inputs map[uint16]bool, outpu
 		if _, seen := outputs[r.Index]; seen {
 			return nil
 		}
-		o, err := decodeOutputJSON(r.Data)
+		o, err := decodeOutputJSON(r.Data, a.hrp)
 		outputs[r.Index] = len(a.Outputs)
 		a.Outputs = append(a.Outputs, txOutputJSON{Index: r.Index, OutputID: chain.NewOutputID(a.tx, r.Index).String(), Output: o})
 		return err
@@ -187,5 +188,5 @@ func (s *Server) includedMessage(ctx context.Context, in *input) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.messageByID(ctx, id)
+	return s.messageByID(ctx, id, in.hrp)
 }

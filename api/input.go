@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Page sizes of list routes.
@@ -37,6 +39,18 @@ type input struct {
 	pageSize int
 	cursor   *cursor // nil: the first page
 	hash     queryHash
+	hrp      string // the network's bech32 HRP: addresses are stored and shown under it
+}
+
+// localize renders address parameters under the network's HRP, the form the tables
+// hold (any HRP is accepted in requests).
+func (in *input) localize(hrp string) {
+	in.hrp = hrp
+	for name, v := range in.values {
+		if a, ok := v.(chain.Address); ok {
+			in.values[name] = a.Bech32(hrp)
+		}
+	}
 }
 
 func (in *input) text(name string) string { s, _ := in.values[name].(string); return s }

@@ -22,11 +22,23 @@ type taggedDataJSON struct {
 }
 
 type milestonePayloadJSON struct {
-	Type                string   `json:"type"` // "milestone"
-	Index               uint32   `json:"index"`
-	Timestamp           uint32   `json:"timestamp"`
-	PreviousMilestoneID string   `json:"previousMilestoneId"`
-	Parents             []string `json:"parents"`
+	Type                string          `json:"type"` // "milestone"
+	MilestoneID         string          `json:"milestoneId"`
+	Index               uint32          `json:"index"`
+	Timestamp           uint32          `json:"timestamp"`
+	ProtocolVersion     uint8           `json:"protocolVersion"`
+	PreviousMilestoneID string          `json:"previousMilestoneId"`
+	Parents             []string        `json:"parents"`
+	InclusionMerkleRoot string          `json:"inclusionMerkleRoot"`
+	AppliedMerkleRoot   string          `json:"appliedMerkleRoot"`
+	Metadata            string          `json:"metadata,omitempty"`
+	Options             []any           `json:"options,omitempty"`
+	Signatures          []signatureJSON `json:"signatures"`
+}
+
+type signatureJSON struct {
+	PublicKey string `json:"publicKey"`
+	Signature string `json:"signature"`
 }
 
 type transactionJSON struct {
@@ -53,20 +65,19 @@ type unlockJSON struct {
 	Signature string  `json:"signature,omitempty"`
 }
 
-func newMessageJSON(id string, m *chain.Message) *messageJSON {
+func newMessageJSON(id string, m *chain.Message, hrp string) *messageJSON {
 	return &messageJSON{ID: id, ProtocolVersion: m.ProtocolVersion, Parents: idTexts(m.Parents),
-		Payload: payloadJSON(m.Payload), Nonce: strconv.FormatUint(m.Nonce, 10)}
+		Payload: payloadJSON(m.Payload, hrp), Nonce: strconv.FormatUint(m.Nonce, 10)}
 }
 
-func payloadJSON(p chain.Payload) any {
+func payloadJSON(p chain.Payload, hrp string) any {
 	switch p := p.(type) {
 	case *chain.TaggedData:
 		return newTaggedDataJSON(p)
 	case *chain.MilestonePayload:
-		return &milestonePayloadJSON{Type: "milestone", Index: p.Index, Timestamp: p.Timestamp,
-			PreviousMilestoneID: p.PreviousMilestoneID.String(), Parents: idTexts(p.Parents)}
+		return newMilestonePayloadJSON(p, hrp)
 	case *chain.Transaction:
-		return newTransactionJSON(p)
+		return newTransactionJSON(p, hrp)
 	}
 	return nil
 }
@@ -78,7 +89,7 @@ func newTaggedDataJSON(td *chain.TaggedData) *taggedDataJSON {
 	return &taggedDataJSON{Type: "taggedData", Tag: hexText(td.Tag), Data: hexText(td.Data)}
 }
 
-func newTransactionJSON(tx *chain.Transaction) *transactionJSON {
+func newTransactionJSON(tx *chain.Transaction, hrp string) *transactionJSON {
 	j := &transactionJSON{Type: "transaction", ID: tx.ID().String(), NetworkID: strconv.FormatUint(tx.NetworkID, 10),
 		InputsCommitment: hexText(tx.InputsCommitment[:]), Payload: newTaggedDataJSON(tx.Payload),
 		Inputs: make([]inputJSON, len(tx.Inputs)), Outputs: make([]*outputJSON, len(tx.Outputs)),
@@ -87,7 +98,7 @@ func newTransactionJSON(tx *chain.Transaction) *transactionJSON {
 		j.Inputs[i] = newInputJSON(in)
 	}
 	for i := range tx.Outputs {
-		j.Outputs[i] = newOutputJSON(&tx.Outputs[i])
+		j.Outputs[i] = newOutputJSON(&tx.Outputs[i], hrp)
 	}
 	for i, u := range tx.Unlocks {
 		j.Unlocks[i] = newUnlockJSON(u)

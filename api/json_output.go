@@ -22,8 +22,10 @@ type outputJSON struct {
 	Issuer               string            `json:"issuer,omitempty"`
 	Tag                  string            `json:"tag,omitempty"`
 	Metadata             string            `json:"metadata,omitempty"`
+	ImmutableMetadata    string            `json:"immutableMetadata,omitempty"`
 	AliasID              string            `json:"aliasId,omitempty"`
 	StateIndex           *uint32           `json:"stateIndex,omitempty"`
+	StateMetadata        string            `json:"stateMetadata,omitempty"`
 	StateController      string            `json:"stateController,omitempty"`
 	Governor             string            `json:"governor,omitempty"`
 	FoundryCounter       *uint32           `json:"foundryCounter,omitempty"`
@@ -55,28 +57,30 @@ type tokenSchemeJSON struct {
 	MaxSupply string `json:"maximumSupply"`
 }
 
-func newOutputJSON(o *chain.Output) *outputJSON {
+func newOutputJSON(o *chain.Output, hrp string) *outputJSON {
 	j := &outputJSON{Type: o.Kind.String(), Amount: strconv.FormatUint(o.Amount, 10),
-		Address: addressText(o.Address), Sender: addressText(o.Sender), Issuer: addressText(o.Issuer),
-		Tag: hexText(o.Tag), Metadata: hexText(o.Metadata), Timelock: o.Timelock}
+		Address: addressText(o.Address, hrp), Sender: addressText(o.Sender, hrp), Issuer: addressText(o.Issuer, hrp),
+		Tag: hexText(o.Tag), Metadata: hexText(o.Metadata), ImmutableMetadata: hexText(o.ImmutableMetadata),
+		Timelock: o.Timelock}
 	for _, t := range o.NativeTokens {
 		j.NativeTokens = append(j.NativeTokens, nativeTokenJSON{ID: t.ID.String(), Amount: bigText(t.Amount)})
 	}
 	if r := o.StorageDepositReturn; r != nil {
-		j.StorageDepositReturn = &returnJSON{ReturnAddress: r.ReturnAddress.String(), Amount: strconv.FormatUint(r.Amount, 10)}
+		j.StorageDepositReturn = &returnJSON{ReturnAddress: addressText(&r.ReturnAddress, hrp), Amount: strconv.FormatUint(r.Amount, 10)}
 	}
 	if e := o.Expiration; e != nil {
-		j.Expiration = &expirationJSON{ReturnAddress: e.ReturnAddress.String(), UnixTime: e.UnixTime}
+		j.Expiration = &expirationJSON{ReturnAddress: addressText(&e.ReturnAddress, hrp), UnixTime: e.UnixTime}
 	}
-	j.kindFields(o)
+	j.kindFields(o, hrp)
 	return j
 }
 
-func (j *outputJSON) kindFields(o *chain.Output) {
+func (j *outputJSON) kindFields(o *chain.Output, hrp string) {
 	switch o.Kind {
 	case chain.OutputAlias:
 		j.AliasID, j.StateIndex, j.FoundryCounter = o.AliasID.String(), &o.StateIndex, &o.FoundryCounter
-		j.StateController, j.Governor = addressText(o.StateController), addressText(o.Governor)
+		j.StateMetadata = hexText(o.StateMetadata)
+		j.StateController, j.Governor = addressText(o.StateController, hrp), addressText(o.Governor, hrp)
 		j.Address = "" // the state controller, already shown as such
 	case chain.OutputFoundry:
 		j.FoundryID, j.SerialNumber = o.FoundryID.String(), &o.SerialNumber
@@ -91,19 +95,24 @@ func (j *outputJSON) kindFields(o *chain.Output) {
 
 // decodeOutputJSON decodes a stored output blob; a blob that does not decode is
 // corrupt data, reported as a server error.
-func decodeOutputJSON(b []byte) (*outputJSON, error) {
+func decodeOutputJSON(b []byte, hrp string) (*outputJSON, error) {
 	o, err := chain.DecodeOutput(b)
 	if err != nil {
 		return nil, err
 	}
-	return newOutputJSON(&o), nil
+	return newOutputJSON(&o, hrp), nil
 }
 
-func addressText(a *chain.Address) string {
-	if a == nil {
+// addressText shows an address in bech32 under the network's HRP (hex while no network
+// is recorded).
+func addressText(a *chain.Address, hrp string) string {
+	switch {
+	case a == nil:
 		return ""
+	case hrp == "":
+		return a.Hex()
 	}
-	return a.String()
+	return a.Bech32(hrp)
 }
 
 func hexText(b []byte) string {

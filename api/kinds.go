@@ -31,7 +31,8 @@ var (
 	foundryIDKind     = hexIDKind(38, chain.ParseFoundryID)
 
 	addressKind = kind{schema: map[string]any{"type": "string",
-		"description": "bech32 (any HRP) or 0x-hex of the kind byte and 32 bytes"}, parse: text(parseAddress)}
+		"description": "bech32 (any HRP) or 0x-hex of the kind byte and 32 bytes"},
+		parse: func(name, v string) (any, error) { return parseAddress(name, v) }}
 	tagKind = kind{schema: map[string]any{"type": "string", "pattern": "^0x([0-9a-fA-F]{2}){1,64}$"},
 		parse: text(parseTag)}
 	boolKind = kind{schema: map[string]any{"type": "boolean"},

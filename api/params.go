@@ -12,7 +12,7 @@ import (
 
 // Parsers of path and query values. Each returns a 400 naming the parameter and saying
 // what was wrong; IDs and addresses come back in the canonical text the indexer stores
-// (lowercase 0x-hex, bech32 under the configured HRP), so "0xABC…" finds "0xabc…".
+// (lowercase 0x-hex, bech32 under the network's HRP), so "0xABC…" finds "0xabc…".
 
 func parseID[T interface{ String() string }](name, value string, parse func(string) (T, error)) (string, error) {
 	id, err := parse(strings.ToLower(value))
@@ -22,13 +22,15 @@ func parseID[T interface{ String() string }](name, value string, parse func(stri
 	return id.String(), nil
 }
 
-func parseAddress(name, value string) (string, error) {
+// parseAddress accepts bech32 under any HRP or 0x-hex; the request's input renders it
+// under the keyspace's network HRP (input.localize), the form the tables hold.
+func parseAddress(name, value string) (chain.Address, error) {
 	a, err := chain.ParseAddress(value)
 	if err != nil {
-		return "", badParam(name, "want a bech32 address or 0x-hex of kind byte and 32 bytes: %s",
+		return a, badParam(name, "want a bech32 address or 0x-hex of kind byte and 32 bytes: %s",
 			strings.TrimPrefix(err.Error(), chain.ErrMalformedAddress.Error()+": "))
 	}
-	return a.String(), nil
+	return a, nil
 }
 
 // parseTag accepts 0x-hex of 1..64 bytes, the form tags are stored in.

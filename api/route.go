@@ -104,7 +104,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 	ctx, cancel := context.WithTimeout(parent, timeout)
 	defer cancel()
 	start := time.Now()
-	out, err := rt.handle(ctx, in)
+	out, err := s.handle(ctx, rt, in)
 	if err != nil {
 		e := classify(ctx, err, in.cursor != nil)
 		if rt.admin {
@@ -122,6 +122,26 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		return
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// handle runs rt's handler once the request's addresses are in the network's form.
+func (s *Server) handle(ctx context.Context, rt *route, in *input) (any, error) {
+	hrp, err := s.hrp(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in.localize(hrp)
+	return rt.handle(ctx, in)
+}
+
+// hrp is the bech32 HRP of the keyspace's network. Until an indexer has recorded the
+// network nothing is indexed, and addresses are shown in hex.
+func (s *Server) hrp(ctx context.Context) (string, error) {
+	rec, ok, err := s.st.Network(ctx)
+	if err != nil || !ok {
+		return "", err
+	}
+	return rec.HRP, nil
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -34,11 +34,6 @@ func (k AddressKind) valid() bool {
 	return k == AddressEd25519 || k == AddressAlias || k == AddressNFT
 }
 
-// HRP is the Bech32 human-readable part used by Address.String and
-// MarshalText. Set it once at start-up (e.g. "iota", "atoi", "rms"); it is
-// not guarded against concurrent change.
-var HRP = "smr"
-
 // Address is an Ed25519 public key hash, an alias ID or an NFT ID, told
 // apart by Kind.
 type Address struct {
@@ -65,23 +60,9 @@ func (a Address) Bytes() []byte {
 // Bech32 renders the address under the given human-readable part.
 func (a Address) Bech32(hrp string) string { return bech32Encode(hrp, a.Bytes()) }
 
-// String renders the address as Bech32 under the package HRP.
-func (a Address) String() string { return a.Bech32(HRP) }
-
-// Hex renders the address as 0x + hex of kind byte ‖ ID.
+// Hex renders the address as 0x + hex of kind byte ‖ ID: the form that needs no
+// network (logs, errors). Bech32 with the network's HRP is the form users see.
 func (a Address) Hex() string { return hexString(a.Bytes()) }
-
-// MarshalText implements encoding.TextMarshaler (Bech32 form).
-func (a Address) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
-
-// UnmarshalText implements encoding.TextUnmarshaler (either form).
-func (a *Address) UnmarshalText(b []byte) error {
-	parsed, err := ParseAddress(string(b))
-	if err == nil {
-		*a = parsed
-	}
-	return err
-}
 
 // ParseAddress accepts a Bech32 address under any HRP, or the 0x-hex form
 // of kind byte ‖ ID (66 hex digits).

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"golang.org/x/crypto/blake2b"
 )
 
 // Vectors from the IOTA Bech32 address TIP and its client libraries.
@@ -27,8 +29,8 @@ func TestAddressBech32Vectors(t *testing.T) {
 			t.Errorf("ParseAddress(%s) = %v, %v", s, parsed, err)
 		}
 	}
-	if a.String() != want["smr"] {
-		t.Errorf("default HRP: %s", a)
+	if a.Hex() != "0x00efdc112efe262b304bcf379b26c31bad029f616ee3ec4aa6345a366e4c9e43a3" {
+		t.Errorf("hex form: %s", a.Hex())
 	}
 }
 
@@ -67,7 +69,7 @@ func decodeChecksumOnly(s string) (string, []byte, error) {
 
 func TestParseAddressForms(t *testing.T) {
 	a := AliasAddress(AliasID{1, 2, 3})
-	for _, s := range []string{a.String(), a.Bech32("iota"), a.Hex(), strings.ToUpper(a.Bech32("rms"))} {
+	for _, s := range []string{a.Bech32("smr"), a.Bech32("iota"), a.Hex(), strings.ToUpper(a.Bech32("rms"))} {
 		got, err := ParseAddress(s)
 		if err != nil || got != a {
 			t.Errorf("ParseAddress(%s) = %v, %v", s, got, err)
@@ -75,6 +77,7 @@ func TestParseAddressForms(t *testing.T) {
 	}
 	bad := []string{
 		"", "0x1234", "0x63" + strings.Repeat("00", 32), // unknown kind 0x63
+		"0x00" + strings.Repeat("zz", 32),                                 // not hex
 		"smr1qrhacyfwlcnzkvzteumekfkrrwks98mpdm37cj4xx3drvmjvnep6xhcazjj", // checksum
 		"Smr1qrhacyfwlcnzkvzteumekfkrrwks98mpdm37cj4xx3drvmjvnep6xhcazjh", // mixed case
 		NFTAddress(NFTID{}).Bech32("smr")[:20],
@@ -86,18 +89,66 @@ func TestParseAddressForms(t *testing.T) {
 	}
 }
 
-func TestAddressText(t *testing.T) {
-	a := NFTAddress(NFTID{9})
-	b, _ := a.MarshalText()
-	var back Address
-	if err := back.UnmarshalText(b); err != nil || back != a {
-		t.Fatalf("text round trip: %v %v", back, err)
-	}
-	if !strings.HasPrefix(string(b), "smr1") {
-		t.Fatalf("not bech32: %s", b)
-	}
+func TestEd25519AddressHashesKey(t *testing.T) {
 	key := [32]byte{1}
-	if Ed25519Address(key).Kind != AddressEd25519 || Ed25519Address(key).ID == key {
-		t.Fatal("Ed25519Address must hash the public key")
+	if a := Ed25519Address(key); a.Kind != AddressEd25519 || a.ID != blake2b.Sum256(key[:]) {
+		t.Fatalf("Ed25519Address(%x) = %v", key, a)
+	}
+	if b := (Address{Kind: AddressNFT, ID: [32]byte{9}}).Bytes(); len(b) != 33 || b[0] != 16 || b[1] != 9 {
+		t.Fatalf("Bytes() = %x", b)
+	}
+}
+
+// TIP-31 vectors (stardust-wire.md section 5).
+func TestAddressFromPublicKeyVector(t *testing.T) {
+	a := Ed25519Address(hex32("6f1581709bb7b1ef030d210db18e3b0ba1c776fba65d8cdaad05415142d189f8"))
+	if a.ID != hex32("efdc112efe262b304bcf379b26c31bad029f616ee3ec4aa6345a366e4c9e43a3") {
+		t.Fatalf("hash %x", a.ID)
+	}
+	if got := a.Bech32("smr"); got != "smr1qrhacyfwlcnzkvzteumekfkrrwks98mpdm37cj4xx3drvmjvnep6xhcazjh" {
+		t.Fatalf("smr: %s", got)
+	}
+	if got := a.Bech32("iota"); got != "iota1qrhacyfwlcnzkvzteumekfkrrwks98mpdm37cj4xx3drvmjvnep6xqgyzyx" {
+		t.Fatalf("iota: %s", got)
+	}
+	oid := NewOutputID(TransactionID(hex32("52fdfc072182654f163f5f0f9a621d729566c74d10037c4d7bbb0407d1e2c649")), 0)
+	alias := AliasAddress(AliasIDFromOutputID(oid))
+	if got := alias.Bech32("smr"); got != "smr1prlgpsht03ekmghhex8v7y67a835uns8dtlxu807hj0v279c74kj7dzrr0a" {
+		t.Fatalf("alias: %s", got)
+	}
+	if len(alias.Bech32("smr")) != 63 || len(alias.Bech32("iota")) != 64 {
+		t.Fatal("lengths")
+	}
+}
+
+func TestAddressKindCharacter(t *testing.T) {
+	for kind, c := range map[AddressKind]byte{AddressEd25519: 'q', AddressAlias: 'p', AddressNFT: 'z'} {
+		if s := (Address{Kind: kind}).Bech32("smr"); s[4] != c {
+			t.Errorf("%s: %s, want %c after the separator", kind, s, c)
+		}
+	}
+}
+
+// BIP-173: the bits padding the last 5-bit group must be zero and fewer than 5.
+func TestBech32Padding(t *testing.T) {
+	payload := Address{Kind: AddressAlias, ID: [32]byte{1}}.Bytes()
+	data := convertBits(payload, 8, 5, true) // 53 groups: 265 bits, 1 of padding
+	encode := func(data []byte) string {
+		s := "smr1"
+		for _, d := range append(data, bech32Checksum("smr", data)...) {
+			s += string(bech32Charset[d])
+		}
+		return s
+	}
+	if _, err := ParseAddress(encode(data)); err != nil {
+		t.Fatalf("hand-made encoding refused: %v", err)
+	}
+	nonZero := append([]byte(nil), data...)
+	nonZero[len(nonZero)-1] |= 1
+	if _, err := ParseAddress(encode(nonZero)); !errors.Is(err, ErrMalformedAddress) || !strings.Contains(err.Error(), "non-zero padding") {
+		t.Fatalf("non-zero padding: %v", err)
+	}
+	if _, err := ParseAddress(encode(append(data, 0))); err == nil || !strings.Contains(err.Error(), "invalid padding length") {
+		t.Fatalf("a group of padding: %v", err)
 	}
 }

@@ -20,17 +20,15 @@ const (
 
 func bit(t int) uint16 { return 1 << t }
 
-// Which conditions each output kind may carry, and which it must.
+// What each output type accepts (TIP-18); a strict decoder rejects anything else.
 var (
 	condAllowed = map[OutputKind]uint16{
-		OutputLegacy:  bit(condAddress),
 		OutputBasic:   bit(condAddress) | bit(condStorageDepositReturn) | bit(condTimelock) | bit(condExpiration),
 		OutputNFT:     bit(condAddress) | bit(condStorageDepositReturn) | bit(condTimelock) | bit(condExpiration),
 		OutputAlias:   bit(condStateController) | bit(condGovernor),
 		OutputFoundry: bit(condImmutableAlias),
 	}
 	condRequired = map[OutputKind]uint16{
-		OutputLegacy:  bit(condAddress),
 		OutputBasic:   bit(condAddress),
 		OutputNFT:     bit(condAddress),
 		OutputAlias:   bit(condStateController) | bit(condGovernor),
@@ -38,8 +36,13 @@ var (
 	}
 	featAllowed = map[OutputKind]uint16{
 		OutputBasic:   bit(featSender) | bit(featMetadata) | bit(featTag),
-		OutputNFT:     bit(featSender) | bit(featIssuer) | bit(featMetadata) | bit(featTag),
-		OutputAlias:   bit(featSender) | bit(featIssuer) | bit(featMetadata),
+		OutputNFT:     bit(featSender) | bit(featMetadata) | bit(featTag),
+		OutputAlias:   bit(featSender) | bit(featMetadata),
+		OutputFoundry: bit(featMetadata),
+	}
+	immutableAllowed = map[OutputKind]uint16{
+		OutputNFT:     bit(featIssuer) | bit(featMetadata),
+		OutputAlias:   bit(featIssuer) | bit(featMetadata),
 		OutputFoundry: bit(featMetadata),
 	}
 )
@@ -65,8 +68,8 @@ func (e *entries) writeTo(w *writer) {
 	}
 }
 
-// writeConditions writes whatever is set, in ascending type order; the
-// decoder, not the encoder, judges whether the combination is allowed.
+// writeConditions writes whatever is set, in ascending type order; the decoder, not the
+// encoder, judges whether the combination is allowed.
 func writeConditions(w *writer, o *Output) {
 	var e entries
 	if o.Address != nil && o.Kind != OutputAlias && o.Kind != OutputFoundry {
@@ -102,20 +105,28 @@ func writeFeatures(w *writer, o *Output) {
 	if o.Sender != nil {
 		e.add(featSender).address(*o.Sender)
 	}
-	if o.Issuer != nil {
-		e.add(featIssuer).address(*o.Issuer)
-	}
 	if len(o.Metadata) > 0 {
-		e.add(featMetadata).shortBytes(o.Metadata)
+		e.add(featMetadata).bytes16(o.Metadata)
 	}
 	if len(o.Tag) > 0 {
-		e.add(featTag).shortBytes(o.Tag)
+		e.add(featTag).bytes8(o.Tag)
 	}
 	e.writeTo(w)
 }
 
-// readTyped walks a count-prefixed list of typed entries, enforcing strict
-// ascending order and the allowed set, and returns the set seen.
+func writeImmutableFeatures(w *writer, o *Output) {
+	var e entries
+	if o.Issuer != nil {
+		e.add(featIssuer).address(*o.Issuer)
+	}
+	if len(o.ImmutableMetadata) > 0 {
+		e.add(featMetadata).bytes16(o.ImmutableMetadata)
+	}
+	e.writeTo(w)
+}
+
+// readTyped walks a count-prefixed list of typed entries, enforcing strict ascending
+// order and the allowed set, and returns the set seen.
 func readTyped(r *reader, path string, allowed uint16, what string, kind OutputKind,
 	read func(field string, typ int)) uint16 {
 	n := int(r.u8(path))
@@ -164,10 +175,16 @@ func readCondition(r *reader, field string, typ int, o *Output) {
 		o.StorageDepositReturn = sdr
 	case condTimelock:
 		t := r.u32(joinField(field, "unixTime"))
+		if r.err == nil && t == 0 {
+			r.fail(joinField(field, "unixTime"), "must be positive")
+		}
 		o.Timelock = &t
 	case condExpiration:
 		exp := &Expiration{ReturnAddress: *addr("returnAddress")}
 		exp.UnixTime = r.u32(joinField(field, "unixTime"))
+		if r.err == nil && exp.UnixTime == 0 {
+			r.fail(joinField(field, "unixTime"), "must be positive")
+		}
 		o.Expiration = exp
 	case condStateController:
 		o.StateController = addr("address")
@@ -182,21 +199,27 @@ func readCondition(r *reader, field string, typ int, o *Output) {
 }
 
 func readFeatures(r *reader, path string, o *Output) {
-	readTyped(r, path, featAllowed[o.Kind], "feature", o.Kind,
-		func(field string, typ int) { readFeature(r, field, typ, o) })
+	readTyped(r, path, featAllowed[o.Kind], "feature", o.Kind, func(field string, typ int) {
+		switch typ {
+		case featSender:
+			a := r.address(joinField(field, "address"))
+			o.Sender = &a
+		case featMetadata:
+			o.Metadata = r.bytes16(joinField(field, "data"), 1, MaxMetadataLength)
+		case featTag:
+			o.Tag = r.bytes8(joinField(field, "tag"), 1, MaxTagLength)
+		}
+	})
 }
 
-func readFeature(r *reader, field string, typ int, o *Output) {
-	switch typ {
-	case featSender:
-		a := r.address(joinField(field, "address"))
-		o.Sender = &a
-	case featIssuer:
-		a := r.address(joinField(field, "address"))
-		o.Issuer = &a
-	case featMetadata:
-		o.Metadata = r.shortBytes(joinField(field, "data"), 1, MaxMetadataLength)
-	case featTag:
-		o.Tag = r.shortBytes(joinField(field, "tag"), 1, MaxTagLength)
-	}
+func readImmutableFeatures(r *reader, path string, o *Output) {
+	readTyped(r, path, immutableAllowed[o.Kind], "immutable feature", o.Kind, func(field string, typ int) {
+		switch typ {
+		case featIssuer:
+			a := r.address(joinField(field, "address"))
+			o.Issuer = &a
+		case featMetadata:
+			o.ImmutableMetadata = r.bytes16(joinField(field, "data"), 1, MaxMetadataLength)
+		}
+	})
 }

@@ -3,11 +3,8 @@ package chain
 import (
 	"encoding/binary"
 	"math/big"
+	"slices"
 )
-
-// blobVersion prefixes standalone blobs (outputs, unlocks, inputs) so the
-// stored format can evolve; messages are versioned by ProtocolVersion.
-const blobVersion uint8 = 1
 
 // writer appends little-endian fields.
 type writer struct{ buf []byte }
@@ -17,28 +14,64 @@ func (w *writer) u16(v uint16)   { w.buf = binary.LittleEndian.AppendUint16(w.bu
 func (w *writer) u32(v uint32)   { w.buf = binary.LittleEndian.AppendUint32(w.buf, v) }
 func (w *writer) u64(v uint64)   { w.buf = binary.LittleEndian.AppendUint64(w.buf, v) }
 func (w *writer) bytes(b []byte) { w.buf = append(w.buf, b...) }
+func (w *writer) bool(v bool) {
+	if v {
+		w.u8(1)
+		return
+	}
+	w.u8(0)
+}
+
 func (w *writer) address(a Address) {
 	w.u8(uint8(a.Kind))
 	w.bytes(a.ID[:])
 }
 
-// uint256 writes a length byte and the minimal big-endian magnitude. A value
-// wider than 256 bits is written as is so that decoding rejects it.
+// uint256 writes 32 bytes little-endian. A value outside 0..2^256-1 is written as its
+// low 256 bits of magnitude; the types that hold one never carry more.
 func (w *writer) uint256(v *big.Int) {
-	if v == nil {
-		w.u8(0)
-		return
+	var le [32]byte
+	if v != nil {
+		be := v.Bytes()
+		if len(be) > 32 {
+			be = be[len(be)-32:]
+		}
+		for i, b := range be {
+			le[len(be)-1-i] = b
+		}
 	}
-	mag := v.Bytes()
-	if len(mag) > 255 {
-		mag = mag[:255]
-	}
-	w.u8(uint8(len(mag)))
-	w.bytes(mag)
+	w.bytes(le[:])
 }
 
-// reader consumes fields; the first failure sticks so decode functions can
-// read straight through and check r.err once.
+// bytes8, bytes16 and bytes32 write a length prefix of that width, then the bytes. A
+// slice longer than the prefix can say is cut (the types never hold one: the decoder
+// enforces far smaller limits).
+func (w *writer) bytes8(b []byte) {
+	b = b[:min(len(b), 0xff)]
+	w.u8(uint8(len(b)))
+	w.bytes(b)
+}
+
+func (w *writer) bytes16(b []byte) {
+	b = b[:min(len(b), 0xffff)]
+	w.u16(uint16(len(b)))
+	w.bytes(b)
+}
+
+func (w *writer) bytes32(b []byte) {
+	w.u32(uint32(len(b)))
+	w.bytes(b)
+}
+
+// framed writes what fill writes behind a uint32 byte length (0 when it writes nothing).
+func (w *writer) framed(fill func(*writer)) {
+	sub := &writer{}
+	fill(sub)
+	w.bytes32(sub.buf)
+}
+
+// reader consumes fields; the first failure sticks so decode functions can read
+// straight through and check r.err once.
 type reader struct {
 	buf []byte
 	off int
@@ -55,7 +88,7 @@ func (r *reader) take(field string, n int) []byte {
 	if r.err != nil {
 		return nil
 	}
-	if left := len(r.buf) - r.off; n > left {
+	if left := len(r.buf) - r.off; n > left || n < 0 {
 		r.fail(field, "truncated: need %d bytes, %d left", n, left)
 		return nil
 	}
@@ -92,6 +125,14 @@ func (r *reader) u64(field string) uint64 {
 	return 0
 }
 
+func (r *reader) bool(field string) bool {
+	v := r.u8(field)
+	if r.err == nil && v > 1 {
+		r.fail(field, "boolean byte %d is neither 0 nor 1", v)
+	}
+	return v == 1
+}
+
 // fill copies len(dst) bytes into dst.
 func (r *reader) fill(field string, dst []byte) { copy(dst, r.take(field, len(dst))) }
 
@@ -101,58 +142,33 @@ func (r *reader) copied(field string, n int) []byte {
 	if b == nil {
 		return nil
 	}
-	return append([]byte(nil), b...)
+	return slices.Clone(b)
 }
 
 func (r *reader) address(field string) Address {
-	a := Address{Kind: AddressKind(r.u8(field))}
-	r.fill(field, a.ID[:])
+	a := Address{Kind: AddressKind(r.u8(joinField(field, "type")))}
 	if r.err == nil && !a.Kind.valid() {
-		r.fail(field, "unknown address kind %d", uint8(a.Kind))
+		r.fail(joinField(field, "type"), "unknown address type %d", uint8(a.Kind))
 	}
+	r.fill(field, a.ID[:])
 	return a
 }
 
+// uint256 reads 32 bytes little-endian.
 func (r *reader) uint256(field string) *big.Int {
-	n := int(r.u8(field))
-	if n > 32 {
-		r.fail(field, "amount overflow: %d bytes exceed uint256", n)
+	le := r.take(field, 32)
+	if le == nil {
 		return new(big.Int)
 	}
-	mag := r.take(field, n)
-	if n > 0 && mag != nil && mag[0] == 0 {
-		r.fail(field, "non-minimal uint256: leading zero byte")
+	be := make([]byte, 32)
+	for i, b := range le {
+		be[31-i] = b
 	}
-	return new(big.Int).SetBytes(mag)
+	return new(big.Int).SetBytes(be)
 }
 
-// blobHeader checks the version byte of a standalone blob.
-func (r *reader) blobHeader() {
-	if v := r.u8("version"); r.err == nil && v != blobVersion {
-		r.fail("version", "unsupported blob version %d (want %d)", v, blobVersion)
-	}
-}
-
-// finish rejects unread bytes and returns the first error.
-func (r *reader) finish(field string) error {
-	if r.err == nil && r.off != len(r.buf) {
-		r.fail(field, "trailing bytes: %d unexpected", len(r.buf)-r.off)
-	}
-	return r.err
-}
-
-// shortBytes writes a uint16 length and the bytes (cut at 65535).
-func (w *writer) shortBytes(b []byte) {
-	if len(b) > 0xffff {
-		b = b[:0xffff]
-	}
-	w.u16(uint16(len(b)))
-	w.bytes(b)
-}
-
-// shortBytes reads what writer.shortBytes wrote, enforcing min..max length.
-func (r *reader) shortBytes(field string, minLen, maxLen int) []byte {
-	n := int(r.u16(field))
+// lengthed reads n bytes and checks minLen..maxLen.
+func (r *reader) lengthed(field string, n, minLen, maxLen int) []byte {
 	switch {
 	case r.err != nil:
 		return nil
@@ -166,8 +182,51 @@ func (r *reader) shortBytes(field string, minLen, maxLen int) []byte {
 	return r.copied(field, n)
 }
 
-// adopt finishes a sub-reader over a length-prefixed region and takes over
-// its first error; the region must be consumed exactly.
+func (r *reader) bytes8(field string, minLen, maxLen int) []byte {
+	return r.lengthed(field, int(r.u8(field)), minLen, maxLen)
+}
+
+func (r *reader) bytes16(field string, minLen, maxLen int) []byte {
+	return r.lengthed(field, int(r.u16(field)), minLen, maxLen)
+}
+
+func (r *reader) bytes32(field string, minLen, maxLen int) []byte {
+	n := r.u32(field)
+	if r.err == nil && n > uint32(maxLen) {
+		r.fail(field, "too long: %d bytes > %d", n, maxLen)
+		return nil
+	}
+	return r.lengthed(field, int(n), minLen, maxLen)
+}
+
+// framed reads a uint32 byte length and hands a reader over exactly that region to
+// read; it reports whether the region was present (length > 0). The region must be
+// consumed exactly.
+func (r *reader) framed(field string, read func(sub *reader)) bool {
+	n := r.u32(field)
+	if r.err != nil || n == 0 {
+		return false
+	}
+	if left := len(r.buf) - r.off; uint64(n) > uint64(left) {
+		r.fail(field, "truncated: length %d, %d bytes left", n, left)
+		return false
+	}
+	sub := &reader{buf: r.take(field, int(n))}
+	read(sub)
+	r.adopt(sub, field)
+	return true
+}
+
+// finish rejects unread bytes and returns the first error.
+func (r *reader) finish(field string) error {
+	if r.err == nil && r.off != len(r.buf) {
+		r.fail(field, "trailing bytes: %d unexpected", len(r.buf)-r.off)
+	}
+	return r.err
+}
+
+// adopt finishes a sub-reader over a length-prefixed region and takes over its first
+// error; the region must be consumed exactly.
 func (r *reader) adopt(sub *reader, field string) {
 	if r.err != nil {
 		return
@@ -177,3 +236,7 @@ func (r *reader) adopt(sub *reader, field string) {
 	}
 	r.err = sub.err
 }
+
+// ascending reports whether b sorts strictly after prev (bytewise), the rule for
+// parents, native tokens, signatures and receipt funds.
+func ascending(prev, b []byte) bool { return string(b) > string(prev) }

@@ -1,33 +1,33 @@
 package chain
 
-// EncodeMessage serializes a message deterministically:
+// EncodeMessage serializes a message (a block, TIP-24):
 //
 //	protocolVersion u8 | parents u8 + 32 each | payload u32 length + bytes | nonce u64
 //
-// Encoding never fails; it writes what it is given (even over
-// MaxMessageSize) and leaves judgement to DecodeMessage and ValidateMessage.
+// Encoding never fails; it writes what it is given (even over MaxMessageSize) and
+// leaves judgement to DecodeMessage and ValidateMessage.
 func EncodeMessage(m *Message) []byte {
 	w := &writer{}
 	w.u8(m.ProtocolVersion)
 	writeParents(w, m.Parents)
-	sub := &writer{}
-	writePayload(sub, m.Payload)
-	w.u32(uint32(len(sub.buf)))
-	w.bytes(sub.buf)
+	w.framed(func(sub *writer) { writePayload(sub, m.Payload) })
 	w.u64(m.Nonce)
 	return w.buf
 }
 
-// DecodeMessage parses an encoded message strictly: every failure is a
+// DecodeMessage parses a serialized message strictly: every failure is a
 // *ValidationError naming the field.
 func DecodeMessage(b []byte) (*Message, error) {
+	if len(b) > MaxMessageSize {
+		return nil, invalid("message", "oversized: %d bytes > %d", len(b), MaxMessageSize)
+	}
 	r := &reader{buf: b}
 	m := &Message{ProtocolVersion: r.u8("protocolVersion")}
 	if r.err == nil && m.ProtocolVersion != ProtocolVersion {
 		r.fail("protocolVersion", "unsupported version %d (want %d)", m.ProtocolVersion, ProtocolVersion)
 	}
 	m.Parents = readParents(r, "parents")
-	m.Payload = readPayload(r, "payload")
+	r.framed("payload", func(sub *reader) { m.Payload = readBlockPayload(sub, "payload") })
 	m.Nonce = r.u64("nonce")
 	if err := r.finish("message"); err != nil {
 		return nil, err
@@ -42,6 +42,7 @@ func writeParents(w *writer, parents []MessageID) {
 	}
 }
 
+// readParents reads 1..8 parents, strictly ascending (so unique).
 func readParents(r *reader, path string) []MessageID {
 	n := int(r.u8(path))
 	if r.err == nil && (n < MinParents || n > MaxParents) {
@@ -52,7 +53,7 @@ func readParents(r *reader, path string) []MessageID {
 	for i := 0; i < n && r.err == nil; i++ {
 		var p MessageID
 		r.fill(indexed(path, i), p[:])
-		if r.err == nil && i > 0 && string(p[:]) <= string(parents[i-1][:]) {
+		if r.err == nil && i > 0 && !ascending(parents[i-1][:], p[:]) {
 			r.fail(indexed(path, i), "not sorted ascending or duplicate")
 		}
 		parents = append(parents, p)
@@ -71,75 +72,39 @@ func writePayload(w *writer, p Payload) {
 	}
 }
 
-func readPayload(r *reader, path string) Payload {
-	n := r.u32(path)
-	if r.err != nil || n == 0 {
+// readBlockPayload reads a payload a block may carry: tagged data, a transaction or a
+// milestone.
+func readBlockPayload(r *reader, path string) Payload {
+	switch typ := r.u32(joinField(path, "type")); {
+	case r.err != nil:
+		return nil
+	case typ == payloadTaggedData:
+		return readTaggedData(r, path)
+	case typ == payloadTransaction:
+		return readTransaction(r, path)
+	case typ == payloadMilestone:
+		return readMilestone(r, path)
+	default:
+		r.fail(joinField(path, "type"), "payload type %d not allowed in a block", typ)
 		return nil
 	}
-	sub := &reader{buf: r.take(path, int(n))}
-	typ := sub.u32(joinField(path, "type"))
-	var p Payload
-	switch {
-	case r.err != nil || sub.err != nil:
-	case typ == payloadTaggedData:
-		p = readTaggedData(sub, path)
-	case typ == payloadTransaction:
-		p = readTransaction(sub, path)
-	case typ == payloadMilestone:
-		p = readMilestone(sub, path)
-	default:
-		sub.fail(joinField(path, "type"), "unknown payload type %d", typ)
-	}
-	r.adopt(sub, path)
-	return p
 }
 
 func writeTaggedData(w *writer, td *TaggedData) {
 	w.u32(payloadTaggedData)
-	w.shortBytes(td.Tag)
-	w.u32(uint32(len(td.Data)))
-	w.bytes(td.Data)
+	w.bytes8(td.Tag)
+	w.bytes32(td.Data)
 }
 
+// readTaggedData reads what follows the payload type code.
 func readTaggedData(r *reader, path string) *TaggedData {
-	td := &TaggedData{Tag: r.shortBytes(joinField(path, "tag"), 0, MaxTagLength)}
-	n := r.u32(joinField(path, "data"))
-	td.Data = r.copied(joinField(path, "data"), int(n))
-	return td
-}
-
-// readNestedTaggedData reads the optional payload inside a transaction.
-func readNestedTaggedData(r *reader, path string) *TaggedData {
-	n := r.u32(path)
-	if r.err != nil || n == 0 {
-		return nil
+	td := &TaggedData{Tag: r.bytes8(joinField(path, "tag"), 0, MaxTagLength)}
+	td.Data = r.bytes32(joinField(path, "data"), 0, MaxMessageSize)
+	if len(td.Tag) == 0 {
+		td.Tag = nil
 	}
-	sub := &reader{buf: r.take(path, int(n))}
-	typ := sub.u32(joinField(path, "type"))
-	var td *TaggedData
-	switch {
-	case r.err != nil || sub.err != nil:
-	case typ == payloadTaggedData:
-		td = readTaggedData(sub, path)
-	default:
-		sub.fail(joinField(path, "type"), "payload type %d not allowed in a transaction", typ)
+	if len(td.Data) == 0 {
+		td.Data = nil
 	}
-	r.adopt(sub, path)
 	return td
-}
-
-func writeMilestone(w *writer, mp *MilestonePayload) {
-	w.u32(payloadMilestone)
-	w.u32(mp.Index)
-	w.u32(mp.Timestamp)
-	w.bytes(mp.PreviousMilestoneID[:])
-	writeParents(w, mp.Parents)
-}
-
-func readMilestone(r *reader, path string) *MilestonePayload {
-	mp := &MilestonePayload{Index: r.u32(joinField(path, "index"))}
-	mp.Timestamp = r.u32(joinField(path, "timestamp"))
-	r.fill(joinField(path, "previousMilestoneId"), mp.PreviousMilestoneID[:])
-	mp.Parents = readParents(r, joinField(path, "parents"))
-	return mp
 }

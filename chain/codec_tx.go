@@ -14,8 +14,9 @@ const (
 )
 
 const (
-	inputUTXO       uint8 = 0
-	signatureEd2559 uint8 = 0
+	essenceRegular   uint8 = 1
+	inputUTXO        uint8 = 0
+	signatureEd25519 uint8 = 0
 )
 
 // Encode serializes the transaction payload (type prefix included).
@@ -28,38 +29,55 @@ func (tx *Transaction) Encode() []byte {
 // ID is the BLAKE2b-256 hash of Encode().
 func (tx *Transaction) ID() TransactionID { return blake2b.Sum256(tx.Encode()) }
 
-// EncodeInput serializes an input as a standalone, versioned blob.
+// Essence serializes the transaction essence: the part the unlocks sign.
+func (tx *Transaction) Essence() []byte {
+	w := &writer{}
+	writeEssence(w, tx)
+	return w.buf
+}
+
+// EssenceHash is what every signature unlock signs: BLAKE2b-256 of Essence().
+func (tx *Transaction) EssenceHash() [32]byte { return blake2b.Sum256(tx.Essence()) }
+
+// EncodeInput serializes an input (35 bytes: type, transaction ID, output index).
 func EncodeInput(in Input) []byte {
-	w := &writer{buf: []byte{blobVersion}}
+	w := &writer{}
 	writeInput(w, in)
 	return w.buf
 }
 
-// DecodeInput parses a blob made by EncodeInput.
+// DecodeInput parses what EncodeInput wrote.
 func DecodeInput(b []byte) (Input, error) {
 	r := &reader{buf: b}
-	r.blobHeader()
-	in := readInput(r, "")
+	in := readInput(r, "input")
 	return in, r.finish("input")
 }
 
-// EncodeUnlock serializes an unlock as a standalone, versioned blob.
+// EncodeUnlock serializes an unlock as a transaction carries it.
 func EncodeUnlock(u Unlock) []byte {
-	w := &writer{buf: []byte{blobVersion}}
+	w := &writer{}
 	writeUnlock(w, u)
 	return w.buf
 }
 
-// DecodeUnlock parses a blob made by EncodeUnlock.
+// DecodeUnlock parses what EncodeUnlock wrote.
 func DecodeUnlock(b []byte) (Unlock, error) {
 	r := &reader{buf: b}
-	r.blobHeader()
-	u := readUnlock(r, "")
+	u := readUnlock(r, "unlock")
 	return u, r.finish("unlock")
 }
 
 func writeTransaction(w *writer, tx *Transaction) {
 	w.u32(payloadTransaction)
+	writeEssence(w, tx)
+	w.u16(uint16(len(tx.Unlocks)))
+	for _, u := range tx.Unlocks {
+		writeUnlock(w, u)
+	}
+}
+
+func writeEssence(w *writer, tx *Transaction) {
+	w.u8(essenceRegular)
 	w.u64(tx.NetworkID)
 	w.u16(uint16(len(tx.Inputs)))
 	for _, in := range tx.Inputs {
@@ -70,23 +88,11 @@ func writeTransaction(w *writer, tx *Transaction) {
 	for i := range tx.Outputs {
 		writeOutput(w, &tx.Outputs[i])
 	}
-	writeNested(w, tx.Payload)
-	w.u16(uint16(len(tx.Unlocks)))
-	for _, u := range tx.Unlocks {
-		writeUnlock(w, u)
-	}
-}
-
-// writeNested writes an optional tagged-data payload behind a length.
-func writeNested(w *writer, td *TaggedData) {
-	if td == nil {
-		w.u32(0)
-		return
-	}
-	sub := &writer{}
-	writeTaggedData(sub, td)
-	w.u32(uint32(len(sub.buf)))
-	w.bytes(sub.buf)
+	w.framed(func(sub *writer) {
+		if tx.Payload != nil {
+			writeTaggedData(sub, tx.Payload)
+		}
+	})
 }
 
 func writeInput(w *writer, in Input) {
@@ -98,7 +104,7 @@ func writeInput(w *writer, in Input) {
 func writeUnlock(w *writer, u Unlock) {
 	w.u8(uint8(u.Kind))
 	if u.Kind == UnlockSignature {
-		w.u8(signatureEd2559)
+		w.u8(signatureEd25519)
 		w.bytes(u.PublicKey[:])
 		w.bytes(u.Signature[:])
 		return
@@ -108,13 +114,31 @@ func writeUnlock(w *writer, u Unlock) {
 
 // readTransaction reads what follows the payload type code.
 func readTransaction(r *reader, path string) *Transaction {
-	tx := &Transaction{NetworkID: r.u64(joinField(path, "networkId"))}
-	tx.Inputs = readInputs(r, joinField(path, "inputs"))
-	r.fill(joinField(path, "inputsCommitment"), tx.InputsCommitment[:])
-	tx.Outputs = readOutputs(r, joinField(path, "outputs"))
-	tx.Payload = readNestedTaggedData(r, joinField(path, "payload"))
+	essence := joinField(path, "essence")
+	if kind := r.u8(joinField(essence, "type")); r.err == nil && kind != essenceRegular {
+		r.fail(joinField(essence, "type"), "unknown essence type %d", kind)
+	}
+	tx := &Transaction{NetworkID: r.u64(joinField(essence, "networkId"))}
+	tx.Inputs = readInputs(r, joinField(essence, "inputs"))
+	r.fill(joinField(essence, "inputsCommitment"), tx.InputsCommitment[:])
+	tx.Outputs = readOutputs(r, joinField(essence, "outputs"))
+	r.framed(joinField(essence, "payload"), func(sub *reader) {
+		tx.Payload = readEssencePayload(sub, joinField(essence, "payload"))
+	})
 	tx.Unlocks = readUnlocks(r, joinField(path, "unlocks"), len(tx.Inputs))
 	return tx
+}
+
+// readEssencePayload reads the optional payload inside a transaction: tagged data only.
+func readEssencePayload(r *reader, path string) *TaggedData {
+	typ := r.u32(joinField(path, "type"))
+	if r.err == nil && typ != payloadTaggedData {
+		r.fail(joinField(path, "type"), "payload type %d not allowed in a transaction", typ)
+	}
+	if r.err != nil {
+		return nil
+	}
+	return readTaggedData(r, path)
 }
 
 func readCount(r *reader, path string, maxCount int) int {
@@ -147,9 +171,9 @@ func readInput(r *reader, path string) Input {
 	}
 	var in Input
 	r.fill(joinField(path, "transactionId"), in.TransactionID[:])
-	in.Index = r.u16(joinField(path, "index"))
+	in.Index = r.u16(joinField(path, "transactionOutputIndex"))
 	if r.err == nil && in.Index >= MaxOutputs {
-		r.fail(joinField(path, "index"), "output index %d >= %d", in.Index, MaxOutputs)
+		r.fail(joinField(path, "transactionOutputIndex"), "output index %d >= %d", in.Index, MaxOutputs)
 	}
 	return in
 }
@@ -158,12 +182,20 @@ func readOutputs(r *reader, path string) []Output {
 	n := readCount(r, path, MaxOutputs)
 	outputs := make([]Output, 0, n)
 	var sum uint64
+	tokens := make(map[FoundryID]bool)
 	for i := 0; i < n && r.err == nil; i++ {
-		o := readOutput(r, indexed(path, i))
+		o := readStardustOutput(r, indexed(path, i))
 		if r.err == nil && o.Amount > math.MaxUint64-sum {
 			r.fail(joinField(indexed(path, i), "amount"), "amount overflow: outputs sum exceeds uint64")
 		}
 		sum += o.Amount
+		for _, t := range o.NativeTokens {
+			tokens[t.ID] = true
+		}
+		if r.err == nil && len(tokens) > MaxNativeTokens {
+			r.fail(joinField(indexed(path, i), "nativeTokens"), "the outputs hold %d distinct native tokens, more than %d",
+				len(tokens), MaxNativeTokens)
+		}
 		outputs = append(outputs, o)
 	}
 	return outputs
@@ -178,16 +210,24 @@ func readUnlocks(r *reader, path string, inputs int) []Unlock {
 	unlocks := make([]Unlock, 0, n)
 	for i := 0; i < n && r.err == nil; i++ {
 		u := readUnlock(r, indexed(path, i))
-		checkReference(r, indexed(path, i), i, u, unlocks)
+		checkUnlock(r, indexed(path, i), i, u, unlocks)
 		unlocks = append(unlocks, u)
 	}
 	return unlocks
 }
 
-// checkReference enforces that reference-style unlocks point backwards, and
-// reference unlocks at a signature (TIP-20).
-func checkReference(r *reader, path string, i int, u Unlock, earlier []Unlock) {
-	if r.err != nil || u.Kind == UnlockSignature {
+// checkUnlock enforces TIP-20's unlock rules: references point backwards, a reference
+// unlock at a signature unlock, and no signature unlock repeats an earlier one.
+func checkUnlock(r *reader, path string, i int, u Unlock, earlier []Unlock) {
+	if r.err != nil {
+		return
+	}
+	if u.Kind == UnlockSignature {
+		for j, e := range earlier {
+			if e == u {
+				r.fail(path, "signature unlock repeats unlock %d", j)
+			}
+		}
 		return
 	}
 	if int(u.Reference) >= i {
@@ -200,25 +240,30 @@ func checkReference(r *reader, path string, i int, u Unlock, earlier []Unlock) {
 }
 
 func readUnlock(r *reader, path string) Unlock {
-	u := Unlock{Kind: UnlockKind(r.u8(joinField(path, "kind")))}
+	u := Unlock{Kind: UnlockKind(r.u8(joinField(path, "type")))}
 	switch {
 	case r.err != nil:
 	case u.Kind == UnlockSignature:
-		if t := r.u8(joinField(path, "signatureType")); r.err == nil && t != signatureEd2559 {
-			r.fail(joinField(path, "signatureType"), "unknown signature type %d", t)
-		}
-		r.fill(joinField(path, "publicKey"), u.PublicKey[:])
-		r.fill(joinField(path, "signature"), u.Signature[:])
+		readEd25519(r, joinField(path, "signature"), &u.PublicKey, &u.Signature)
 	case u.Kind <= UnlockNFT:
 		u.Reference = r.u16(joinField(path, "reference"))
 	default:
-		r.fail(joinField(path, "kind"), "unknown unlock kind %d", uint8(u.Kind))
+		r.fail(joinField(path, "type"), "unknown unlock type %d", uint8(u.Kind))
 	}
 	return u
 }
 
-// NetworkIDFromName derives a network ID the way Stardust does: the first
-// eight bytes (little-endian) of the BLAKE2b-256 hash of the network name.
+// readEd25519 reads a signature block: type byte 0, public key, signature.
+func readEd25519(r *reader, path string, key *[32]byte, sig *[64]byte) {
+	if t := r.u8(joinField(path, "type")); r.err == nil && t != signatureEd25519 {
+		r.fail(joinField(path, "type"), "unknown signature type %d", t)
+	}
+	r.fill(joinField(path, "publicKey"), key[:])
+	r.fill(joinField(path, "signature"), sig[:])
+}
+
+// NetworkIDFromName derives a network ID the way Stardust does: the first eight bytes
+// (little-endian) of the BLAKE2b-256 hash of the network name.
 func NetworkIDFromName(name string) uint64 {
 	sum := blake2b.Sum256([]byte(name))
 	return binary.LittleEndian.Uint64(sum[:8])

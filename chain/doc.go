@@ -1,8 +1,10 @@
-// Package chain holds the domain types of a Stardust-style (IOTA) ledger as the
-// indexer sees it: IDs, addresses, outputs, payloads, messages (the final
-// protocol calls them blocks; the seed schema says "messages" and so do we),
-// confirmed milestones, and a strict, deterministic binary codec for them.
+// Package chain holds the domain types of the Stardust ledger (IOTA, Shimmer) as the
+// indexer sees it: IDs, addresses, outputs, payloads, messages (the protocol calls them
+// blocks; the seed schema says "messages" and so do we), confirmed milestones, and the
+// protocol's own binary serialization of them (TIP-18, 20, 23, 24, 29, 34).
 //
-// The codec is this project's own format, not the node's wire format: it is
-// what the database stores as blobs and what message IDs are hashed over.
+// Decoding is strict: every failure is a *ValidationError naming the field. Decoding
+// then encoding gives the same bytes, so message, transaction, output and milestone IDs
+// are the network's. Chrysalis ("legacy") outputs, which Stardust blocks cannot carry,
+// are encoded in their Chrysalis layout when stored on their own.
 package chain

@@ -85,11 +85,16 @@ func TestFoundryIDLayout(t *testing.T) {
 
 func TestIDsAsJSON(t *testing.T) {
 	type doc struct {
-		Message MessageID
-		Output  OutputID
-		Foundry FoundryID
+		Message     MessageID
+		Transaction TransactionID
+		Milestone   MilestoneID
+		Alias       AliasID
+		NFT         NFTID
+		Output      OutputID
+		Foundry     FoundryID
 	}
-	in := doc{Message: MessageID{1}, Output: NewOutputID(TransactionID{2}, 3), Foundry: FoundryID{8}}
+	in := doc{Message: MessageID{1}, Transaction: TransactionID{4}, Milestone: MilestoneID{5}, Alias: AliasID{6},
+		NFT: NFTID{7}, Output: NewOutputID(TransactionID{2}, 3), Foundry: FoundryID{8}}
 	b, err := json.Marshal(in)
 	if err != nil {
 		t.Fatal(err)
@@ -98,37 +103,9 @@ func TestIDsAsJSON(t *testing.T) {
 	if err := json.Unmarshal(b, &out); err != nil || out != in {
 		t.Fatalf("json round trip: %+v, %v (%s)", out, err, b)
 	}
-	if err := json.Unmarshal([]byte(`{"Message":"0x12"}`), &out); !errors.Is(err, ErrMalformedID) {
-		t.Fatalf("bad json id accepted: %v", err)
-	}
-}
-
-func TestChainIDDerivation(t *testing.T) {
-	a := AliasIDFromOutputID(NewOutputID(TransactionID{1}, 0))
-	b := AliasIDFromOutputID(NewOutputID(TransactionID{1}, 1))
-	if a.IsZero() || a == b {
-		t.Fatal("alias ids must be non-zero and differ per output")
-	}
-	if NFTID(a) != NFTIDFromOutputID(NewOutputID(TransactionID{1}, 0)) {
-		t.Fatal("alias and nft derivations should hash the same bytes")
-	}
-}
-
-func TestStateNames(t *testing.T) {
-	names := map[InclusionState]string{NoTransaction: "noTransaction", Conflicting: "conflicting", Included: "included"}
-	for s, want := range names {
-		if s.String() != want {
-			t.Errorf("%d: %s, want %s", s, s, want)
-		}
-	}
-	if ConflictInputAlreadySpent.String() != "inputUTXOAlreadySpent" ||
-		ConflictSemanticValidationFailed.String() != "semanticValidationFailed" {
-		t.Error("conflict reason names")
-	}
-	for r := 0; r <= 255; r++ {
-		known := ConflictReason(r).Known()
-		if want := r <= 12 || r == 255; known != want {
-			t.Errorf("reason %d known=%v", r, known)
+	for _, field := range []string{"Message", "Transaction", "Milestone", "Alias", "NFT", "Output", "Foundry"} {
+		if err := json.Unmarshal([]byte(`{"`+field+`":"0x12"}`), &out); !errors.Is(err, ErrMalformedID) {
+			t.Fatalf("bad json %s accepted: %v", field, err)
 		}
 	}
 }

@@ -10,8 +10,8 @@ const (
 	MaxParents            = 8
 )
 
-// Message is what the final protocol calls a block: 1-8 parents (sorted,
-// unique), an optional payload and a nonce.
+// Message is what the protocol calls a block: 1-8 parents (sorted, unique), an optional
+// payload and a nonce.
 type Message struct {
 	ProtocolVersion uint8
 	Parents         []MessageID
@@ -26,18 +26,8 @@ func (m *Message) Encode() []byte { return EncodeMessage(m) }
 // ID is the BLAKE2b-256 hash of Encode().
 func (m *Message) ID() MessageID { return MessageIDOf(m.Encode()) }
 
-// MessageIDOf hashes an already encoded message.
+// MessageIDOf hashes an already serialized message.
 func MessageIDOf(raw []byte) MessageID { return blake2b.Sum256(raw) }
-
-// Encode serializes the milestone payload (type prefix included).
-func (mp *MilestonePayload) Encode() []byte {
-	w := &writer{}
-	writeMilestone(w, mp)
-	return w.buf
-}
-
-// ID is the BLAKE2b-256 hash of Encode().
-func (mp *MilestonePayload) ID() MilestoneID { return blake2b.Sum256(mp.Encode()) }
 
 // TransactionOf returns the message's transaction, or nil.
 func (m *Message) TransactionOf() *Transaction {
@@ -45,8 +35,14 @@ func (m *Message) TransactionOf() *Transaction {
 	return tx
 }
 
-// Tag returns the tag of the message's tagged data, whether the payload
-// itself or the one inside a transaction; nil if there is none.
+// MilestoneOf returns the message's milestone payload, or nil.
+func (m *Message) MilestoneOf() *MilestonePayload {
+	mp, _ := m.Payload.(*MilestonePayload)
+	return mp
+}
+
+// Tag returns the tag of the message's tagged data, whether the payload itself or the
+// one inside a transaction; nil if there is none.
 func (m *Message) Tag() []byte {
 	switch p := m.Payload.(type) {
 	case *TaggedData:

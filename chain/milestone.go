@@ -2,24 +2,41 @@ package chain
 
 import "time"
 
-// ConfirmedMilestone is everything one milestone confirmed: its messages in
-// white-flag order (the milestone message last) and the ledger changes.
+// ConfirmedMilestone is everything one milestone confirmed: its payload, the messages of
+// its cone in white-flag order, and the ledger changes. The message carrying the payload
+// is not among them: its parents are the milestone's, so it sits in the next
+// milestone's cone.
 type ConfirmedMilestone struct {
 	Index               uint32
 	Timestamp           time.Time // UTC, second precision
 	MilestoneID         MilestoneID
 	PreviousMilestoneID MilestoneID
-	MessageID           MessageID // the message carrying the milestone payload
+	Milestone           *MilestonePayload
 	Messages            []ReferencedMessage
 	Created             []LedgerOutput
 	Consumed            []LedgerSpent
 }
 
-// ReferencedMessage is a message and the verdict of the milestone that
-// referenced it.
+// CarriedMilestones returns the milestones whose carrying messages this milestone
+// referenced (normally its predecessor's), keyed by milestone index.
+func (cm *ConfirmedMilestone) CarriedMilestones() map[uint32]MessageID {
+	out := make(map[uint32]MessageID)
+	for i := range cm.Messages {
+		rm := &cm.Messages[i]
+		if rm.Message == nil {
+			continue
+		}
+		if mp := rm.Message.MilestoneOf(); mp != nil {
+			out[mp.Index] = rm.ID
+		}
+	}
+	return out
+}
+
+// ReferencedMessage is a message and the verdict of the milestone that referenced it.
 type ReferencedMessage struct {
 	ID             MessageID
-	Raw            []byte // EncodeMessage output; ID is its hash
+	Raw            []byte // the bytes as the network serialized them; ID is their hash
 	Message        *Message
 	WhiteFlagIndex uint32
 	InclusionState InclusionState
@@ -43,8 +60,8 @@ type LedgerSpent struct {
 	SpentTimestamp      time.Time
 }
 
-// UnreferencedMessage is a message seen by the node but not yet referenced
-// by a milestone.
+// UnreferencedMessage is a message seen by the node but not yet referenced by a
+// milestone.
 type UnreferencedMessage struct {
 	ID                MessageID
 	Raw               []byte

@@ -5,8 +5,8 @@ import (
 	"math/big"
 )
 
-// OutputKind is the output type. Stardust kinds keep their TIP-18 codes;
-// both Chrysalis output types collapse into OutputLegacy (see LegacyType).
+// OutputKind is the output type byte (TIP-18). Both Chrysalis output types collapse
+// into OutputLegacy (see LegacyType); a Stardust transaction cannot create them.
 type OutputKind uint8
 
 // Output kinds.
@@ -34,7 +34,8 @@ func (k OutputKind) String() string {
 	return fmt.Sprintf("outputKind(%d)", uint8(k))
 }
 
-// Legacy (Chrysalis) output types carried in Output.LegacyType.
+// Legacy (Chrysalis) output types carried in Output.LegacyType; they are also the
+// type byte of the Chrysalis serialization.
 const (
 	LegacySigLockedSingle        uint8 = 0
 	LegacySigLockedDustAllowance uint8 = 1
@@ -43,15 +44,14 @@ const (
 // TokenSchemeSimple is the only token scheme (the last FoundryID byte).
 const TokenSchemeSimple uint8 = 0
 
-// NativeToken is an amount of the token minted by foundry ID. Amounts are
-// uint256; the codec rejects anything wider.
+// NativeToken is an amount of the token minted by foundry ID (a uint256).
 type NativeToken struct {
 	ID     FoundryID
 	Amount *big.Int
 }
 
-// StorageDepositReturn is the seed schema's "dust return": the part of the
-// amount that must go back to ReturnAddress when the output is spent.
+// StorageDepositReturn is the seed schema's "dust return": the part of the amount that
+// must go back to ReturnAddress when the output is spent.
 type StorageDepositReturn struct {
 	ReturnAddress Address
 	Amount        uint64
@@ -70,13 +70,15 @@ type TokenScheme struct {
 	MaxSupply *big.Int
 }
 
-// Output holds what the indexer stores about an output. Which fields are
-// meaningful depends on Kind:
-//   - Address: the address unlock condition (basic, NFT, legacy); for an
-//     alias the state controller; for a foundry the immutable alias address.
-//   - AliasID, StateIndex, StateController, Governor, FoundryCounter: alias.
-//   - FoundryID (derived from Address and SerialNumber), SerialNumber,
-//     TokenScheme: foundry.
+// Output holds an output losslessly. Which fields are meaningful depends on Kind:
+//   - Address: the address unlock condition (basic, NFT, legacy); for an alias its
+//     state controller (a copy of StateController); for a foundry the immutable alias
+//     address unlock condition.
+//   - StorageDepositReturn, Timelock, Expiration: basic and NFT.
+//   - Sender, Tag (features), Metadata (the mutable metadata feature).
+//   - Issuer and ImmutableMetadata are immutable features (alias, NFT; foundry metadata).
+//   - AliasID, StateIndex, StateMetadata, FoundryCounter, StateController, Governor: alias.
+//   - FoundryID (derived from Address and SerialNumber), SerialNumber, TokenScheme: foundry.
 //   - NFTID: NFT. LegacyType: legacy.
 //
 // Chain IDs (AliasID, NFTID) are zero in the output that creates the chain.
@@ -91,12 +93,15 @@ type Output struct {
 	Expiration           *Expiration
 
 	Sender   *Address
-	Issuer   *Address
 	Tag      []byte
 	Metadata []byte
 
+	Issuer            *Address
+	ImmutableMetadata []byte
+
 	AliasID         AliasID
 	StateIndex      uint32
+	StateMetadata   []byte
 	StateController *Address
 	Governor        *Address
 	FoundryCounter  uint32

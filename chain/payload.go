@@ -1,16 +1,17 @@
 package chain
 
-// Payload is one of *TaggedData, *Transaction or *MilestonePayload; a
-// message without payload holds nil.
+// Payload is one of *TaggedData, *Transaction or *MilestonePayload; a message without
+// payload holds nil.
 type Payload interface {
 	payloadType() uint32
 }
 
-// Payload type codes (TIP-24).
+// Payload type codes (TIP-24; type 4 only inside a receipt).
 const (
-	payloadTransaction uint32 = 6
-	payloadMilestone   uint32 = 7
-	payloadTaggedData  uint32 = 5
+	payloadTreasuryTransaction uint32 = 4
+	payloadTaggedData          uint32 = 5
+	payloadTransaction         uint32 = 6
+	payloadMilestone           uint32 = 7
 )
 
 // TaggedData is arbitrary data indexed by an optional tag (<= 64 bytes).
@@ -21,7 +22,7 @@ type TaggedData struct {
 
 func (*TaggedData) payloadType() uint32 { return payloadTaggedData }
 
-// Input references the output a transaction spends.
+// Input references the output a transaction spends (a UTXO input).
 type Input struct {
 	TransactionID TransactionID
 	Index         uint16
@@ -55,9 +56,9 @@ func (k UnlockKind) String() string {
 	return "unknown"
 }
 
-// Unlock proves the right to spend the input at the same position. A
-// signature unlock uses PublicKey and Signature; the others use Reference,
-// the index of an earlier unlock.
+// Unlock proves the right to spend the input at the same position. A signature unlock
+// uses PublicKey and Signature (Ed25519 over the essence hash); the others use
+// Reference, the index of an earlier unlock or input.
 type Unlock struct {
 	Kind      UnlockKind
 	Reference uint16
@@ -65,7 +66,8 @@ type Unlock struct {
 	Signature [64]byte
 }
 
-// Transaction moves funds from Inputs to Outputs.
+// Transaction moves funds from Inputs to Outputs. Its essence is everything but the
+// unlocks; the signatures sign the essence's hash.
 type Transaction struct {
 	NetworkID        uint64
 	Inputs           []Input
@@ -76,14 +78,3 @@ type Transaction struct {
 }
 
 func (*Transaction) payloadType() uint32 { return payloadTransaction }
-
-// MilestonePayload marks a milestone; its message is the last one the
-// milestone references.
-type MilestonePayload struct {
-	Index               uint32
-	Timestamp           uint32
-	PreviousMilestoneID MilestoneID
-	Parents             []MessageID
-}
-
-func (*MilestonePayload) payloadType() uint32 { return payloadMilestone }

@@ -5,12 +5,9 @@ import (
 	"fmt"
 )
 
-// ValidateMessage checks an encoded message before it is stored: the size
-// cap, strict decoding, and (when m is given) that m is what raw says.
+// ValidateMessage checks a serialized message before it is stored: the size cap,
+// strict decoding, and (when m is given) that m is what raw says.
 func ValidateMessage(m *Message, raw []byte) error {
-	if len(raw) > MaxMessageSize {
-		return invalid("message", "oversized: %d bytes > %d", len(raw), MaxMessageSize)
-	}
 	if _, err := DecodeMessage(raw); err != nil {
 		return err
 	}
@@ -20,24 +17,50 @@ func ValidateMessage(m *Message, raw []byte) error {
 	return nil
 }
 
-// Validate runs the structural checks the ingest performs before writing
-// anything of a milestone. The first problem found is returned as a
-// *ValidationError whose Field is a path such as "messages[3].payload.inputs[0]".
-func Validate(cm *ConfirmedMilestone) error {
-	if err := validateHeader(cm); err != nil {
+// Verify runs every check the ingest performs before writing anything of a milestone:
+// the milestone's signatures against the network's keys, the network ID of its
+// transactions, and Validate.
+func Verify(cm *ConfirmedMilestone, net Network) error {
+	if cm.Milestone == nil {
+		return invalid("milestone", "missing")
+	}
+	if err := net.Keys.Verify(cm.Milestone); err != nil {
 		return err
 	}
-	msgs, err := validateMessages(cm)
+	msgs, err := validate(cm)
 	if err != nil {
 		return err
 	}
-	if err := validateMilestoneMessage(cm, msgs); err != nil {
-		return err
+	return checkNetworkID(msgs, net.ID())
+}
+
+// Validate runs the structural checks of a confirmed milestone: its payload matches its
+// header, every message is well formed and hashes to its ID, the messages are the
+// milestone's cone in white-flag order (proved by both Merkle roots), and the ledger
+// changes are exactly what the included transactions did. The first problem found is a
+// *ValidationError whose Field is a path such as "messages[3].payload.inputs[0]".
+func Validate(cm *ConfirmedMilestone) error {
+	_, err := validate(cm)
+	return err
+}
+
+// validate is Validate, returning the decoded messages in white-flag order.
+func validate(cm *ConfirmedMilestone) ([]*Message, error) {
+	if err := validateHeader(cm); err != nil {
+		return nil, err
 	}
-	return validateLedger(cm, msgs)
+	msgs, err := validateMessages(cm)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateCone(cm, msgs); err != nil {
+		return nil, err
+	}
+	return msgs, validateLedger(cm, msgs)
 }
 
 func validateHeader(cm *ConfirmedMilestone) error {
+	mp := cm.Milestone
 	switch {
 	case cm.Index == 0:
 		return invalid("index", "must be positive")
@@ -45,16 +68,24 @@ func validateHeader(cm *ConfirmedMilestone) error {
 		return invalid("timestamp", "missing")
 	case cm.Timestamp.Nanosecond() != 0:
 		return invalid("timestamp", "%s has sub-second precision", cm.Timestamp)
-	case cm.MilestoneID == MilestoneID{}:
-		return &ValidationError{Field: "milestoneId", Reason: "zero", Err: ErrMalformedID}
-	case len(cm.Messages) == 0:
-		return invalid("messages", "a milestone references at least its own message")
+	case mp == nil:
+		return invalid("milestone", "missing")
+	case mp.Index != cm.Index:
+		return invalid("index", "%d, but the milestone payload says %d", cm.Index, mp.Index)
+	case int64(mp.Timestamp) != cm.Timestamp.Unix():
+		return invalid("timestamp", "%d, but the milestone payload says %d", cm.Timestamp.Unix(), mp.Timestamp)
+	case mp.PreviousMilestoneID != cm.PreviousMilestoneID:
+		return invalid("previousMilestoneId", "%s, but the milestone payload says %s",
+			cm.PreviousMilestoneID, mp.PreviousMilestoneID)
+	case mp.ID() != cm.MilestoneID:
+		return &ValidationError{Field: "milestoneId", Err: ErrMalformedID,
+			Reason: fmt.Sprintf("%s does not match the milestone payload (%s)", cm.MilestoneID, mp.ID())}
 	}
 	return nil
 }
 
-// validateMessages checks each referenced message on its own and returns
-// the decoded messages in white-flag order.
+// validateMessages checks each referenced message on its own and returns the decoded
+// messages in white-flag order.
 func validateMessages(cm *ConfirmedMilestone) ([]*Message, error) {
 	msgs := make([]*Message, len(cm.Messages))
 	seen := make(map[MessageID]int, len(cm.Messages))
@@ -92,9 +123,8 @@ func validateReferenced(rm *ReferencedMessage, i int) (*Message, error) {
 	return m, validateVerdict(rm, m)
 }
 
-// validateVerdict checks that inclusion state and conflict reason fit the
-// payload: only transactions are included or conflicting, and only
-// conflicting ones carry a reason.
+// validateVerdict checks that inclusion state and conflict reason fit the payload: only
+// transactions are included or conflicting, and only conflicting ones carry a reason.
 func validateVerdict(rm *ReferencedMessage, m *Message) error {
 	isTx := m.TransactionOf() != nil
 	switch rm.InclusionState {
@@ -121,30 +151,14 @@ func validateVerdict(rm *ReferencedMessage, m *Message) error {
 	return nil
 }
 
-func validateMilestoneMessage(cm *ConfirmedMilestone, msgs []*Message) error {
-	for i := range cm.Messages {
-		if cm.Messages[i].ID == cm.MessageID {
-			return checkMilestonePayload(cm, msgs[i])
+// checkNetworkID refuses transactions made for another network.
+func checkNetworkID(msgs []*Message, want uint64) error {
+	for i, m := range msgs {
+		tx := m.TransactionOf()
+		if tx != nil && tx.NetworkID != want {
+			return invalid(joinField(indexed("messages", i), "payload.essence.networkId"),
+				"%d is not this network's ID %d", tx.NetworkID, want)
 		}
-	}
-	return invalid("messageId", "milestone message %s is not among the referenced messages", cm.MessageID)
-}
-
-func checkMilestonePayload(cm *ConfirmedMilestone, m *Message) error {
-	mp, ok := m.Payload.(*MilestonePayload)
-	switch {
-	case !ok:
-		return invalid("messageId", "message %s carries no milestone payload", cm.MessageID)
-	case mp.Index != cm.Index:
-		return invalid("index", "%d, but the milestone payload says %d", cm.Index, mp.Index)
-	case int64(mp.Timestamp) != cm.Timestamp.Unix():
-		return invalid("timestamp", "%d, but the milestone payload says %d", cm.Timestamp.Unix(), mp.Timestamp)
-	case mp.PreviousMilestoneID != cm.PreviousMilestoneID:
-		return invalid("previousMilestoneId", "%s, but the milestone payload says %s",
-			cm.PreviousMilestoneID, mp.PreviousMilestoneID)
-	case mp.ID() != cm.MilestoneID:
-		return &ValidationError{Field: "milestoneId", Err: ErrMalformedID,
-			Reason: fmt.Sprintf("%s does not match the milestone payload (%s)", cm.MilestoneID, mp.ID())}
 	}
 	return nil
 }

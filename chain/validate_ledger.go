@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math/bits"
+
+	"golang.org/x/crypto/blake2b"
 )
 
 // includedTx is a transaction the milestone applied, and where it sits.
@@ -141,24 +143,31 @@ func validateApplied(id TransactionID, it includedTx, spent map[OutputID]*Ledger
 	path := joinField(indexed("messages", it.msgIndex), "payload")
 	var in, out uint64
 	var overflow uint64
+	commitment := make([]byte, 0, 32*len(it.tx.Inputs))
 	for k, input := range it.tx.Inputs {
 		ls, ok := spent[input.OutputID()]
 		if !ok || ls.SpentBy != id {
-			return invalid(indexed(joinField(path, "inputs"), k),
+			return invalid(indexed(joinField(path, "essence.inputs"), k),
 				"unknown input %s: not among this milestone's consumed outputs", input.OutputID())
 		}
 		var carry uint64
 		in, carry = bits.Add64(in, ls.Output.Amount, 0)
 		overflow |= carry
+		h := blake2b.Sum256(EncodeOutput(ls.Output))
+		commitment = append(commitment, h[:]...)
+	}
+	if blake2b.Sum256(commitment) != it.tx.InputsCommitment {
+		return invalid(joinField(path, "essence.inputsCommitment"),
+			"does not commit to the outputs the milestone says its inputs consumed")
 	}
 	for k := range it.tx.Outputs {
 		if !created[NewOutputID(id, uint16(k))] {
-			return invalid(indexed(joinField(path, "outputs"), k), "missing from the created outputs")
+			return invalid(indexed(joinField(path, "essence.outputs"), k), "missing from the created outputs")
 		}
 		out += it.tx.Outputs[k].Amount // cannot overflow: the decoder checked the sum
 	}
 	if overflow != 0 || in != out {
-		return invalid(joinField(path, "outputs"), "amounts do not balance: inputs %s, outputs %d",
+		return invalid(joinField(path, "essence.outputs"), "amounts do not balance: inputs %s, outputs %d",
 			sumText(in, overflow), out)
 	}
 	return nil

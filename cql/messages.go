@@ -41,10 +41,13 @@ var (
 // Milestones (seed: Milestones).
 var (
 	InsertMilestone = define(Statement{Name: "milestones.insert", Table: "milestones", Kind: Insert, InUse: true,
-		Pattern: "store a confirmed milestone",
-		CQL: `INSERT INTO milestones (milestone_index, message_id, milestone_id, timestamp, payload)
-			VALUES (?, ?, ?, ?, ?)`})
+		Pattern: "store a confirmed milestone (its message ID follows with the next milestone)",
+		CQL: `INSERT INTO milestones (milestone_index, milestone_id, timestamp, payload)
+			VALUES (?, ?, ?, ?)`})
+	SetMilestoneMessage = define(Statement{Name: "milestones.set_message", Table: "milestones", Kind: Update, InUse: true,
+		Pattern: "record the message carrying a milestone, found in the next milestone's cone",
+		CQL:     `UPDATE milestones SET message_id = ? WHERE milestone_index = ?`})
 	MilestoneByIndex = define(Statement{Name: "milestones.by_index", Table: "milestones", Kind: Select, InUse: true,
-		Pattern: "get a milestone's message ID and timestamp by index (seed select)",
-		CQL:     `SELECT message_id, milestone_id, timestamp FROM milestones WHERE milestone_index = ?`})
+		Pattern: "get a milestone's message ID and timestamp by index (seed select), with its ID and payload",
+		CQL:     `SELECT message_id, milestone_id, timestamp, payload FROM milestones WHERE milestone_index = ?`})
 )

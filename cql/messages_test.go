@@ -49,10 +49,16 @@ func testMessagesByMilestone(t *testing.T, n node) {
 }
 
 func testMilestones(t *testing.T, n node) {
-	n.write(t, cql.InsertMilestone, chainTS(120, 0), 120, "msg-ms-120", "ms-id-120", msTime(120).Unix(), []byte("payload"))
+	// The next milestone (here written first) names the message carrying milestone 120;
+	// null columns read back as zero values.
+	n.write(t, cql.SetMilestoneMessage, chainTS(121, 0), "msg-ms-120", 120)
+	n.expect(t, cql.MilestoneByIndex, []row{{"message_id": "msg-ms-120", "milestone_id": "", "timestamp": int64(0)}}, 120)
+	n.write(t, cql.InsertMilestone, chainTS(120, 0), 120, "ms-id-120", msTime(120).Unix(), []byte("payload"))
 	n.expect(t, cql.MilestoneByIndex, []row{
 		{"message_id": "msg-ms-120", "milestone_id": "ms-id-120", "timestamp": msTime(120).Unix()},
 	}, 120)
+	n.write(t, cql.InsertMilestone, chainTS(122, 0), 122, "ms-id-122", msTime(122).Unix(), []byte("payload"))
+	n.expect(t, cql.MilestoneByIndex, []row{{"message_id": "", "milestone_id": "ms-id-122", "timestamp": msTime(122).Unix()}}, 122)
 	n.expect(t, cql.MilestoneByIndex, nil, 121)
 }
 

@@ -150,9 +150,9 @@ func testCanceledContext(t *testing.T, n node) {
 // testOlderTimestampLoses: writes carry chain-order timestamps, so a replayed (older)
 // write or delete never undoes newer state, whatever order they reach the node in.
 func testOlderTimestampLoses(t *testing.T, n node) {
-	n.write(t, cql.InsertMilestone, chainTS(900, 2), 900, "msg-900", "ms-new", int64(2), []byte("new"))
-	n.write(t, cql.InsertMilestone, chainTS(900, 1), 900, "msg-900", "ms-replayed", int64(1), []byte("old"))
-	n.expect(t, cql.MilestoneByIndex, []row{{"message_id": "msg-900", "milestone_id": "ms-new", "timestamp": int64(2)}}, 900)
+	n.write(t, cql.InsertMilestone, chainTS(900, 2), 900, "ms-new", int64(2), []byte("new"))
+	n.write(t, cql.InsertMilestone, chainTS(900, 1), 900, "ms-replayed", int64(1), []byte("old"))
+	n.expect(t, cql.MilestoneByIndex, []row{{"message_id": "", "milestone_id": "ms-new", "timestamp": int64(2)}}, 900)
 
 	const tag = "tag-replay"
 	n.write(t, cql.InsertTag, chainTS(901, 2), tag, 9, 901, msTime(901), "msg-901", int8(1))

@@ -225,7 +225,8 @@ func (p *prebuilt) summary() string {
 func prebuild(b *testing.B, src *sim.Sim) *prebuilt {
 	b.Helper()
 	ctx := context.Background()
-	st := store.New(nil, benchChunk) // RangeID only
+	st := store.New(nil, benchChunk) // RangeID and HRP only
+	st.SetNetwork(store.RecordOf(sim.Network()))
 	hw := hints.NewWriter(1 << 20)
 	out := &prebuilt{}
 	for i := uint32(1); i <= benchTip; i++ {
@@ -233,7 +234,7 @@ func prebuild(b *testing.B, src *sim.Sim) *prebuilt {
 		if err != nil {
 			b.Fatal(err)
 		}
-		bl := milestoneWrites(cm, st.RangeID, nil)
+		bl := milestoneWrites(cm, st.RangeID, sim.HRP, nil)
 		out.writes = append(out.writes, bl.writes...)
 		out.writes = append(out.writes, analytics.Rows(cm, st)...)
 		out.writes = append(out.writes, hw.Writes(bl.hints, store.Timestamp(cm.Index, store.PhaseConfirmed))...)

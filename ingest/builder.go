@@ -18,10 +18,11 @@ type builder struct {
 	writes  []store.Write
 	hints   *hints.Set
 	rangeOf func(uint32) int32
+	hrp     string // addresses are stored in bech32 under the network's HRP
 }
 
-func newBuilder(rangeOf func(uint32) int32) *builder {
-	return &builder{hints: hints.NewSet(), rangeOf: rangeOf}
+func newBuilder(rangeOf func(uint32) int32, hrp string) *builder {
+	return &builder{hints: hints.NewSet(), rangeOf: rangeOf, hrp: hrp}
 }
 
 // add appends one write; partition "" means it shares its partition with no other write.
@@ -53,11 +54,12 @@ func opt[T comparable](v T) any {
 	return v
 }
 
-func addr(a *chain.Address) string {
+// addr is an address as stored: bech32 under the network's HRP ("" when absent).
+func (b *builder) addr(a *chain.Address) string {
 	if a == nil {
 		return ""
 	}
-	return a.String()
+	return a.Bech32(b.hrp)
 }
 
 func tagText(tag []byte) string {

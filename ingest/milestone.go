@@ -17,8 +17,9 @@ type pendingMark struct {
 
 // milestoneWrites builds every write of a confirmed milestone except its sync row.
 // pending names the messages of cm that were written as unreferenced before.
-func milestoneWrites(cm *chain.ConfirmedMilestone, rangeOf func(uint32) int32, pending map[chain.MessageID]pendingMark) *builder {
-	b := newBuilder(rangeOf)
+func milestoneWrites(cm *chain.ConfirmedMilestone, rangeOf func(uint32) int32, hrp string,
+	pending map[chain.MessageID]pendingMark) *builder {
+	b := newBuilder(rangeOf, hrp)
 	ts := store.Timestamp(cm.Index, store.PhaseConfirmed)
 	w := where{index: cm.Index, rng: rangeOf(cm.Index), at: cm.Timestamp, ts: ts}
 	for i := range cm.Messages {
@@ -26,14 +27,11 @@ func milestoneWrites(cm *chain.ConfirmedMilestone, rangeOf func(uint32) int32, p
 		mw := w
 		mw.state = int8(rm.InclusionState)
 		b.referencedMessage(mw, rm)
-		if rm.ID == cm.MessageID {
-			b.add(cql.InsertMilestone, ts, "", int32(cm.Index), rm.ID.String(), cm.MilestoneID.String(),
-				cm.Timestamp.Unix(), rm.Raw)
-		}
 		if mark, ok := pending[rm.ID]; ok {
 			b.dropPending(ts, rm.Message, rm.ID, mark)
 		}
 	}
+	b.milestone(ts, cm)
 	created := w
 	created.state = int8(chain.Included)
 	for _, lo := range cm.Created {
@@ -44,6 +42,16 @@ func milestoneWrites(cm *chain.ConfirmedMilestone, rangeOf func(uint32) int32, p
 		b.spent(spentTS, ls)
 	}
 	return b
+}
+
+// milestone writes the milestone's row, and the message ID of each milestone whose
+// carrying message this cone holds (normally the previous one): a milestone's own message
+// is referenced only by the next milestone.
+func (b *builder) milestone(ts int64, cm *chain.ConfirmedMilestone) {
+	b.add(cql.InsertMilestone, ts, "", int32(cm.Index), cm.MilestoneID.String(), cm.Timestamp.Unix(), cm.Milestone.Encode())
+	for index, msgID := range cm.CarriedMilestones() {
+		b.add(cql.SetMilestoneMessage, ts, "", msgID.String(), int32(index))
+	}
 }
 
 // dropPending deletes the pending output and tag rows of a message now referenced.
@@ -58,8 +66,8 @@ func (b *builder) dropPending(ts int64, m *chain.Message, id chain.MessageID, ma
 }
 
 // unreferencedWrites builds the writes of messages seen but not referenced yet.
-func unreferencedWrites(msgs []chain.UnreferencedMessage, rangeOf func(uint32) int32) *builder {
-	b := newBuilder(rangeOf)
+func unreferencedWrites(msgs []chain.UnreferencedMessage, rangeOf func(uint32) int32, hrp string) *builder {
+	b := newBuilder(rangeOf, hrp)
 	for i := range msgs {
 		um := &msgs[i]
 		w := where{index: um.EstMilestoneIndex, rng: cql.PendingRange, at: um.SeenAt,

@@ -86,6 +86,7 @@ type Pipeline struct {
 	progress     *progress
 	extra        []RowsFunc
 	seenPending  map[chain.MessageID]struct{}
+	net          *chain.Network // the source's network, recorded in the keyspace (resolveNetwork)
 }
 
 // New wires a pipeline. m may be nil (metrics not exported).
@@ -131,6 +132,9 @@ func (p *Pipeline) Run(ctx context.Context) error {
 			return ctx.Err()
 		case errors.As(err, &refused) && errors.As(err, new(*chain.ValidationError)):
 			p.m.Errors.WithLabelValues("validation").Inc()
+			return err
+		case errors.Is(err, store.ErrNetworkMismatch):
+			p.m.Errors.WithLabelValues("network").Inc()
 			return err
 		}
 		if pausedAt.IsZero() || p.written.Load() > before {
@@ -180,6 +184,9 @@ func (p *Pipeline) awaitRetry(ctx context.Context, cause error, d time.Duration)
 // either stops (not following, or StopAt reached; in both cases only once the blocks other
 // nodes held are synced too) or polls for new milestones.
 func (p *Pipeline) runOnce(ctx context.Context) error {
+	if err := p.resolveNetwork(ctx); err != nil {
+		return err
+	}
 	floor, lastFull := p.cfg.Start, time.Now() // a full read of sync after every (re)start
 	for {
 		tip, err := p.tip(ctx)
@@ -214,6 +221,25 @@ func (p *Pipeline) runOnce(ctx context.Context) error {
 			return err
 		}
 	}
+}
+
+// resolveNetwork asks the source which network it serves, once, and records it in the
+// keyspace, which refuses another network (store.ErrNetworkMismatch stops the pipeline).
+func (p *Pipeline) resolveNetwork(ctx context.Context) error {
+	if p.net != nil {
+		return nil
+	}
+	net, err := p.src.Network(ctx)
+	if err != nil {
+		return &sourceError{fmt.Errorf("network: %w", err)}
+	}
+	if err := p.st.EnsureNetwork(ctx, net, p.cfg.Owner); err != nil {
+		return err
+	}
+	p.log.Info("indexing network", "network", net.Name, "hrp", net.HRP, "milestone_keys", len(net.Keys.Ranges),
+		"threshold", net.Keys.Threshold)
+	p.net = &net
+	return nil
 }
 
 func (p *Pipeline) tip(ctx context.Context) (uint32, error) {

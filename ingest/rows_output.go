@@ -37,34 +37,34 @@ func nftKey(o *chain.Output, id chain.OutputID) string {
 	return o.NFTID.String()
 }
 
-func dustReturn(o *chain.Output) string {
+func (b *builder) dustReturn(o *chain.Output) string {
 	if o.StorageDepositReturn == nil {
 		return ""
 	}
-	return o.StorageDepositReturn.ReturnAddress.String()
+	return b.addr(&o.StorageDepositReturn.ReturnAddress)
 }
 
 // rowOf maps an output to its table row; ok is false for legacy outputs (their own
 // table, see legacyOutput).
-func rowOf(o *chain.Output, id chain.OutputID) (outputRow, bool) {
+func (b *builder) rowOf(o *chain.Output, id chain.OutputID) (outputRow, bool) {
 	oid := id.String()
 	switch o.Kind {
 	case chain.OutputBasic:
-		a, dr, s, tag := addr(o.Address), dustReturn(o), addr(o.Sender), tagText(o.Tag)
+		a, dr, s, tag := b.addr(o.Address), b.dustReturn(o), b.addr(o.Sender), tagText(o.Tag)
 		return outputRow{table: "basic_outputs", key: oid, own: []any{oid, opt(a), opt(dr), opt(s), opt(tag)},
 			addrs: roles("basic", "address", a, "dust_return_address", dr, "sender", s),
 			tag:   hints.Tag{Tag: tag, TableKind: hints.TableBasicOutput}}, true
 	case chain.OutputAlias:
-		key, sc, gov, is, s := aliasKey(o, id), addr(o.StateController), addr(o.Governor), addr(o.Issuer), addr(o.Sender)
+		key, sc, gov, is, s := aliasKey(o, id), b.addr(o.StateController), b.addr(o.Governor), b.addr(o.Issuer), b.addr(o.Sender)
 		return outputRow{table: "alias_outputs", key: key, outputID: oid,
 			own:   []any{key, oid, int32(o.StateIndex), opt(s), opt(is), opt(sc), opt(gov)},
 			addrs: roles("alias", "state_controller", sc, "governor", gov, "issuer", is, "sender", s)}, true
 	case chain.OutputFoundry:
-		key, a := o.FoundryID.String(), addr(o.Address)
+		key, a := o.FoundryID.String(), b.addr(o.Address)
 		return outputRow{table: "foundry_outputs", key: key, outputID: oid, own: []any{key, oid, opt(a)},
 			addrs: roles("foundry", "address", a)}, true
 	case chain.OutputNFT:
-		key, a, dr, s, is, tag := nftKey(o, id), addr(o.Address), dustReturn(o), addr(o.Sender), addr(o.Issuer), tagText(o.Tag)
+		key, a, dr, s, is, tag := nftKey(o, id), b.addr(o.Address), b.dustReturn(o), b.addr(o.Sender), b.addr(o.Issuer), tagText(o.Tag)
 		return outputRow{table: "nft_outputs", key: key, outputID: oid,
 			own:   []any{key, oid, opt(a), opt(dr), opt(s), opt(is), opt(tag)},
 			addrs: roles("nft", "address", a, "dust_return_address", dr, "sender", s, "issuer", is),
@@ -96,7 +96,7 @@ func (b *builder) output(w where, lo chain.LedgerOutput, msgID string) {
 		b.legacyOutput(w, lo, msgID)
 		return
 	}
-	row, ok := rowOf(o, lo.OutputID)
+	row, ok := b.rowOf(o, lo.OutputID)
 	if !ok {
 		return
 	}
@@ -119,7 +119,7 @@ func (b *builder) spent(ts int64, ls chain.LedgerSpent) {
 		b.legacySpent(ts, ls, rng)
 		return
 	}
-	row, ok := rowOf(o, created.OutputID)
+	row, ok := b.rowOf(o, created.OutputID)
 	if !ok {
 		return
 	}
@@ -135,14 +135,14 @@ func (b *builder) deletePending(ts int64, tx *chain.Transaction) {
 	txID := tx.ID()
 	for j := range tx.Outputs {
 		o := &tx.Outputs[j]
-		if row, ok := rowOf(o, chain.NewOutputID(txID, uint16(j))); ok {
+		if row, ok := b.rowOf(o, chain.NewOutputID(txID, uint16(j))); ok {
 			b.add(cql.Outputs[row.table].DeletePending, ts, "", row.key, int32(cql.PendingRange))
 		}
 	}
 }
 
 func (b *builder) legacyOutput(w where, lo chain.LedgerOutput, msgID string) {
-	a := addr(lo.Output.Address)
+	a := b.addr(lo.Output.Address)
 	b.hints.AddAddress(a, "legacy", "address", w.rng)
 	b.add(cql.InsertLegacyOutput, w.ts, "legacy_outputs/"+lo.OutputID.String(), lo.OutputID.String(),
 		int8(lo.Output.LegacyType), false, w.rng, int32(w.index), w.at, w.state, msgID, amount(lo.Output.Amount),
@@ -153,7 +153,7 @@ func (b *builder) legacyOutput(w where, lo chain.LedgerOutput, msgID string) {
 func (b *builder) legacySpent(ts int64, ls chain.LedgerSpent, rng int32) {
 	lo := ls.LedgerOutput
 	id, part := lo.OutputID.String(), "legacy_outputs/"+lo.OutputID.String()
-	a := addr(lo.Output.Address)
+	a := b.addr(lo.Output.Address)
 	b.add(cql.InsertLegacyOutput, ts, part, id, int8(lo.Output.LegacyType), true, rng, int32(lo.MilestoneIndex),
 		lo.Timestamp, int8(chain.Included), lo.MessageID.String(), amount(lo.Output.Amount), opt(a), chain.EncodeOutput(lo.Output))
 	b.add(cql.DeleteLegacyOutput, ts, part, id, int8(lo.Output.LegacyType), false, rng, int32(lo.MilestoneIndex), lo.Timestamp)

@@ -49,7 +49,7 @@ func (p *Pipeline) check(res fetched) error {
 		return &MilestoneError{res.index, &chain.ValidationError{Field: "index",
 			Reason: fmt.Sprintf("source returned milestone %d", res.cm.Index)}}
 	}
-	if err := chain.Validate(res.cm); err != nil {
+	if err := chain.Verify(res.cm, *p.net); err != nil {
 		p.log.Error("refusing milestone", "milestone", res.index, "error", err)
 		return &MilestoneError{res.index, err}
 	}
@@ -100,7 +100,7 @@ func (p *Pipeline) writeMilestone(ctx context.Context, cm *chain.ConfirmedMilest
 	if err != nil {
 		return fmt.Errorf("milestone %d: reading pending marks: %w", cm.Index, err)
 	}
-	b := milestoneWrites(cm, p.st.RangeID, marks)
+	b := milestoneWrites(cm, p.st.RangeID, p.net.HRP, marks)
 	for _, extra := range p.extra {
 		b.writes = append(b.writes, extra(cm, p.st)...)
 	}

@@ -14,10 +14,25 @@ var ErrNotFound = errors.New("source: milestone not found")
 
 // Source serves confirmed milestones and not-yet-referenced messages.
 type Source interface {
+	// Network names the network the source serves, with the keys its milestones are
+	// verified against: a keyspace records it and refuses another.
+	Network(ctx context.Context) (chain.Network, error)
 	// Latest returns the newest confirmed milestone index the source can serve (0 = none yet).
 	Latest(ctx context.Context) (uint32, error)
-	// Milestone returns confirmed milestone index with its messages in white-flag order and its ledger changes.
+	// Milestone returns confirmed milestone index: its payload, its cone in white-flag order
+	// with each message's verdict, and its ledger changes.
 	Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error)
 	// Unreferenced returns messages attached after milestone `after` but not yet referenced by a milestone.
 	Unreferenced(ctx context.Context, after uint32) ([]chain.UnreferencedMessage, error)
 }
+
+// Refusal is an answer of a source that retrying cannot fix: a request the source
+// refuses (4xx), or an answer that is malformed or contradicts itself. The indexer stops
+// on it with the route and ID it names, instead of retrying forever.
+type Refusal struct{ Err error }
+
+func (e *Refusal) Error() string { return "source refused: " + e.Err.Error() }
+func (e *Refusal) Unwrap() error { return e.Err }
+
+// Refuse wraps err as a Refusal.
+func Refuse(err error) error { return &Refusal{err} }

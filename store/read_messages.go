@@ -77,19 +77,34 @@ func (st *Store) ChildrenPage(ctx context.Context, parentID string, tr TimeRange
 	})
 }
 
-// MilestoneRecord is a milestones row.
+// MilestoneRecord is a milestones row. MessageID is empty until the next milestone,
+// which references the message carrying this one, is indexed.
 type MilestoneRecord struct {
 	Index       uint32
 	MessageID   string
 	MilestoneID string
-	Timestamp   int64 // unix seconds
+	Timestamp   int64  // unix seconds
+	Payload     []byte // the signed milestone payload as the network serialized it
 }
 
-// Milestone reads one milestone by index; ErrNotFound if it is not indexed.
+// Milestone reads one milestone by index; ErrNotFound if it is not indexed (a row that
+// holds only the message ID, written by the next milestone first, is not indexed yet).
 func (st *Store) Milestone(ctx context.Context, index uint32) (MilestoneRecord, error) {
 	m := MilestoneRecord{Index: index}
-	err := st.S.Scan(ctx, cql.MilestoneByIndex, []any{int32(index)}, &m.MessageID, &m.MilestoneID, &m.Timestamp)
-	return m, notFound(err)
+	var msgID, msID *string
+	var ts *int64
+	err := st.S.Scan(ctx, cql.MilestoneByIndex, []any{int32(index)}, &msgID, &msID, &ts, &m.Payload)
+	if err == nil && (msID == nil || ts == nil) {
+		err = gocql.ErrNotFound
+	}
+	if err != nil {
+		return m, notFound(err)
+	}
+	m.MilestoneID, m.Timestamp = *msID, *ts
+	if msgID != nil {
+		m.MessageID = *msgID
+	}
+	return m, nil
 }
 
 // TagRow is one message indexed under a tag.

@@ -5,6 +5,7 @@ package store
 
 import (
 	"context"
+	"sync/atomic"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
@@ -12,10 +13,11 @@ import (
 // DefaultChunkSize is the number of milestones per ms_range_id partition (as the original Chronicle).
 const DefaultChunkSize = 250000
 
-// Store is a session plus the keyspace's partitioning.
+// Store is a session plus the keyspace's partitioning and network.
 type Store struct {
 	S         *cql.Session
 	ChunkSize uint32
+	network   atomic.Pointer[NetworkRecord]
 }
 
 // New wraps a session; chunkSize is the keyspace's recorded chunk size (see EnsureChunkSize).

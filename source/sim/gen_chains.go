@@ -43,6 +43,7 @@ func (g *generator) planAliasTransition() *plan {
 	next := *g.live[id]
 	next.AliasID = g.aliasID(id)
 	next.StateIndex++
+	next.StateMetadata = []byte(fmt.Sprintf("state %d", next.StateIndex))
 	next.Sender = nil
 	if g.chance(0.3) {
 		next.Sender = ptr(*next.StateController)
@@ -85,7 +86,7 @@ func (g *generator) planNFTMint() *plan {
 	}
 	nft := chain.Output{Kind: chain.OutputNFT, Amount: g.between(minAmount, f.total/2),
 		Address: ptr(g.popularAddress()), Issuer: ptr(f.owner),
-		Metadata: []byte(fmt.Sprintf("ipfs://sim/%x", g.randomBytes(8)))}
+		ImmutableMetadata: []byte(fmt.Sprintf("ipfs://sim/%x", g.randomBytes(8)))}
 	if g.chance(0.3) {
 		nft.Tag = g.popularTag()
 	}

@@ -25,11 +25,12 @@ func (b *builder) addGhostSpend() {
 	g := b.g
 	ghost := chain.TransactionID(derive(g.opts.Seed, "ghost", uint64(b.rec.index)))
 	tx := &chain.Transaction{
-		NetworkID: g.networkID,
-		Inputs:    []chain.Input{{TransactionID: ghost, Index: 0}},
-		Outputs:   []chain.Output{{Kind: chain.OutputBasic, Amount: minAmount, Address: ptr(g.addrs[0])}},
-		Unlocks:   []chain.Unlock{{Kind: chain.UnlockSignature, PublicKey: g.keys[0]}},
+		NetworkID:        g.network.ID(),
+		Inputs:           []chain.Input{{TransactionID: ghost, Index: 0}},
+		InputsCommitment: inputsCommitment(nil),
+		Outputs:          []chain.Output{{Kind: chain.OutputBasic, Amount: minAmount, Address: ptr(g.addrs[0])}},
 	}
+	g.sign(tx, []chain.Address{g.addrs[0]})
 	msgID := b.attach(tx, chain.Included, chain.ConflictNone)
 	b.create(chain.NewOutputID(tx.ID(), 0), msgID, &tx.Outputs[0])
 }

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"crypto/ed25519"
+
 	"golang.org/x/crypto/blake2b"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -24,29 +26,50 @@ func (b *builder) genesis() {
 	}
 }
 
-// buildTx turns a plan into a signed-looking transaction: one signature
-// unlock per distinct owner, reference unlocks for the rest.
+// buildTx turns a plan into a signed transaction: one Ed25519 signature unlock per
+// distinct owner over the essence hash, reference unlocks for the rest, and the inputs
+// commitment over the consumed outputs' bytes (TIP-20).
 func (g *generator) buildTx(p *plan) *chain.Transaction {
-	tx := &chain.Transaction{NetworkID: g.networkID, Outputs: p.outputs, Payload: p.payload}
-	commitment, _ := blake2b.New256(nil)
-	signers := make(map[chain.Address]uint16)
+	tx := &chain.Transaction{NetworkID: g.network.ID(), Outputs: p.outputs, Payload: p.payload}
+	owners := make([]chain.Address, len(p.inputs))
+	raws := make([][]byte, len(p.inputs))
 	for i, id := range p.inputs {
 		tx.Inputs = append(tx.Inputs, chain.Input{TransactionID: id.TransactionID(), Index: id.Index()})
-		commitment.Write(g.outputs[id].raw)
-		tx.Unlocks = append(tx.Unlocks, g.unlockFor(owner(g.live[id]), uint16(i), signers))
+		owners[i], raws[i] = owner(g.live[id]), g.outputs[id].raw
 	}
-	copy(tx.InputsCommitment[:], commitment.Sum(nil))
+	tx.InputsCommitment = inputsCommitment(raws)
+	g.sign(tx, owners)
 	return tx
 }
 
-func (g *generator) unlockFor(addr chain.Address, i uint16, signers map[chain.Address]uint16) chain.Unlock {
-	if j, ok := signers[addr]; ok {
-		return chain.Unlock{Kind: chain.UnlockReference, Reference: j}
+// inputsCommitment is BLAKE2b-256 over the BLAKE2b-256 of each consumed output's bytes.
+func inputsCommitment(raws [][]byte) [32]byte {
+	hashes := make([]byte, 0, 32*len(raws))
+	for _, raw := range raws {
+		h := blake2b.Sum256(raw)
+		hashes = append(hashes, h[:]...)
 	}
-	signers[addr] = i
-	u := chain.Unlock{Kind: chain.UnlockSignature, PublicKey: g.keys[g.keyOf[addr.ID]]}
-	copy(u.Signature[:], g.randomBytes(len(u.Signature)))
-	return u
+	return blake2b.Sum256(hashes)
+}
+
+// sign sets the unlocks: the first input of each owner carries its signature, later
+// ones reference it.
+func (g *generator) sign(tx *chain.Transaction, owners []chain.Address) {
+	hash := tx.EssenceHash()
+	signers := make(map[chain.Address]uint16)
+	tx.Unlocks = make([]chain.Unlock, len(owners))
+	for i, a := range owners {
+		if j, ok := signers[a]; ok {
+			tx.Unlocks[i] = chain.Unlock{Kind: chain.UnlockReference, Reference: j}
+			continue
+		}
+		signers[a] = uint16(i)
+		key := g.keys[g.keyOf[a.ID]]
+		u := chain.Unlock{Kind: chain.UnlockSignature}
+		copy(u.PublicKey[:], key.Public().(ed25519.PublicKey))
+		copy(u.Signature[:], ed25519.Sign(key, hash[:]))
+		tx.Unlocks[i] = u
+	}
 }
 
 // apply spends the inputs and creates the outputs of an included transaction.

@@ -1,6 +1,9 @@
 package sim
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -13,11 +16,16 @@ type builder struct {
 	included []*chain.Transaction
 }
 
-// generateNext appends the next milestone to g.records.
+// generateNext appends the next milestone to g.records. Its cone starts with the
+// message carrying the previous milestone (an open tip), as on a real network.
 func (g *generator) generateNext() {
 	index := g.opts.FirstIndex + uint32(len(g.records))
 	rec := &msRecord{index: index, ts: g.timestamp(index), prevID: g.prevID}
 	b := &builder{g: g, rec: rec, pending: make(map[chain.OutputID]*chain.Output)}
+	if g.prevBlock != nil {
+		rec.msgs = append(rec.msgs, *g.prevBlock)
+		b.tips = append(b.tips, g.prevBlock.id)
+	}
 	if index == g.opts.FirstIndex {
 		b.genesis()
 	}
@@ -25,7 +33,7 @@ func (g *generator) generateNext() {
 		b.addMessage()
 	}
 	b.addFault(g.opts.Faults[index])
-	b.addMilestoneMessage()
+	b.issueMilestone()
 	b.finish()
 	g.records = append(g.records, rec)
 }
@@ -68,13 +76,25 @@ func (b *builder) addTransaction() bool {
 	if p == nil {
 		return false
 	}
-	tx := g.buildTx(p)
 	if g.chance(g.opts.ConflictRate) {
-		b.attach(tx, chain.Conflicting, conflictReasons[g.rng.Intn(len(conflictReasons))])
+		markConflicting(p, b.rec.index, len(b.rec.msgs))
+		b.attach(g.buildTx(p), chain.Conflicting, conflictReasons[g.rng.Intn(len(conflictReasons))])
 		return true
 	}
+	tx := g.buildTx(p)
 	b.apply(tx, b.attach(tx, chain.Included, chain.ConflictNone))
 	return true
+}
+
+// markConflicting makes a transaction that will conflict unique: signatures are
+// deterministic, so without it a later plan could rebuild the very same transaction and
+// have it included, one ID with two verdicts.
+func markConflicting(p *plan, index uint32, position int) {
+	note := []byte(fmt.Sprintf(" (conflicts in milestone %d at %d)", index, position))
+	if p.payload == nil {
+		p.payload = &chain.TaggedData{}
+	}
+	p.payload = &chain.TaggedData{Tag: p.payload.Tag, Data: append(slices.Clone(p.payload.Data), note...)}
 }
 
 // reattach attaches a transaction included by the previous milestone
@@ -97,20 +117,58 @@ func (b *builder) attachWith(parents []chain.MessageID, p chain.Payload,
 	m := &chain.Message{ProtocolVersion: chain.ProtocolVersion, Parents: parents, Payload: p, Nonce: b.g.rng.Uint64()}
 	raw := m.Encode()
 	id := chain.MessageIDOf(raw)
-	b.rec.msgs = append(b.rec.msgs, msgRec{id: id, raw: raw, state: state, reason: reason})
+	b.rec.msgs = append(b.rec.msgs, msgRec{id: id, raw: raw, parents: parents, state: state, reason: reason})
 	b.tips = append(b.tips, id)
 	return id
 }
 
-func (b *builder) addMilestoneMessage() {
+// issueMilestone orders the cone in white-flag order from the milestone's parents (the
+// open tips), computes both Merkle roots, and issues the milestone signed by the
+// coordinator. The message carrying it waits for the next milestone's cone.
+func (b *builder) issueMilestone() {
 	parents := sortedIDs(b.tips)
 	if len(parents) == 0 {
 		parents = []chain.MessageID{b.fallbackParent()}
 	}
+	b.rec.msgs = whiteFlagOrdered(parents, b.rec.msgs)
+	var all, applied []chain.MessageID
+	for _, m := range b.rec.msgs {
+		all = append(all, m.id)
+		if m.state == chain.Included {
+			applied = append(applied, m.id)
+		}
+	}
 	mp := &chain.MilestonePayload{Index: b.rec.index, Timestamp: uint32(b.rec.ts.Unix()),
-		PreviousMilestoneID: b.rec.prevID, Parents: parents}
-	b.rec.id = mp.ID()
-	b.rec.msgID = b.attachWith(parents, mp, chain.NoTransaction, chain.ConflictNone)
+		ProtocolVersion: chain.ProtocolVersion, PreviousMilestoneID: b.rec.prevID, Parents: parents,
+		InclusionMerkleRoot: chain.MerkleRoot(all), AppliedMerkleRoot: chain.MerkleRoot(applied)}
+	mp.Sign(b.g.coo...)
+	b.rec.id, b.rec.payload = mp.ID(), mp.Encode()
+	// Coordinators issue milestone blocks without proof of work: nonce 0.
+	m := &chain.Message{ProtocolVersion: chain.ProtocolVersion, Parents: parents, Payload: mp}
+	raw := m.Encode()
+	b.rec.msgID = chain.MessageIDOf(raw)
+	b.g.prevBlock = &msgRec{id: b.rec.msgID, raw: raw, parents: parents, milestone: true}
+}
+
+// whiteFlagOrdered sorts a milestone's messages in white-flag order (TIP-2). Every
+// message must be reachable from the parents: the tips rule guarantees it.
+func whiteFlagOrdered(parents []chain.MessageID, msgs []msgRec) []msgRec {
+	byID := make(map[chain.MessageID]msgRec, len(msgs))
+	for _, m := range msgs {
+		byID[m.id] = m
+	}
+	order := chain.WhiteFlagOrder(parents, func(id chain.MessageID) ([]chain.MessageID, bool) {
+		m, ok := byID[id]
+		return m.parents, ok
+	})
+	if len(order) != len(msgs) {
+		panic(fmt.Sprintf("sim: %d of %d messages reachable from the milestone", len(order), len(msgs)))
+	}
+	out := make([]msgRec, len(order))
+	for i, id := range order {
+		out[i] = byID[id]
+	}
+	return out
 }
 
 // finish makes this milestone's outputs spendable and its messages

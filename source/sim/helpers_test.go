@@ -30,7 +30,7 @@ func fingerprint(cm *chain.ConfirmedMilestone) []byte {
 	b.WriteString(cm.Timestamp.String())
 	b.Write(cm.MilestoneID[:])
 	b.Write(cm.PreviousMilestoneID[:])
-	b.Write(cm.MessageID[:])
+	b.Write(cm.Milestone.Encode())
 	for _, m := range cm.Messages {
 		b.Write(m.ID[:])
 		b.Write(m.Raw)

@@ -6,12 +6,14 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
-// msgRec is a referenced message as cached: its bytes and verdict.
+// msgRec is a referenced message as cached: its bytes, parents and verdict.
 type msgRec struct {
-	id     chain.MessageID
-	raw    []byte
-	state  chain.InclusionState
-	reason chain.ConflictReason
+	id        chain.MessageID
+	raw       []byte
+	parents   []chain.MessageID
+	state     chain.InclusionState
+	reason    chain.ConflictReason
+	milestone bool // it carries a milestone payload
 }
 
 // msRecord is one generated milestone, kept compact (encoded bytes) so long
@@ -21,23 +23,26 @@ type msRecord struct {
 	ts       time.Time
 	id       chain.MilestoneID
 	prevID   chain.MilestoneID
-	msgID    chain.MessageID
-	msgs     []msgRec
+	payload  []byte          // the signed milestone payload as serialized
+	msgID    chain.MessageID // the message carrying it (in the next milestone's cone)
+	msgs     []msgRec        // the cone, in white-flag order
 	created  []chain.OutputID
 	consumed []chain.OutputID
 }
 
-// confirmed expands a record into the chain's view of the milestone.
+// confirmed expands a record into the chain's view of the milestone. A message that
+// does not decode (a fault) is handed over raw, for validation to refuse.
 func (g *generator) confirmed(rec *msRecord) (*chain.ConfirmedMilestone, error) {
+	mp, err := chain.DecodeMilestonePayload(rec.payload)
+	if err != nil {
+		return nil, err
+	}
 	cm := &chain.ConfirmedMilestone{
 		Index: rec.index, Timestamp: rec.ts, MilestoneID: rec.id,
-		PreviousMilestoneID: rec.prevID, MessageID: rec.msgID,
+		PreviousMilestoneID: rec.prevID, Milestone: mp,
 	}
 	for i, m := range rec.msgs {
-		decoded, err := chain.DecodeMessage(m.raw)
-		if err != nil {
-			return nil, err
-		}
+		decoded, _ := chain.DecodeMessage(m.raw)
 		cm.Messages = append(cm.Messages, chain.ReferencedMessage{
 			ID: m.id, Raw: m.raw, Message: decoded, WhiteFlagIndex: uint32(i),
 			InclusionState: m.state, ConflictReason: m.reason,

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"crypto/ed25519"
 	"encoding/binary"
 	"fmt"
 	"math/rand"
@@ -24,7 +25,7 @@ type outRec struct {
 	msgID   chain.MessageID
 	ms      uint32
 	ts      time.Time
-	raw     []byte // chain.EncodeOutput
+	raw     []byte // chain.EncodeOutput: the network's serialization
 	spentBy chain.TransactionID
 	spentMs uint32
 	spentTs time.Time
@@ -33,15 +34,16 @@ type outRec struct {
 // generator holds the evolving ledger; only Sim's mutex-holding methods
 // touch it, one milestone at a time.
 type generator struct {
-	opts      Options
-	rng       *rand.Rand
-	addrZipf  *rand.Zipf
-	tagZipf   *rand.Zipf
-	keys      [][32]byte
-	addrs     []chain.Address
-	keyOf     map[[32]byte]int // Ed25519 address ID -> index in keys
-	tags      [][]byte
-	networkID uint64
+	opts     Options
+	rng      *rand.Rand
+	addrZipf *rand.Zipf
+	tagZipf  *rand.Zipf
+	keys     []ed25519.PrivateKey
+	addrs    []chain.Address
+	keyOf    map[[32]byte]int // Ed25519 address ID -> index in keys
+	network  chain.Network
+	coo      []ed25519.PrivateKey // the coordinator's keys: they sign every milestone
+	tags     [][]byte
 
 	outputs  map[chain.OutputID]*outRec
 	live     map[chain.OutputID]*chain.Output // decoded unspent outputs in the pools
@@ -52,27 +54,30 @@ type generator struct {
 	recent       [][]chain.MessageID  // message IDs of the last few milestones
 	lastIncluded []*chain.Transaction // included in the previous milestone; may be re-attached
 	prevID       chain.MilestoneID
+	prevBlock    *msgRec     // the message carrying the previous milestone: the next cone holds it
 	records      []*msRecord // index - FirstIndex
 }
 
 func newGenerator(opts Options) *generator {
 	rng := rand.New(rand.NewSource(opts.Seed))
 	g := &generator{
-		opts:      opts,
-		rng:       rng,
-		addrZipf:  rand.NewZipf(rng, zipfExponent, 1, uint64(opts.AddressPool-1)),
-		tagZipf:   rand.NewZipf(rng, zipfExponent, 1, uint64(opts.TagPool-1)),
-		keyOf:     make(map[[32]byte]int, opts.AddressPool),
-		networkID: chain.NetworkIDFromName("stardust-sim"),
-		outputs:   make(map[chain.OutputID]*outRec),
-		live:      make(map[chain.OutputID]*chain.Output),
-		fungible:  newIDSet(),
-		aliases:   newIDSet(),
-		nfts:      newIDSet(),
+		opts:     opts,
+		rng:      rng,
+		addrZipf: rand.NewZipf(rng, zipfExponent, 1, uint64(opts.AddressPool-1)),
+		tagZipf:  rand.NewZipf(rng, zipfExponent, 1, uint64(opts.TagPool-1)),
+		keyOf:    make(map[[32]byte]int, opts.AddressPool),
+		network:  Network(),
+		coo:      coordinatorKeys(),
+		outputs:  make(map[chain.OutputID]*outRec),
+		live:     make(map[chain.OutputID]*chain.Output),
+		fungible: newIDSet(),
+		aliases:  newIDSet(),
+		nfts:     newIDSet(),
 	}
 	for i := 0; i < opts.AddressPool; i++ {
-		key := derive(opts.Seed, "key", uint64(i))
-		addr := chain.Ed25519Address(key)
+		seed := derive(opts.Seed, "key", uint64(i))
+		key := ed25519.NewKeyFromSeed(seed[:])
+		addr := chain.Ed25519Address([32]byte(key.Public().(ed25519.PublicKey)))
 		g.keys = append(g.keys, key)
 		g.addrs = append(g.addrs, addr)
 		g.keyOf[addr.ID] = i

@@ -29,8 +29,9 @@ type MilestoneTruth struct {
 	Timestamp           time.Time
 	MilestoneID         chain.MilestoneID
 	PreviousMilestoneID chain.MilestoneID
-	MessageID           chain.MessageID
-	Messages            []chain.MessageID // white-flag order
+	Payload             []byte            // the signed milestone payload as serialized
+	MessageID           chain.MessageID   // the message carrying it, referenced by the next milestone
+	Messages            []chain.MessageID // the cone, white-flag order
 }
 
 // MessageTruth is a referenced message and its verdict.

@@ -13,7 +13,7 @@ func (s *Sim) addTruth(t *Truth, index uint32) error {
 		return err
 	}
 	mt := MilestoneTruth{Index: rec.index, Timestamp: rec.ts, MilestoneID: rec.id,
-		PreviousMilestoneID: rec.prevID, MessageID: rec.msgID}
+		PreviousMilestoneID: rec.prevID, Payload: rec.payload, MessageID: rec.msgID}
 	for i, m := range rec.msgs {
 		decoded, err := chain.DecodeMessage(m.raw)
 		if err != nil {

@@ -31,7 +31,7 @@ func TestTruthMatchesMilestones(t *testing.T) {
 func checkTruthMilestone(t *testing.T, truth *Truth, cm *chain.ConfirmedMilestone) {
 	t.Helper()
 	mt := truth.Milestones[cm.Index-1]
-	if mt.MilestoneID != cm.MilestoneID || mt.MessageID != cm.MessageID || len(mt.Messages) != len(cm.Messages) {
+	if mt.MilestoneID != cm.MilestoneID || !bytes.Equal(mt.Payload, cm.Milestone.Encode()) || len(mt.Messages) != len(cm.Messages) {
 		t.Fatalf("milestone %d truth differs", cm.Index)
 	}
 	for _, m := range cm.Messages {
@@ -75,7 +75,7 @@ func contains(ids []chain.MessageID, id chain.MessageID) bool {
 }
 
 // Messages reference parents from at most a few milestones back, and the
-// milestone message's parents reach every message of its milestone.
+// milestone's parents reach every message of its cone.
 func TestParentsStayRecentAndConeIsClosed(t *testing.T) {
 	opts := Options{Seed: 32, Tip: 60}
 	truth := truthOf(t, opts, 60)
@@ -89,8 +89,14 @@ func TestParentsStayRecentAndConeIsClosed(t *testing.T) {
 				}
 			}
 		}
+		mp, err := chain.DecodeMilestonePayload(mt.Payload)
+		if err != nil {
+			t.Fatal(err)
+		}
 		reached := make(map[chain.MessageID]bool)
-		walk(truth, mt.MessageID, inMilestone, reached)
+		for _, p := range mp.Parents {
+			walk(truth, p, inMilestone, reached)
+		}
 		if len(reached) != len(mt.Messages) {
 			t.Fatalf("milestone %d: cone reaches %d of %d messages", mt.Index, len(reached), len(mt.Messages))
 		}

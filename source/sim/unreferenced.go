@@ -30,20 +30,22 @@ func (s *Sim) Unreferenced(ctx context.Context, after uint32) ([]chain.Unreferen
 	return s.pending(rec)
 }
 
-// pending picks the deterministic subset; the milestone message itself is
-// never pending (it arrives with its milestone).
+// pending picks the deterministic subset; a message carrying a milestone is never
+// pending (it arrives with the milestone after it), nor is one that does not decode.
 func (s *Sim) pending(rec *msRecord) ([]chain.UnreferencedMessage, error) {
-	regular := rec.msgs[:len(rec.msgs)-1]
+	var regular []msgRec
+	for _, m := range rec.msgs {
+		if !m.milestone {
+			regular = append(regular, m)
+		}
+	}
 	step := s.opts.MilestoneInterval / time.Duration(len(regular)+1)
 	start := rec.ts.Add(-s.opts.MilestoneInterval)
 	var out []chain.UnreferencedMessage
 	for i, m := range regular {
-		if i%3 == 2 {
-			continue
-		}
 		decoded, err := chain.DecodeMessage(m.raw)
-		if err != nil {
-			return nil, err
+		if i%3 == 2 || err != nil {
+			continue
 		}
 		out = append(out, chain.UnreferencedMessage{
 			ID: m.id, Raw: m.raw, Message: decoded, EstMilestoneIndex: rec.index,

@@ -16,7 +16,7 @@ func TestEveryMilestoneValidates(t *testing.T) {
 	ms := milestones(t, s, 300)
 	days := make(map[string]bool)
 	for _, cm := range ms {
-		if err := chain.Validate(cm); err != nil {
+		if err := chain.Verify(cm, Network()); err != nil {
 			t.Fatalf("milestone %d: %v", cm.Index, err)
 		}
 		days[cm.Timestamp.UTC().Format(time.DateOnly)] = true
@@ -42,7 +42,7 @@ func TestFaultsFailValidation(t *testing.T) {
 		fault         Fault
 		field, reason string
 	}{
-		{FaultUnknownInput, ".payload.inputs[0]", "unknown input"},
+		{FaultUnknownInput, ".payload.essence.inputs[0]", "unknown input"},
 		{FaultOversized, "messages[", "oversized"},
 		{FaultMalformedID, "messages[0].id", "does not match"},
 	}
@@ -51,7 +51,7 @@ func TestFaultsFailValidation(t *testing.T) {
 			s := New(Options{Seed: 2, Tip: 12, Faults: map[uint32]Fault{10: c.fault}})
 			ms := milestones(t, s, 12)
 			for _, cm := range ms {
-				err := chain.Validate(cm)
+				err := chain.Verify(cm, Network())
 				if cm.Index != 10 {
 					if err != nil {
 						t.Fatalf("healthy milestone %d: %v", cm.Index, err)
@@ -70,7 +70,7 @@ func TestFaultsFailValidation(t *testing.T) {
 func TestMalformedIDWrapsSentinel(t *testing.T) {
 	s := New(Options{Seed: 2, Tip: 3, Faults: map[uint32]Fault{2: FaultMalformedID}})
 	cm := milestones(t, s, 3)[1]
-	if err := chain.Validate(cm); !errors.Is(err, chain.ErrMalformedID) {
+	if err := chain.Verify(cm, Network()); !errors.Is(err, chain.ErrMalformedID) {
 		t.Fatalf("err = %v, want chain.ErrMalformedID", err)
 	}
 }
@@ -78,7 +78,35 @@ func TestMalformedIDWrapsSentinel(t *testing.T) {
 // A fault in the very first milestone (nothing spendable yet) still bites.
 func TestFaultInGenesisMilestone(t *testing.T) {
 	s := New(Options{Seed: 2, Tip: 1, Faults: map[uint32]Fault{1: FaultUnknownInput}})
-	if err := chain.Validate(milestones(t, s, 1)[0]); err == nil {
+	if err := chain.Verify(milestones(t, s, 1)[0], Network()); err == nil {
 		t.Fatal("faulty genesis milestone validated")
+	}
+}
+
+// The sim's milestones are real: signed by its coordinator (a changed essence breaks
+// the signature), carrying both Merkle roots, and the message carrying milestone M is in
+// milestone M+1's cone.
+func TestMilestonesAreSignedAndCarriedByTheNext(t *testing.T) {
+	s := New(Options{Seed: 4, Tip: 6})
+	ms := milestones(t, s, 6)
+	truth, err := s.Truth(6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, cm := range ms[1:] {
+		carried := cm.CarriedMilestones()
+		if len(carried) != 1 || carried[ms[i].Index] != truth.Milestones[i].MessageID {
+			t.Fatalf("milestone %d carries %v, want milestone %d in %s", cm.Index, carried, ms[i].Index, truth.Milestones[i].MessageID)
+		}
+	}
+	cm := ms[3]
+	cm.Milestone.Metadata = []byte("tampered")
+	if err := Network().Keys.Verify(cm.Milestone); !errors.Is(err, chain.ErrMilestoneSignature) {
+		t.Fatalf("tampered milestone: %v, want a signature error", err)
+	}
+	other := Network()
+	other.Keys.Ranges = other.Keys.Ranges[1:]
+	if err := other.Keys.Verify(ms[2].Milestone); !errors.Is(err, chain.ErrMilestoneSignature) {
+		t.Fatalf("milestone signed by a key the network does not know: %v", err)
 	}
 }

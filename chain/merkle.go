@@ -1,0 +1,35 @@
+package chain
+
+import (
+	"math/bits"
+
+	"golang.org/x/crypto/blake2b"
+)
+
+// Merkle tree hashing of TIP-4: leaves are prefixed 0x00, inner nodes 0x01, and a list
+// of n > 1 items splits at the largest power of two below n.
+const (
+	merkleLeaf = 0x00
+	merkleNode = 0x01
+)
+
+// MerkleRoot is the TIP-4 Merkle tree hash of the IDs: the inclusion Merkle root of a
+// milestone over its cone in white-flag order, the applied root over the blocks of its
+// included transactions.
+func MerkleRoot(ids []MessageID) [32]byte {
+	if len(ids) == 0 {
+		return blake2b.Sum256(nil)
+	}
+	return merkleHash(ids)
+}
+
+func merkleHash(ids []MessageID) [32]byte {
+	if len(ids) == 1 {
+		return blake2b.Sum256(append([]byte{merkleLeaf}, ids[0][:]...))
+	}
+	k := 1 << (bits.Len(uint(len(ids)-1)) - 1) // largest power of two < len(ids)
+	left, right := merkleHash(ids[:k]), merkleHash(ids[k:])
+	buf := make([]byte, 0, 65)
+	buf = append(append(append(buf, merkleNode), left[:]...), right[:]...)
+	return blake2b.Sum256(buf)
+}

@@ -1,0 +1,114 @@
+package node
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/source"
+)
+
+// Media types of TIP-25 answers.
+const (
+	mimeBinary = "application/vnd.iota.serializer-v1"
+	mimeJSON   = "application/json"
+	apiBase    = "/api/core/v2"
+	maxAnswer  = 4 << 20 // no answer of the routes used is near this: a bigger one is malformed
+)
+
+// client makes bounded, retried GET requests to the node.
+type client struct {
+	cfg   Config
+	slots chan struct{}
+}
+
+func newClient(cfg Config) *client {
+	return &client{cfg: cfg, slots: make(chan struct{}, cfg.Concurrency)}
+}
+
+// errUnavailable marks an answer worth retrying: a timeout, a 5xx, a lost connection.
+var errUnavailable = errors.New("node unavailable")
+
+// get fetches route (relative to /api/core/v2) in the given media type. It retries
+// what may pass (errUnavailable) with backoff and refuses the rest (source.Refusal).
+func (c *client) get(ctx context.Context, route, accept string) ([]byte, error) {
+	backoff := 200 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		body, err := c.once(ctx, route, accept)
+		if err == nil {
+			return body, nil
+		}
+		if !errors.Is(err, errUnavailable) || attempt >= c.cfg.Attempts || ctx.Err() != nil {
+			return nil, fmt.Errorf("GET %s%s: %w", apiBase, route, err)
+		}
+		select {
+		case <-time.After(backoff):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		backoff = min(2*backoff, 5*time.Second)
+	}
+}
+
+// getJSON fetches route as JSON into v; an answer that does not parse is refused.
+func (c *client) getJSON(ctx context.Context, route string, v any) error {
+	body, err := c.get(ctx, route, mimeJSON)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return source.Refuse(fmt.Errorf("GET %s%s: malformed JSON: %v", apiBase, route, err))
+	}
+	return nil
+}
+
+// once makes one request, holding one of the concurrency slots.
+func (c *client) once(ctx context.Context, route, accept string) ([]byte, error) {
+	select {
+	case c.slots <- struct{}{}:
+		defer func() { <-c.slots }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.cfg.URL+apiBase+route, nil)
+	if err != nil {
+		return nil, source.Refuse(err)
+	}
+	req.Header.Set("Accept", accept)
+	if c.cfg.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.cfg.Token)
+	}
+	resp, err := c.cfg.Client.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("%w: %v", errUnavailable, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%w: reading the answer: %v", errUnavailable, err)
+	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
+		return nil, fmt.Errorf("%w: %s: %s", errUnavailable, resp.Status, snippet(body))
+	case resp.StatusCode != http.StatusOK:
+		return nil, source.Refuse(fmt.Errorf("%s: %s", resp.Status, snippet(body)))
+	case len(body) > maxAnswer:
+		return nil, source.Refuse(fmt.Errorf("answer larger than %d bytes", maxAnswer))
+	}
+	return body, nil
+}
+
+// snippet keeps an error body readable in a log line.
+func snippet(b []byte) string {
+	const limit = 200
+	if len(b) > limit {
+		return fmt.Sprintf("%q...", b[:limit])
+	}
+	return fmt.Sprintf("%q", b)
+}

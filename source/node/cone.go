@@ -1,0 +1,119 @@
+package node
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source"
+)
+
+// blockMetadataJSON is the part of GET /blocks/{id}/metadata the indexer reads.
+type blockMetadataJSON struct {
+	BlockID                    string   `json:"blockId"`
+	Parents                    []string `json:"parents"`
+	ReferencedByMilestoneIndex uint32   `json:"referencedByMilestoneIndex"`
+	LedgerInclusionState       string   `json:"ledgerInclusionState"`
+	ConflictReason             uint8    `json:"conflictReason"`
+	WhiteFlagIndex             *uint32  `json:"whiteFlagIndex"`
+}
+
+// coneBlock is a block of the cone: the node's bytes, their decoding and its metadata.
+type coneBlock struct {
+	id   chain.MessageID
+	raw  []byte
+	msg  *chain.Message
+	meta blockMetadataJSON
+}
+
+// walkCone finds milestone index's cone: from the milestone's parents, level by level,
+// every block whose metadata says index referenced it, down to blocks an earlier
+// milestone referenced. Each level's requests run in parallel (the client bounds them).
+func (s *Source) walkCone(ctx context.Context, index uint32, parents []chain.MessageID) (map[chain.MessageID]*coneBlock, error) {
+	cone := make(map[chain.MessageID]*coneBlock)
+	seen := make(map[chain.MessageID]bool)
+	frontier := parents
+	for len(frontier) > 0 {
+		var mu sync.Mutex
+		var next []chain.MessageID
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(s.cfg.Concurrency)
+		for _, id := range frontier {
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			g.Go(func() error {
+				b, err := s.coneBlock(gctx, index, id)
+				if err != nil || b == nil {
+					return err
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				cone[id] = b
+				next = append(next, b.msg.Parents...)
+				return nil
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return nil, err
+		}
+		frontier = next
+	}
+	return cone, nil
+}
+
+// coneBlock reads a block's metadata and, when milestone index referenced it, its
+// bytes; nil for a block an earlier milestone referenced.
+func (s *Source) coneBlock(ctx context.Context, index uint32, id chain.MessageID) (*coneBlock, error) {
+	route := "/blocks/" + id.String()
+	var meta blockMetadataJSON
+	if err := s.c.getJSON(ctx, route+"/metadata", &meta); err != nil {
+		return nil, err
+	}
+	switch ref := meta.ReferencedByMilestoneIndex; {
+	case ref != 0 && ref < index:
+		return nil, nil
+	case ref != index:
+		// A block below milestone index's parents is referenced by index or earlier; a node
+		// that says otherwise is still updating (or inconsistent): try again later.
+		return nil, fmt.Errorf("%w: block %s below milestone %d says it is referenced by milestone %d",
+			errUnavailable, id, index, ref)
+	}
+	raw, err := s.c.get(ctx, route, mimeBinary)
+	if err != nil {
+		return nil, err
+	}
+	return checkBlock(id, raw, meta)
+}
+
+// checkBlock refuses bytes that are not the block asked for: they must hash to its ID,
+// decode strictly, and name the parents its metadata names.
+func checkBlock(id chain.MessageID, raw []byte, meta blockMetadataJSON) (*coneBlock, error) {
+	refuse := func(format string, args ...any) error {
+		return source.Refuse(fmt.Errorf("GET %s/blocks/%s: %s", apiBase, id, fmt.Sprintf(format, args...)))
+	}
+	if got := chain.MessageIDOf(raw); got != id {
+		return nil, refuse("the bytes hash to %s", got)
+	}
+	msg, err := chain.DecodeMessage(raw)
+	if err != nil {
+		return nil, refuse("%v", err)
+	}
+	if !slices.Equal(idTexts(msg.Parents), meta.Parents) {
+		return nil, refuse("metadata names parents %v, the block %v", meta.Parents, idTexts(msg.Parents))
+	}
+	return &coneBlock{id: id, raw: raw, msg: msg, meta: meta}, nil
+}
+
+func idTexts(ids []chain.MessageID) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id.String()
+	}
+	return out
+}

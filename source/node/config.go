@@ -1,0 +1,60 @@
+package node
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+)
+
+// Config tells a Source where the node is and how to talk to it.
+type Config struct {
+	// URL is the node's base URL (http://localhost:14265); /api/core/v2 is appended.
+	URL string
+	// Token, when set, is sent as a bearer token (Hornet's JWT for protected routes). It
+	// is never logged.
+	Token string
+	// Keys verify the milestones; nil: the built-in keys of the network the node names
+	// (chain.KnownKeys), and an error for a network without built-in keys.
+	Keys *chain.MilestoneKeys
+	// Concurrency bounds the requests in flight (default 16).
+	Concurrency int
+	// Timeout bounds one request (default 30s).
+	Timeout time.Duration
+	// Attempts is how often a request that timed out, got a 5xx or lost its connection
+	// is tried before the source reports the node unavailable (default 6, with backoff
+	// from 200ms doubling to 5s).
+	Attempts int
+	// OutputCache is how many outputs created by milestones this source read it keeps, so
+	// that spending them later needs no request (default 1<<18).
+	OutputCache int
+	// Client makes the requests (default: a client with the timeout above).
+	Client *http.Client
+}
+
+func (c *Config) defaults() error {
+	u, err := url.Parse(c.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("node url %q: want http(s)://host[:port]", c.URL)
+	}
+	c.URL = strings.TrimRight(c.URL, "/")
+	if c.Concurrency < 1 {
+		c.Concurrency = 16
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 30 * time.Second
+	}
+	if c.Attempts < 1 {
+		c.Attempts = 6
+	}
+	if c.OutputCache < 1 {
+		c.OutputCache = 1 << 18
+	}
+	if c.Client == nil {
+		c.Client = &http.Client{Timeout: c.Timeout}
+	}
+	return nil
+}

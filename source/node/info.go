@@ -1,0 +1,94 @@
+package node
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source"
+)
+
+// infoJSON is the part of GET /info the indexer reads.
+type infoJSON struct {
+	Status struct {
+		ConfirmedMilestone struct {
+			Index uint32 `json:"index"`
+		} `json:"confirmedMilestone"`
+		PruningIndex uint32 `json:"pruningIndex"`
+	} `json:"status"`
+	Protocol struct {
+		Version       uint8  `json:"version"`
+		NetworkName   string `json:"networkName"`
+		Bech32HRP     string `json:"bech32Hrp"`
+		MinPoWScore   uint32 `json:"minPowScore"`
+		BelowMaxDepth uint8  `json:"belowMaxDepth"`
+		RentStructure struct {
+			VByteCost       uint32 `json:"vByteCost"`
+			VByteFactorData uint8  `json:"vByteFactorData"`
+			VByteFactorKey  uint8  `json:"vByteFactorKey"`
+		} `json:"rentStructure"`
+		TokenSupply string `json:"tokenSupply"`
+	} `json:"protocol"`
+}
+
+func (s *Source) info(ctx context.Context) (*infoJSON, error) {
+	var info infoJSON
+	if err := s.c.getJSON(ctx, "/info", &info); err != nil {
+		return nil, err
+	}
+	return &info, nil
+}
+
+// Network is the network the node serves (name, HRP and protocol parameters from
+// /info) with the keys its milestones are verified against.
+func (s *Source) Network(ctx context.Context) (chain.Network, error) {
+	info, err := s.info(ctx)
+	if err != nil {
+		return chain.Network{}, err
+	}
+	p := info.Protocol
+	supply, err := strconv.ParseUint(p.TokenSupply, 10, 64)
+	if err != nil || p.NetworkName == "" || p.Bech32HRP == "" {
+		return chain.Network{}, source.Refuse(fmt.Errorf("GET %s/info: protocol without network name, HRP or token supply", apiBase))
+	}
+	keys, err := s.keysFor(p.NetworkName)
+	if err != nil {
+		return chain.Network{}, err
+	}
+	return chain.Network{Name: p.NetworkName, HRP: p.Bech32HRP, Keys: keys,
+		Params: chain.ProtocolParameters{Version: p.Version, NetworkName: p.NetworkName, Bech32HRP: p.Bech32HRP,
+			MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: supply,
+			RentStructure: chain.RentStructure{VByteCost: p.RentStructure.VByteCost,
+				VByteFactorData: p.RentStructure.VByteFactorData, VByteFactorKey: p.RentStructure.VByteFactorKey}}}, nil
+}
+
+// keysFor are the configured milestone keys, or the built-in ones of the named network.
+func (s *Source) keysFor(network string) (chain.MilestoneKeys, error) {
+	if s.cfg.Keys != nil {
+		return *s.cfg.Keys, nil
+	}
+	if keys, ok := chain.KnownKeys(network); ok {
+		return keys, nil
+	}
+	return chain.MilestoneKeys{}, source.Refuse(fmt.Errorf("network %q has no built-in milestone keys: "+
+		"give the node's protocol configuration (milestonePublicKeyCount, publicKeyRanges)", network))
+}
+
+// Latest is the node's confirmed milestone.
+func (s *Source) Latest(ctx context.Context) (uint32, error) {
+	info, err := s.info(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return info.Status.ConfirmedMilestone.Index, nil
+}
+
+// Oldest is the oldest milestone the node still holds (its pruning index + 1).
+func (s *Source) Oldest(ctx context.Context) (uint32, error) {
+	info, err := s.info(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return info.Status.PruningIndex + 1, nil
+}

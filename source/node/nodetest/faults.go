@@ -1,0 +1,115 @@
+package nodetest
+
+import (
+	"crypto/subtle"
+	"maps"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// failRule makes the next n requests whose path starts with prefix answer 500.
+type failRule struct {
+	prefix string
+	n      int
+}
+
+// FailNext makes the next n requests whose URL path starts with pathPrefix ("" = any) answer
+// 500 with a TIP-25 error body; later requests are served normally again. Rules add up.
+func (s *Server) FailNext(n int, pathPrefix string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.fails = slices.DeleteFunc(s.fails, func(f *failRule) bool { return f.n <= 0 }) // used up
+	s.fails = append(s.fails, &failRule{prefix: pathPrefix, n: n})
+}
+
+// CorruptBlock makes /blocks/{id} serve bytes that no longer hash to id (on) or the true
+// bytes again (off).
+func (s *Server) CorruptBlock(id [32]byte, on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if on {
+		s.corrupt[id] = true
+	} else {
+		delete(s.corrupt, id)
+	}
+}
+
+// DieAfter serves k more requests, then closes every request's connection without an answer
+// (a crashed node behind a live socket) until Revive.
+func (s *Server) DieAfter(k int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.dieIn = max(k, 0)
+}
+
+// Revive ends DieAfter.
+func (s *Server) Revive() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.dieIn = -1
+}
+
+// Count returns how many requests reached a route (a Route* name), faulted ones included.
+func (s *Server) Count(route string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.counts[route]
+}
+
+// Counts returns a copy of all per-route counters.
+func (s *Server) Counts() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.counts)
+}
+
+// ResetCounts sets every counter to zero.
+func (s *Server) ResetCounts() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.counts)
+}
+
+// gate counts the request and decides its fate before routing, under one lock so that
+// concurrent requests see the controls consistently.
+func (s *Server) gate(r *http.Request, route string, public bool) (die, fail, authorized bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.counts[route]++
+	if s.dieIn == 0 {
+		return true, false, false
+	}
+	if s.dieIn > 0 {
+		s.dieIn--
+	}
+	authorized = public || s.token == "" ||
+		subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), []byte("Bearer "+s.token)) == 1
+	if !authorized {
+		return false, false, false // a rejected request does not use up a fault
+	}
+	for _, f := range s.fails {
+		if f.n > 0 && strings.HasPrefix(r.URL.Path, f.prefix) {
+			f.n--
+			return false, true, authorized
+		}
+	}
+	return false, false, authorized
+}
+
+// kill closes the connection without an answer; linger 0 makes it a reset, as a crash would.
+func kill(w http.ResponseWriter) {
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		panic(http.ErrAbortHandler) // the server drops the connection
+	}
+	conn, _, err := hj.Hijack()
+	if err != nil {
+		return
+	}
+	if tc, ok := conn.(*net.TCPConn); ok {
+		_ = tc.SetLinger(0)
+	}
+	_ = conn.Close()
+}

@@ -1,0 +1,82 @@
+package node
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source"
+)
+
+// outputMetadataJSON is the part of GET /outputs/{id}/metadata the indexer reads.
+type outputMetadataJSON struct {
+	BlockID                  string `json:"blockId"`
+	TransactionID            string `json:"transactionId"`
+	OutputIndex              uint16 `json:"outputIndex"`
+	MilestoneIndexBooked     uint32 `json:"milestoneIndexBooked"`
+	MilestoneTimestampBooked uint32 `json:"milestoneTimestampBooked"`
+}
+
+// ledgerOutput is an output as created: from the cache of outputs created by milestones
+// this source read, else from the node (its bytes in binary, its booking from metadata).
+func (s *Source) ledgerOutput(ctx context.Context, id chain.OutputID) (chain.LedgerOutput, error) {
+	if lo, ok := s.outputs.get(id); ok {
+		return lo, nil
+	}
+	route := "/outputs/" + id.String()
+	raw, err := s.c.get(ctx, route, mimeBinary)
+	if err != nil {
+		return chain.LedgerOutput{}, err
+	}
+	o, err := chain.DecodeOutput(raw)
+	if err != nil {
+		return chain.LedgerOutput{}, source.Refuse(fmt.Errorf("GET %s%s: %w", apiBase, route, err))
+	}
+	var md outputMetadataJSON
+	if err := s.c.getJSON(ctx, route+"/metadata", &md); err != nil {
+		return chain.LedgerOutput{}, err
+	}
+	block, err := chain.ParseMessageID(md.BlockID)
+	tx, txErr := chain.ParseTransactionID(md.TransactionID)
+	if err != nil || txErr != nil || chain.NewOutputID(tx, md.OutputIndex) != id {
+		return chain.LedgerOutput{}, source.Refuse(fmt.Errorf("GET %s%s/metadata: names block %q, output %s#%d",
+			apiBase, route, md.BlockID, md.TransactionID, md.OutputIndex))
+	}
+	return chain.LedgerOutput{OutputID: id, MessageID: block, Output: o, MilestoneIndex: md.MilestoneIndexBooked,
+		Timestamp: time.Unix(int64(md.MilestoneTimestampBooked), 0).UTC()}, nil
+}
+
+// outputCache keeps the newest created outputs, forgetting the oldest first.
+type outputCache struct {
+	mu   sync.Mutex
+	m    map[chain.OutputID]chain.LedgerOutput
+	ring []chain.OutputID
+	next int
+}
+
+func newOutputCache(size int) *outputCache {
+	return &outputCache{m: make(map[chain.OutputID]chain.LedgerOutput, size), ring: make([]chain.OutputID, size)}
+}
+
+func (c *outputCache) get(id chain.OutputID) (chain.LedgerOutput, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	lo, ok := c.m[id]
+	return lo, ok
+}
+
+func (c *outputCache) add(created []chain.LedgerOutput) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, lo := range created {
+		if _, ok := c.m[lo.OutputID]; ok {
+			continue
+		}
+		delete(c.m, c.ring[c.next])
+		c.ring[c.next] = lo.OutputID
+		c.m[lo.OutputID] = lo
+		c.next = (c.next + 1) % len(c.ring)
+	}
+}
