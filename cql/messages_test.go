@@ -52,13 +52,13 @@ func testMilestones(t *testing.T, n node) {
 	// The next milestone (here written first) names the message carrying milestone 120;
 	// null columns read back as zero values.
 	n.write(t, cql.SetMilestoneMessage, chainTS(121, 0), "msg-ms-120", 120)
-	n.expect(t, cql.MilestoneByIndex, []row{{"message_id": "msg-ms-120", "milestone_id": "", "timestamp": int64(0)}}, 120)
+	n.expect(t, cql.MilestoneByIndex, []row{{"message_id": "msg-ms-120", "milestone_id": "", "timestamp": int64(0), "payload": []byte{}}}, 120)
 	n.write(t, cql.InsertMilestone, chainTS(120, 0), 120, "ms-id-120", msTime(120).Unix(), []byte("payload"))
 	n.expect(t, cql.MilestoneByIndex, []row{
-		{"message_id": "msg-ms-120", "milestone_id": "ms-id-120", "timestamp": msTime(120).Unix()},
+		{"message_id": "msg-ms-120", "milestone_id": "ms-id-120", "timestamp": msTime(120).Unix(), "payload": []byte("payload")},
 	}, 120)
 	n.write(t, cql.InsertMilestone, chainTS(122, 0), 122, "ms-id-122", msTime(122).Unix(), []byte("payload"))
-	n.expect(t, cql.MilestoneByIndex, []row{{"message_id": "", "milestone_id": "ms-id-122", "timestamp": msTime(122).Unix()}}, 122)
+	n.expect(t, cql.MilestoneByIndex, []row{{"message_id": "", "milestone_id": "ms-id-122", "timestamp": msTime(122).Unix(), "payload": []byte("payload")}}, 122)
 	n.expect(t, cql.MilestoneByIndex, nil, 121)
 }
 

@@ -152,7 +152,7 @@ func testCanceledContext(t *testing.T, n node) {
 func testOlderTimestampLoses(t *testing.T, n node) {
 	n.write(t, cql.InsertMilestone, chainTS(900, 2), 900, "ms-new", int64(2), []byte("new"))
 	n.write(t, cql.InsertMilestone, chainTS(900, 1), 900, "ms-replayed", int64(1), []byte("old"))
-	n.expect(t, cql.MilestoneByIndex, []row{{"message_id": "", "milestone_id": "ms-new", "timestamp": int64(2)}}, 900)
+	n.expect(t, cql.MilestoneByIndex, []row{{"message_id": "", "milestone_id": "ms-new", "timestamp": int64(2), "payload": []byte("new")}}, 900)
 
 	const tag = "tag-replay"
 	n.write(t, cql.InsertTag, chainTS(901, 2), tag, 9, 901, msTime(901), "msg-901", int8(1))

@@ -234,7 +234,7 @@ func prebuild(b *testing.B, src *sim.Sim) *prebuilt {
 		if err != nil {
 			b.Fatal(err)
 		}
-		bl := milestoneWrites(cm, st.RangeID, sim.HRP, nil)
+		bl := milestoneWrites(cm, rowConfig{rangeOf: st.RangeID, hrp: sim.HRP, start: 1}, nil)
 		out.writes = append(out.writes, bl.writes...)
 		out.writes = append(out.writes, analytics.Rows(cm, st)...)
 		out.writes = append(out.writes, hw.Writes(bl.hints, store.Timestamp(cm.Index, store.PhaseConfirmed))...)

@@ -15,14 +15,20 @@ const PendingTTL = 86400
 // builder accumulates the writes and hints of one unit of work (a milestone, or a
 // batch of unreferenced messages).
 type builder struct {
-	writes  []store.Write
-	hints   *hints.Set
-	rangeOf func(uint32) int32
-	hrp     string // addresses are stored in bech32 under the network's HRP
+	rowConfig
+	writes []store.Write
+	hints  *hints.Set
 }
 
-func newBuilder(rangeOf func(uint32) int32, hrp string) *builder {
-	return &builder{hints: hints.NewSet(), rangeOf: rangeOf, hrp: hrp}
+// rowConfig is what building rows needs beyond the milestone.
+type rowConfig struct {
+	rangeOf func(uint32) int32 // the ms_range_id of a milestone
+	hrp     string             // addresses are stored in bech32 under the network's HRP
+	start   uint32             // the first milestone indexed (see spentBeforeStart)
+}
+
+func newBuilder(rc rowConfig) *builder {
+	return &builder{rowConfig: rc, hints: hints.NewSet()}
 }
 
 // add appends one write; partition "" means it shares its partition with no other write.

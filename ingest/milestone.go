@@ -17,11 +17,10 @@ type pendingMark struct {
 
 // milestoneWrites builds every write of a confirmed milestone except its sync row.
 // pending names the messages of cm that were written as unreferenced before.
-func milestoneWrites(cm *chain.ConfirmedMilestone, rangeOf func(uint32) int32, hrp string,
-	pending map[chain.MessageID]pendingMark) *builder {
-	b := newBuilder(rangeOf, hrp)
+func milestoneWrites(cm *chain.ConfirmedMilestone, rc rowConfig, pending map[chain.MessageID]pendingMark) *builder {
+	b := newBuilder(rc)
 	ts := store.Timestamp(cm.Index, store.PhaseConfirmed)
-	w := where{index: cm.Index, rng: rangeOf(cm.Index), at: cm.Timestamp, ts: ts}
+	w := where{index: cm.Index, rng: rc.rangeOf(cm.Index), at: cm.Timestamp, ts: ts}
 	for i := range cm.Messages {
 		rm := &cm.Messages[i]
 		mw := w
@@ -39,6 +38,9 @@ func milestoneWrites(cm *chain.ConfirmedMilestone, rangeOf func(uint32) int32, h
 	}
 	spentTS := store.Timestamp(cm.Index, store.PhaseSpent)
 	for _, ls := range cm.Consumed {
+		if ls.MilestoneIndex < rc.start {
+			b.createdBeforeStart(ls.LedgerOutput)
+		}
 		b.spent(spentTS, ls)
 	}
 	return b
@@ -54,6 +56,21 @@ func (b *builder) milestone(ts int64, cm *chain.ConfirmedMilestone) {
 	}
 }
 
+// createdBeforeStart writes the creation of an output spent now but created before the
+// first indexed milestone, as that milestone would have: its output table row and, when a
+// transaction created it (not a genesis output), its transactions row. So every output a
+// range of milestones spends can be looked up, and its spend is not a row without a
+// creation. The source gives its bytes, block and booking milestone.
+func (b *builder) createdBeforeStart(lo chain.LedgerOutput) {
+	w := where{index: lo.MilestoneIndex, rng: b.rangeOf(lo.MilestoneIndex), at: lo.Timestamp,
+		ts: store.Timestamp(lo.MilestoneIndex, store.PhaseConfirmed), state: int8(chain.Included)}
+	b.output(w, lo, lo.MessageID.String())
+	if lo.MessageID != (chain.MessageID{}) {
+		b.transactionRow(w, lo.OutputID.TransactionID(), lo.OutputID.Index(), "output", lo.MessageID.String(),
+			chain.EncodeOutput(lo.Output))
+	}
+}
+
 // dropPending deletes the pending output and tag rows of a message now referenced.
 func (b *builder) dropPending(ts int64, m *chain.Message, id chain.MessageID, mark pendingMark) {
 	if tx, ok := m.Payload.(*chain.Transaction); ok {
@@ -66,8 +83,8 @@ func (b *builder) dropPending(ts int64, m *chain.Message, id chain.MessageID, ma
 }
 
 // unreferencedWrites builds the writes of messages seen but not referenced yet.
-func unreferencedWrites(msgs []chain.UnreferencedMessage, rangeOf func(uint32) int32, hrp string) *builder {
-	b := newBuilder(rangeOf, hrp)
+func unreferencedWrites(msgs []chain.UnreferencedMessage, rc rowConfig) *builder {
+	b := newBuilder(rc)
 	for i := range msgs {
 		um := &msgs[i]
 		w := where{index: um.EstMilestoneIndex, rng: cql.PendingRange, at: um.SeenAt,

@@ -113,8 +113,9 @@ type MilestoneError struct {
 func (e *MilestoneError) Error() string { return fmt.Sprintf("milestone %d: %v", e.Index, e.Err) }
 func (e *MilestoneError) Unwrap() error { return e.Err }
 
-// Run ingests until ctx ends, the range given by StopAt is done, or a milestone is
-// refused. Database and source outages pause it: it probes every few seconds and resumes
+// Run ingests until ctx ends, the range given by StopAt is done, a milestone is
+// refused, the source refuses a request (source.Refusal) or the keyspace indexes another
+// network. Database and source outages pause it: it probes every few seconds and resumes
 // from the sync table as soon as the database answers (backoff up to 30 s between
 // attempts that fail anyway).
 func (p *Pipeline) Run(ctx context.Context) error {
@@ -135,6 +136,10 @@ func (p *Pipeline) Run(ctx context.Context) error {
 			return err
 		case errors.Is(err, store.ErrNetworkMismatch):
 			p.m.Errors.WithLabelValues("network").Inc()
+			return err
+		case errors.As(err, new(*source.Refusal)):
+			p.m.Errors.WithLabelValues("refused").Inc()
+			p.log.Error("the source refused a request or gave a malformed answer: stopping", "error", err)
 			return err
 		}
 		if pausedAt.IsZero() || p.written.Load() > before {

@@ -57,24 +57,26 @@ func (b *builder) transaction(w where, msgID string, m *chain.Message) {
 		return
 	}
 	txID := tx.ID()
-	row := func(partTx chain.TransactionID, idx uint16, variant string, data []byte) {
-		part := "transactions/" + partTx.String()
-		if w.pending() {
-			b.add(cql.InsertUnreferencedTransactionRow, w.ts, part, partTx.String(), int16(idx), variant, msgID, data, int32(w.index))
-			return
-		}
-		b.add(cql.InsertTransactionRow, w.ts, part, partTx.String(), int16(idx), variant, msgID, data, int32(w.index), w.state)
-	}
 	for i, in := range tx.Inputs {
-		row(txID, uint16(i), "input", chain.EncodeInput(in))
+		b.transactionRow(w, txID, uint16(i), "input", msgID, chain.EncodeInput(in))
 		if i < len(tx.Unlocks) {
 			spend := store.Spend{TransactionID: txID, InputIndex: uint16(i), Unlock: chain.EncodeUnlock(tx.Unlocks[i])}
-			row(in.TransactionID, in.Index, "unlock", store.EncodeSpend(spend))
+			b.transactionRow(w, in.TransactionID, in.Index, "unlock", msgID, store.EncodeSpend(spend))
 		}
 	}
 	for j, out := range tx.Outputs {
-		row(txID, uint16(j), "output", chain.EncodeOutput(out))
+		b.transactionRow(w, txID, uint16(j), "output", msgID, chain.EncodeOutput(out))
 	}
+}
+
+// transactionRow adds one transactions row (pending or confirmed, as w says).
+func (b *builder) transactionRow(w where, tx chain.TransactionID, idx uint16, variant, msgID string, data []byte) {
+	part := "transactions/" + tx.String()
+	if w.pending() {
+		b.add(cql.InsertUnreferencedTransactionRow, w.ts, part, tx.String(), int16(idx), variant, msgID, data, int32(w.index))
+		return
+	}
+	b.add(cql.InsertTransactionRow, w.ts, part, tx.String(), int16(idx), variant, msgID, data, int32(w.index), w.state)
 }
 
 // pendingOutputs indexes the outputs an unreferenced transaction would create, in the

@@ -33,7 +33,7 @@ func (p *Pipeline) writeUnreferenced(ctx context.Context, after uint32) error {
 	if err := p.notePending(ctx, fresh[0].EstMilestoneIndex); err != nil {
 		return err
 	}
-	b := unreferencedWrites(fresh, p.st.RangeID, p.net.HRP)
+	b := unreferencedWrites(fresh, p.rows())
 	writes := append(b.writes, p.hw.Writes(b.hints, store.Timestamp(fresh[0].EstMilestoneIndex, store.PhasePending))...)
 	if err := p.st.Apply(ctx, writes, p.cfg.WriteParallel); err != nil {
 		return err

@@ -100,7 +100,7 @@ func (p *Pipeline) writeMilestone(ctx context.Context, cm *chain.ConfirmedMilest
 	if err != nil {
 		return fmt.Errorf("milestone %d: reading pending marks: %w", cm.Index, err)
 	}
-	b := milestoneWrites(cm, p.st.RangeID, p.net.HRP, marks)
+	b := milestoneWrites(cm, p.rows(), marks)
 	for _, extra := range p.extra {
 		b.writes = append(b.writes, extra(cm, p.st)...)
 	}
@@ -140,6 +140,11 @@ func (p *Pipeline) account(writes []store.Write, index, tip uint32) {
 	if p.progress != nil {
 		p.progress.step()
 	}
+}
+
+// rows is how this pipeline builds rows.
+func (p *Pipeline) rows() rowConfig {
+	return rowConfig{rangeOf: p.st.RangeID, hrp: p.net.HRP, start: p.cfg.Start}
 }
 
 // RowsFunc returns extra writes for a milestone (the analytics rows).

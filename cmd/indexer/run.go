@@ -12,6 +12,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/ops"
 	"github.com/stardust-indexer/stardust-indexer/source"
+	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -19,6 +20,8 @@ import (
 type runFlags struct {
 	db                dbFlags
 	source            string
+	node              nodeFlags
+	startAt           uint
 	simSeed           int64
 	simMessages       int
 	simBackfill       uint
@@ -38,7 +41,9 @@ type runFlags struct {
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	f.db.register(fs)
-	fs.StringVar(&f.source, "source", "sim", "where milestones come from: sim")
+	fs.StringVar(&f.source, "source", "sim", "where milestones come from: sim, or node (a Hornet node's REST API)")
+	fs.UintVar(&f.startAt, "start-at", 0, "first milestone to index (0: 1 for the sim, the node's oldest for a node)")
+	f.node.register(fs)
 	fs.Int64Var(&f.simSeed, "sim-seed", 1, "sim: generator seed (same seed, same chain)")
 	fs.IntVar(&f.simMessages, "sim-messages", 20, "sim: messages per milestone")
 	fs.UintVar(&f.simBackfill, "sim-backfill", 1000, "sim: milestones that exist at start")
@@ -81,6 +86,10 @@ func cmdRun(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	start, err := f.start(ctx, src)
+	if err != nil {
+		return err
+	}
 	st, err := store.Open(ctx, cfg, uint32(f.db.chunkSize))
 	if err != nil {
 		return err
@@ -89,10 +98,12 @@ func cmdRun(ctx context.Context, args []string) error {
 	reg := ops.NewRegistry()
 	m := ingest.NewMetrics(reg)
 	st.S.OnRetry = func(*cql.Statement, int, error) { m.Retries.Inc() }
-	p := ingest.New(src, st, f.pipelineConfig(), m, slog.Default())
+	pc := f.pipelineConfig()
+	pc.Start = start
+	p := ingest.New(src, st, pc, m, slog.Default())
 	defer attachAnalytics(ctx, p, st, f.analytics)()
 	ops.Serve(ctx, f.opsAddr, reg, func() error { return st.Ping(ctx) })
-	slog.Info("indexer running", "cluster", cfg.String(), "source", f.source, "node", f.db.nodeID)
+	slog.Info("indexer running", "cluster", cfg.String(), "source", f.source, "node", f.db.nodeID, "start_at", start)
 	err = p.Run(ctx)
 	if err == nil || errors.Is(err, context.Canceled) {
 		slog.Info("stopped", "last_milestone", p.LastWritten(), "written", p.Written())
@@ -112,6 +123,20 @@ func (f *runFlags) openSource() (source.Source, error) {
 	case "sim":
 		s := sim.New(sim.Options{Seed: f.simSeed, MessagesPerMilestone: f.simMessages, MilestoneInterval: f.simMsInterval})
 		return source.NewGrowing(s, uint32(f.simBackfill), f.simEvery), nil
+	case "node":
+		return f.node.open()
 	}
-	return nil, fmt.Errorf("-source %q: want sim", f.source)
+	return nil, fmt.Errorf("-source %q: want sim or node", f.source)
+}
+
+// start is the first milestone to index: -start-at, else the oldest the source holds.
+func (f *runFlags) start(ctx context.Context, src source.Source) (uint32, error) {
+	if f.startAt > 0 || f.source != "node" {
+		return uint32(max(f.startAt, 1)), nil
+	}
+	oldest, err := src.(*node.Source).Oldest(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("asking the node for its oldest milestone (or give -start-at): %w", err)
+	}
+	return oldest, nil
 }

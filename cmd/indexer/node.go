@@ -1,0 +1,68 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source/node"
+)
+
+// nodeFlags configure -source node.
+type nodeFlags struct {
+	url, jwtFile, keysFile string
+	concurrency            int
+	timeout                time.Duration
+}
+
+func (n *nodeFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&n.url, "node-url", "", "node: the node's REST API (http://localhost:14265)")
+	fs.StringVar(&n.jwtFile, "node-jwt-file", "", "node: a file holding the JWT for the node's protected routes (or $NODE_JWT)")
+	fs.StringVar(&n.keysFile, "milestone-keys", "", "node: a Hornet config (or its protocol section) with "+
+		"milestonePublicKeyCount and publicKeyRanges (default: built-in keys of shimmer and iota-mainnet)")
+	fs.IntVar(&n.concurrency, "node-concurrency", 16, "node: requests in flight")
+	fs.DurationVar(&n.timeout, "node-timeout", 30*time.Second, "node: timeout of one request")
+}
+
+func (n *nodeFlags) open() (*node.Source, error) {
+	if n.url == "" {
+		return nil, errors.New("-source node needs -node-url")
+	}
+	token, err := n.token()
+	if err != nil {
+		return nil, err
+	}
+	cfg := node.Config{URL: n.url, Token: token, Concurrency: n.concurrency, Timeout: n.timeout}
+	if n.keysFile != "" {
+		data, err := os.ReadFile(n.keysFile)
+		if err != nil {
+			return nil, fmt.Errorf("-milestone-keys: %w", err)
+		}
+		keys, err := chain.ParseMilestoneKeys(data)
+		if err != nil {
+			return nil, fmt.Errorf("-milestone-keys %s: %w", n.keysFile, err)
+		}
+		cfg.Keys = &keys
+	}
+	return node.New(cfg)
+}
+
+// token reads the JWT from -node-jwt-file or $NODE_JWT (not both); it is never logged.
+func (n *nodeFlags) token() (string, error) {
+	env := os.Getenv("NODE_JWT")
+	switch {
+	case n.jwtFile != "" && env != "":
+		return "", errors.New("give the node's JWT by -node-jwt-file or $NODE_JWT, not both")
+	case n.jwtFile == "":
+		return strings.TrimSpace(env), nil
+	}
+	data, err := os.ReadFile(n.jwtFile)
+	if err != nil {
+		return "", fmt.Errorf("-node-jwt-file: %w", err)
+	}
+	return strings.TrimSpace(string(data)), nil
+}
