@@ -16,6 +16,7 @@ type Metrics struct {
 	Paused         prometheus.Gauge
 	Unreferenced   prometheus.Counter
 	SourceFetchSec prometheus.Histogram
+	VerifySec      prometheus.Histogram
 	Claims         *prometheus.CounterVec // block claims by result
 }
 
@@ -43,13 +44,16 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help: "Unreferenced messages written to the pending partition."}),
 		SourceFetchSec: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "indexer_source_fetch_seconds",
 			Help: "Time to fetch one milestone from the source.", Buckets: prometheus.ExponentialBuckets(0.0001, 2, 16)}),
+		VerifySec: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "indexer_verify_seconds",
+			Help:    "Time to verify one milestone (signatures, cone, Merkle roots, ledger) before writing it.",
+			Buckets: prometheus.ExponentialBuckets(0.0001, 2, 16)}),
 		Claims: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_block_claims_total",
 			Help: "Claims of a block of milestones: taken, held_elsewhere (another node writes it), lost, error."},
 			[]string{"result"}),
 	}
 	if reg != nil {
 		reg.MustRegister(m.Milestones, m.Rows, m.WriteSeconds, m.Errors, m.Retries, m.LastMilestone, m.Lag,
-			m.Paused, m.Unreferenced, m.SourceFetchSec, m.Claims)
+			m.Paused, m.Unreferenced, m.SourceFetchSec, m.VerifySec, m.Claims)
 	}
 	return m
 }

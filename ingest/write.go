@@ -49,7 +49,10 @@ func (p *Pipeline) check(res fetched) error {
 		return &MilestoneError{res.index, &chain.ValidationError{Field: "index",
 			Reason: fmt.Sprintf("source returned milestone %d", res.cm.Index)}}
 	}
-	if err := chain.Verify(res.cm, *p.net); err != nil {
+	start := time.Now()
+	err := chain.Verify(res.cm, *p.net)
+	p.m.VerifySec.Observe(time.Since(start).Seconds())
+	if err != nil {
 		p.log.Error("refusing milestone", "milestone", res.index, "error", err)
 		return &MilestoneError{res.index, err}
 	}

@@ -1,0 +1,143 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
+	"github.com/stardust-indexer/stardust-indexer/source/node"
+	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
+)
+
+// nodeBenchRounds is how often the two real milestones go through each stage.
+const nodeBenchRounds = 10
+
+// BenchmarkNodeMilestone indexes the real Shimmer milestones 17339-17340 from the fake
+// node over loopback and splits the time of one milestone into fetch (the milestone,
+// its cone walked through block metadata, blocks and utxo-changes, outputs created
+// before the range), verify (signatures, white-flag order, Merkle roots, ledger) and
+// write (every row, analytics included, then the sync row, into a fresh keyspace), each
+// measured alone. The fetch runs again with 1 ms added to every node answer, as a node
+// on the local network would. Figures are printed, not asserted.
+func BenchmarkNodeMilestone(b *testing.B) {
+	if testing.Short() {
+		b.Skip("needs a Cassandra node (-short)")
+	}
+	set, err := realdata.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	fake, err := nodetest.New(set)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer fake.Close()
+	for range b.N {
+		fetch, cms := benchFetch(b, fake, 0)
+		fake.ResetCounts()
+		fetchLAN, _ := benchFetch(b, fake, time.Millisecond)
+		requests := fake.Counts()
+		verify := benchVerify(b, cms)
+		write := benchWrite(b, fake, cms)
+		printNodeBench(fetch, fetchLAN, verify, write, requests)
+	}
+}
+
+// benchFetch fetches both milestones nodeBenchRounds times, each round with a new source
+// (nothing cached), and returns the time of each milestone fetch.
+func benchFetch(b *testing.B, fake *nodetest.Server, latency time.Duration) ([]time.Duration, []*chain.ConfirmedMilestone) {
+	fake.SetLatency(latency)
+	defer fake.SetLatency(0)
+	var took []time.Duration
+	var cms []*chain.ConfirmedMilestone
+	for range nodeBenchRounds {
+		src, err := node.New(node.Config{URL: fake.URL()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		cms = cms[:0]
+		for _, index := range []uint32{17339, 17340} {
+			start := time.Now()
+			cm, err := src.Milestone(context.Background(), index)
+			took = append(took, time.Since(start))
+			if err != nil {
+				b.Fatal(err)
+			}
+			cms = append(cms, cm)
+		}
+	}
+	return took, cms
+}
+
+func benchVerify(b *testing.B, cms []*chain.ConfirmedMilestone) []time.Duration {
+	var took []time.Duration
+	for range nodeBenchRounds {
+		for _, cm := range cms {
+			start := time.Now()
+			if err := chain.Verify(cm, chain.Shimmer()); err != nil {
+				b.Fatal(err)
+			}
+			took = append(took, time.Since(start))
+		}
+	}
+	return took
+}
+
+// benchWrite writes both milestones, in order, into a fresh keyspace per round, as the
+// pipeline writes one milestone.
+func benchWrite(b *testing.B, fake *nodetest.Server, cms []*chain.ConfirmedMilestone) []time.Duration {
+	ctx := context.Background()
+	var took []time.Duration
+	for range nodeBenchRounds {
+		st, _ := benchStore(b)
+		src, err := node.New(node.Config{URL: fake.URL()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := New(src, st, Config{NodeID: 1, Start: 17339}, nil, benchQuiet)
+		p.AddRows(analytics.Rows)
+		if err := p.resolveNetwork(ctx); err != nil {
+			b.Fatal(err)
+		}
+		for _, cm := range cms {
+			start := time.Now()
+			if err := p.writeMilestone(ctx, cm, 17340); err != nil {
+				b.Fatal(err)
+			}
+			took = append(took, time.Since(start))
+		}
+	}
+	return took
+}
+
+func printNodeBench(fetch, fetchLAN, verify, write []time.Duration, requests map[string]int) {
+	perMilestone := func(d []time.Duration) time.Duration { return median(d) }
+	seq := perMilestone(fetch) + perMilestone(verify) + perMilestone(write)
+	// The pipeline fetches FetchAhead (8) milestones at once and writes Window (4) at once;
+	// verification runs one milestone at a time. The slowest stage sets the pace.
+	paced := max(perMilestone(fetchLAN)/8, perMilestone(verify), perMilestone(write)/4)
+	total := 0
+	for _, n := range requests {
+		total += n
+	}
+	fmt.Printf("BenchmarkNodeMilestone: Shimmer milestones 17339-17340 (38 and 43 blocks), %d rounds, medians per milestone\n"+
+		"  fetch (loopback)           %8s\n  fetch (1 ms per answer)    %8s   (%d requests per milestone)\n"+
+		"  verify                     %8s\n  write (rows + sync row)    %8s\n"+
+		"  one after the other        %8s   -> %s per 1000 milestones\n"+
+		"  pipelined (8 fetched, 4 written at once, 1 ms node) %s per milestone -> %s per 1000 milestones\n",
+		nodeBenchRounds, perMilestone(fetch).Round(10*time.Microsecond), perMilestone(fetchLAN).Round(10*time.Microsecond),
+		total/(2*nodeBenchRounds), perMilestone(verify).Round(10*time.Microsecond), perMilestone(write).Round(10*time.Microsecond),
+		seq.Round(10*time.Microsecond), (seq * 1000).Round(time.Second), paced.Round(10*time.Microsecond),
+		(paced * 1000).Round(time.Second))
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
