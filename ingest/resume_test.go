@@ -38,7 +38,8 @@ func TestRestartDoesNotReingestFinishedMilestones(t *testing.T) {
 }
 
 func TestMalformedRecordStopsThePipelineAtThatMilestone(t *testing.T) {
-	for _, fault := range []sim.Fault{sim.FaultUnknownInput, sim.FaultOversized, sim.FaultMalformedID} {
+	for _, fault := range []sim.Fault{sim.FaultUnknownInput, sim.FaultOversized, sim.FaultMalformedID,
+		sim.FaultBadSignature, sim.FaultIncompleteCone} {
 		t.Run(fault.String(), func(t *testing.T) {
 			st, _ := newStore(t)
 			const bad = 23

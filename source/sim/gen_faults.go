@@ -34,3 +34,19 @@ func (b *builder) addGhostSpend() {
 	msgID := b.attach(tx, chain.Included, chain.ConflictNone)
 	b.create(chain.NewOutputID(tx.ID(), 0), msgID, &tx.Outputs[0])
 }
+
+// serveFault breaks what a milestone is served as (the chain itself stays intact).
+func serveFault(cm *chain.ConfirmedMilestone, f Fault) {
+	switch f {
+	case FaultMalformedID:
+		cm.Messages[0].ID[0] ^= 0xff
+	case FaultBadSignature:
+		cm.Milestone.Signatures[0].Signature[0] ^= 0x01
+	case FaultIncompleteCone:
+		// The first message in white-flag order: the rest stays reachable and in order.
+		cm.Messages = cm.Messages[1:]
+		for i := range cm.Messages {
+			cm.Messages[i].WhiteFlagIndex = uint32(i)
+		}
+	}
+}

@@ -21,6 +21,11 @@ const (
 	// FaultMalformedID serves a message whose stated ID does not match its
 	// bytes (the chain itself stays intact).
 	FaultMalformedID
+	// FaultBadSignature serves the milestone with one signature byte flipped.
+	FaultBadSignature
+	// FaultIncompleteCone serves the milestone without the first message of its cone, as
+	// a node that lost a block would: the inclusion Merkle root no longer matches.
+	FaultIncompleteCone
 )
 
 func (f Fault) String() string {
@@ -33,6 +38,10 @@ func (f Fault) String() string {
 		return "oversized"
 	case FaultMalformedID:
 		return "malformedId"
+	case FaultBadSignature:
+		return "badSignature"
+	case FaultIncompleteCone:
+		return "incompleteCone"
 	}
 	return "fault(?)"
 }

@@ -64,9 +64,7 @@ func (s *Sim) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMile
 	if err != nil {
 		return nil, fmt.Errorf("sim: milestone %d: %w", index, err)
 	}
-	if s.opts.Faults[index] == FaultMalformedID {
-		cm.Messages[0].ID[0] ^= 0xff
-	}
+	serveFault(cm, s.opts.Faults[index])
 	return cm, nil
 }
 

@@ -45,6 +45,8 @@ func TestFaultsFailValidation(t *testing.T) {
 		{FaultUnknownInput, ".payload.essence.inputs[0]", "unknown input"},
 		{FaultOversized, "messages[", "oversized"},
 		{FaultMalformedID, "messages[0].id", "does not match"},
+		{FaultBadSignature, "milestone.signatures[0]", "invalid signature"},
+		{FaultIncompleteCone, "milestone.inclusionMerkleRoot", "messages give"},
 	}
 	for _, c := range cases {
 		t.Run(c.fault.String(), func(t *testing.T) {
