@@ -118,6 +118,18 @@ func (h *heldTip) Unreferenced(ctx context.Context, after uint32) ([]chain.Unref
 // get fetches path and decodes a JSON answer into out (when non-nil); it returns the status.
 func (e *env) get(t testing.TB, path string, out any) int {
 	t.Helper()
+	status, body := e.fetch(t, path)
+	if out != nil && status == http.StatusOK {
+		if err := json.Unmarshal(body, out); err != nil {
+			t.Fatalf("GET %s: %v\n%s", path, err, body)
+		}
+	}
+	return status
+}
+
+// fetch answers path's status and body.
+func (e *env) fetch(t testing.TB, path string) (int, []byte) {
+	t.Helper()
 	resp, err := http.Get(e.srv.URL + path)
 	if err != nil {
 		t.Fatal(err)
@@ -127,12 +139,7 @@ func (e *env) get(t testing.TB, path string, out any) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out != nil && resp.StatusCode == http.StatusOK {
-		if err := json.Unmarshal(body, out); err != nil {
-			t.Fatalf("GET %s: %v\n%s", path, err, body)
-		}
-	}
-	return resp.StatusCode
+	return resp.StatusCode, body
 }
 
 // mustGet is get that fails the test unless the answer is 200.

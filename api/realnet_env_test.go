@@ -25,15 +25,7 @@ type realEnv struct {
 
 func newRealEnv(t testing.TB) *realEnv {
 	t.Helper()
-	set, err := realdata.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	fake, err := nodetest.New(set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fake.Close()
+	fake, set := nodetest.Start(t)
 	src, err := node.New(node.Config{URL: fake.URL()})
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"testing"
@@ -82,14 +81,9 @@ func (e *realEnv) testBlocks(t *testing.T) {
 
 func (e *realEnv) raw(t *testing.T, path string) []byte {
 	t.Helper()
-	resp, err := http.Get(e.srv.URL + path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: %d %s", path, resp.StatusCode, body)
+	status, body := e.fetch(t, path)
+	if status != http.StatusOK {
+		t.Fatalf("GET %s: %d %s", path, status, body)
 	}
 	return body
 }

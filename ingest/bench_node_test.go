@@ -9,7 +9,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 )
@@ -28,15 +27,7 @@ func BenchmarkNodeMilestone(b *testing.B) {
 	if testing.Short() {
 		b.Skip("needs a Cassandra node (-short)")
 	}
-	set, err := realdata.Load()
-	if err != nil {
-		b.Fatal(err)
-	}
-	fake, err := nodetest.New(set)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer fake.Close()
+	fake, _ := nodetest.Start(b)
 	for range b.N {
 		fetch, cms := benchFetch(b, fake, 0)
 		fake.ResetCounts()

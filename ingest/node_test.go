@@ -9,7 +9,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
-	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
@@ -23,17 +22,14 @@ func TestNodeFaults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs a Cassandra node (-short)")
 	}
-	set, err := realdata.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	fake, _ := nodetest.Start(t)
 	clean, cleanCfg := newStore(t)
-	if err := runFromNode(t, clean, newFakeNode(t, set), 6); err != nil {
+	if err := runFromNode(t, clean, fake, 6); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("500s then recovery", func(t *testing.T) {
 		st, cfg := newStore(t)
-		n := newFakeNode(t, set)
+		n, _ := nodetest.Start(t)
 		n.FailNext(4, "/api/core/v2/blocks/")
 		n.FailNext(3, "/api/core/v2/milestones/")
 		n.FailNext(2, "/api/core/v2/outputs/")
@@ -42,22 +38,12 @@ func TestNodeFaults(t *testing.T) {
 		}
 		assertSameData(t, st, cfg, clean, cleanCfg)
 	})
-	t.Run("block bytes not hashing to its ID", func(t *testing.T) { testCorruptBlock(t, set) })
+	t.Run("block bytes not hashing to its ID", testCorruptBlock)
 	t.Run("node dies mid-milestone", func(t *testing.T) {
 		st, cfg := newStore(t)
-		testNodeDies(t, set, st)
+		testNodeDies(t, st)
 		assertSameData(t, st, cfg, clean, cleanCfg)
 	})
-}
-
-func newFakeNode(t *testing.T, set *realdata.Set) *nodetest.Server {
-	t.Helper()
-	n, err := nodetest.New(set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(n.Close)
-	return n
 }
 
 // runFromNode ingests the data's milestones from n, with analytics rows.
@@ -76,9 +62,9 @@ func runFromNode(t *testing.T, st *store.Store, n *nodetest.Server, attempts int
 
 // A block whose bytes do not hash to its ID stops the indexer with a refusal naming it;
 // the milestone before is whole and synced, nothing of the refused one is written.
-func testCorruptBlock(t *testing.T, set *realdata.Set) {
+func testCorruptBlock(t *testing.T) {
 	st, _ := newStore(t)
-	n := newFakeNode(t, set)
+	n, set := nodetest.Start(t)
 	bad := set.Milestones[17340].Cone[7]
 	n.CorruptBlock(bad.ID, true)
 	err := runFromNode(t, st, n, 6)
@@ -98,8 +84,8 @@ func testCorruptBlock(t *testing.T, set *realdata.Set) {
 
 // A node that dies in the middle of milestone 17340 pauses the indexer; milestone 17340
 // has no sync row while it is down, and once the node is back the indexer resumes.
-func testNodeDies(t *testing.T, set *realdata.Set, st *store.Store) {
-	n := newFakeNode(t, set)
+func testNodeDies(t *testing.T, st *store.Store) {
+	n, set := nodetest.Start(t)
 	n.DieAfter(60) // 17339 takes about 100 requests: it dies inside 17339's walk or 17340's
 	done := make(chan error, 1)
 	go func() { done <- runFromNode(t, st, n, 2) }()

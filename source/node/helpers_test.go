@@ -10,19 +10,7 @@ import (
 )
 
 // fakeNode starts the fake Hornet node over the real Shimmer data.
-func fakeNode(t testing.TB) (*nodetest.Server, *realdata.Set) {
-	t.Helper()
-	set, err := realdata.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := nodetest.New(set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(n.Close)
-	return n, set
-}
+func fakeNode(t testing.TB) (*nodetest.Server, *realdata.Set) { return nodetest.Start(t) }
 
 // newSource is a source on n with quick retries.
 func newSource(t testing.TB, n *nodetest.Server, mod ...func(*Config)) *Source {
