@@ -37,25 +37,36 @@ func RecordOf(n chain.Network) NetworkRecord {
 // under the network's HRP.
 func (st *Store) EnsureNetwork(ctx context.Context, n chain.Network, node string) error {
 	want := RecordOf(n)
-	value, _ := json.Marshal(want)
-	applied, current, err := st.S.CAS(ctx, cql.InitMeta, networkConcern, string(value), int64(0), node)
+	got, recorded, err := st.readNetwork(ctx)
 	if err != nil {
-		return fmt.Errorf("recording network: %w", err)
+		return err
 	}
-	if !applied {
-		got, err := parseNetwork(current["value"])
-		if err != nil {
+	if !recorded {
+		// Checked before recording: once recorded, an older keyspace would pass for new.
+		if err := st.refuseUnrecordedData(ctx); err != nil {
 			return err
 		}
-		if got != want {
-			return fmt.Errorf("%w: keyspace holds %s (hrp %s), the source is %s (hrp %s)",
-				ErrNetworkMismatch, got.Name, got.HRP, want.Name, want.HRP)
+		if got, err = st.recordNetwork(ctx, want, node); err != nil {
+			return err
 		}
-	} else if err := st.refuseUnrecordedData(ctx); err != nil {
-		return err
+	}
+	if got != want {
+		return fmt.Errorf("%w: keyspace holds %s (hrp %s), the source is %s (hrp %s)",
+			ErrNetworkMismatch, got.Name, got.HRP, want.Name, want.HRP)
 	}
 	st.network.Store(&want)
 	return nil
+}
+
+// recordNetwork records want unless another node recorded a network first; it returns
+// the network recorded.
+func (st *Store) recordNetwork(ctx context.Context, want NetworkRecord, node string) (NetworkRecord, error) {
+	value, _ := json.Marshal(want)
+	applied, current, err := st.S.CAS(ctx, cql.InitMeta, networkConcern, string(value), int64(0), node)
+	if err != nil || applied {
+		return want, err
+	}
+	return parseNetwork(current["value"])
 }
 
 // refuseUnrecordedData fails when milestones were synced before the network was
@@ -89,6 +100,14 @@ func (st *Store) Network(ctx context.Context) (NetworkRecord, bool, error) {
 	if rec := st.network.Load(); rec != nil {
 		return *rec, true, nil
 	}
+	rec, ok, err := st.readNetwork(ctx)
+	if ok && err == nil {
+		st.network.Store(&rec)
+	}
+	return rec, ok, err
+}
+
+func (st *Store) readNetwork(ctx context.Context) (NetworkRecord, bool, error) {
 	value, _, _, err := Meta(ctx, st.S, networkConcern)
 	if errors.Is(err, gocql.ErrNotFound) {
 		return NetworkRecord{}, false, nil
@@ -97,11 +116,7 @@ func (st *Store) Network(ctx context.Context) (NetworkRecord, bool, error) {
 		return NetworkRecord{}, false, err
 	}
 	rec, err := parseNetwork(value)
-	if err != nil {
-		return rec, false, err
-	}
-	st.network.Store(&rec)
-	return rec, true, nil
+	return rec, err == nil, err
 }
 
 // HRP is the bech32 HRP addresses are stored under: the recorded network's, once known
