@@ -32,6 +32,9 @@ func cmdStatus(ctx context.Context, args []string) error {
 	if _, w, by, err := store.Meta(ctx, st.S, store.NewestSyncedConcern); err == nil {
 		out["newest_watermark"], out["newest_watermark_by"] = w, by
 	}
+	if rec, ok, err := st.Network(ctx); ok && err == nil {
+		out["network"] = rec
+	}
 	if *tip != 0 {
 		out["lag"] = int64(*tip) - int64(s.Newest)
 	}
