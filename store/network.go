@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
@@ -38,7 +36,7 @@ func RecordOf(n chain.Network) NetworkRecord {
 func (st *Store) EnsureNetwork(ctx context.Context, n chain.Network, node string) error {
 	want := RecordOf(n)
 	value, _ := json.Marshal(want)
-	applied, current, err := st.S.CAS(ctx, cql.InitMeta, networkConcern, string(value), int64(0), node)
+	applied, current, err := st.s.CAS(ctx, cql.InitMeta, networkConcern, string(value), int64(0), node)
 	if err != nil {
 		return fmt.Errorf("recording network: %w", err)
 	}
@@ -61,9 +59,9 @@ func (st *Store) EnsureNetwork(ctx context.Context, n chain.Network, node string
 // refuseUnrecordedData fails when milestones were synced before the network was
 // recorded: they were written in a format this version no longer reads.
 func (st *Store) refuseUnrecordedData(ctx context.Context) error {
-	_, w, _, err := Meta(ctx, st.S, NewestSyncedConcern)
+	_, w, _, err := st.Meta(ctx, NewestSyncedConcern)
 	switch {
-	case errors.Is(err, gocql.ErrNotFound):
+	case errors.Is(err, ErrNotFound):
 		return nil
 	case err != nil:
 		return err
@@ -89,8 +87,8 @@ func (st *Store) Network(ctx context.Context) (NetworkRecord, bool, error) {
 	if rec := st.network.Load(); rec != nil {
 		return *rec, true, nil
 	}
-	value, _, _, err := Meta(ctx, st.S, networkConcern)
-	if errors.Is(err, gocql.ErrNotFound) {
+	value, _, _, err := st.Meta(ctx, networkConcern)
+	if errors.Is(err, ErrNotFound) {
 		return NetworkRecord{}, false, nil
 	}
 	if err != nil {
