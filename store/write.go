@@ -2,7 +2,6 @@ package store
 
 import (
 	"math"
-	"strconv"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -78,7 +77,5 @@ func (b *builder) addr(a *chain.Address) string {
 // amount stores a uint64 in a bigint column; real supplies are far below 2^63 and
 // validation refuses larger amounts, the clamp only keeps a bad value from wrapping.
 func amount(v uint64) int64 { return int64(min(v, math.MaxInt64)) }
-
-func itoa(v int32) string { return strconv.Itoa(int(v)) }
 
 func ptr[T any](v T) *T { return &v }

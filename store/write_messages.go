@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/hex"
+	"strconv"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
@@ -95,7 +96,8 @@ func (b *builder) messageTag(w where, id string, m *chain.Message) {
 	b.Hints.AddTag(tag, TagKindMessage, w.rng)
 }
 
-func tagPartition(tag string, rng int32) string { return "tags/" + tag + "/" + itoa(rng) }
+// tagPartition names a tags partition for Apply's single-partition batches.
+func tagPartition(tag string, rng int32) string { return "tags/" + tag + "/" + strconv.Itoa(int(rng)) }
 
 // dropPendingTag deletes the pending tag row of a message now referenced.
 func (b *builder) dropPendingTag(ts int64, m *chain.Message, id chain.MessageID, mark PendingMark) {
