@@ -55,7 +55,7 @@ func checkIncompleteDates(t *testing.T, st *store.Store, src *sim.Sim) {
 // duration per date is logged.
 func checkDailyJobs(t *testing.T, st *store.Store, w *want) {
 	ctx := context.Background()
-	var wantDaily []analytics.DailyStat
+	var wantDaily []store.DailyStat
 	for _, d := range completeDates {
 		res, err := analytics.RunDay(ctx, st, date(d))
 		if err != nil {
@@ -69,7 +69,7 @@ func checkDailyJobs(t *testing.T, st *store.Store, w *want) {
 		}
 		t.Logf("daily job %s: %d milestones, %d addresses (%d sent, %d received): %v", d, res.Milestones,
 			res.TotalAddresses, res.SendAddresses, res.RecvAddresses, res.Took)
-		wantDaily = slices.Insert(wantDaily, 0, analytics.DailyStat{Date: d, TotalAddresses: len(day.any),
+		wantDaily = slices.Insert(wantDaily, 0, store.DailyStat{Date: d, TotalAddresses: len(day.any),
 			SendAddresses: len(day.sent), RecvAddresses: len(day.recv)})
 	}
 	got, err := analytics.DailyStats(ctx, st, date("2022-09-01"), date("2022-12-31"))

@@ -3,10 +3,9 @@ package analytics
 import (
 	"fmt"
 	"time"
-)
 
-// DateLayout is how dates appear in lease names, JSON and the command line.
-const DateLayout = "2006-01-02"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
 
 // Day is the UTC date of t, as midnight UTC.
 func Day(t time.Time) time.Time {
@@ -16,7 +15,7 @@ func Day(t time.Time) time.Time {
 
 // ParseDay parses a YYYY-MM-DD date.
 func ParseDay(s string) (time.Time, error) {
-	t, err := time.Parse(DateLayout, s)
+	t, err := time.Parse(store.DateLayout, s)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("date %q: want YYYY-MM-DD", s)
 	}
@@ -27,7 +26,7 @@ func ParseDay(s string) (time.Time, error) {
 func nextDay(day time.Time) time.Time { return day.AddDate(0, 0, 1) }
 
 // LeaseName is the lease a node holds while it runs day's job.
-func LeaseName(day time.Time) string { return "analytics/daily/" + Day(day).Format(DateLayout) }
+func LeaseName(day time.Time) string { return "analytics/daily/" + Day(day).Format(store.DateLayout) }
 
 // nextDailyRun is the first wall-clock instant after now that is `at` past a UTC midnight.
 func nextDailyRun(now time.Time, at time.Duration) time.Time {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -45,15 +44,14 @@ func RunDay(ctx context.Context, st *store.Store, day time.Time) (DayResult, err
 	if err != nil {
 		return DayResult{}, err
 	}
-	if err := st.S.Exec(ctx, cql.InsertDateCache, day, int32(ms.From), int32(ms.To)); err != nil {
+	if err := st.WriteDateCache(ctx, day, ms); err != nil {
 		return DayResult{}, err
 	}
-	res := DayResult{Date: day.Format(DateLayout), StartMs: ms.From, EndMs: ms.To, Milestones: ms.Len()}
+	res := DayResult{Date: day.Format(store.DateLayout), StartMs: ms.From, EndMs: ms.To, Milestones: ms.Len()}
 	if err := countAddresses(ctx, st, day, &res); err != nil {
 		return DayResult{}, err
 	}
-	err = st.S.Exec(ctx, cql.InsertDailyAnalytics, int32(day.Year()), day,
-		int32(res.TotalAddresses), int32(res.SendAddresses), int32(res.RecvAddresses))
+	err = st.WriteDailyStat(ctx, day, res.TotalAddresses, res.SendAddresses, res.RecvAddresses)
 	res.Took = time.Since(start)
 	return res, err
 }
@@ -61,10 +59,10 @@ func RunDay(ctx context.Context, st *store.Store, day time.Time) (DayResult, err
 // findDay returns the date's milestone range if the date is complete.
 func findDay(ctx context.Context, st *store.Store, day time.Time) (store.Range, error) {
 	incomplete := func(format string, args ...any) error {
-		return &IncompleteError{Date: day.Format(DateLayout), Reason: fmt.Sprintf(format, args...)}
+		return &IncompleteError{Date: day.Format(store.DateLayout), Reason: fmt.Sprintf(format, args...)}
 	}
 	span, err := loadSpan(ctx, st)
-	if errors.Is(err, errNothingSynced) {
+	if errors.Is(err, store.ErrNothingSynced) {
 		return store.Range{}, incomplete("%v", err)
 	}
 	if err != nil {
@@ -79,14 +77,14 @@ func findDay(ctx context.Context, st *store.Store, day time.Time) (store.Range, 
 	case err != nil:
 		return store.Range{}, err
 	case first == next:
-		return store.Range{}, incomplete("no synced milestone falls on it (synced: %d..%d)", span.oldest, span.newest)
-	case next > span.newest:
-		return store.Range{}, incomplete("the newest synced milestone, %d, is not past its end", span.newest)
+		return store.Range{}, incomplete("no synced milestone falls on it (synced: %d..%d)", span.Oldest, span.Newest)
+	case next > span.Newest:
+		return store.Range{}, incomplete("the newest synced milestone, %d, is not past its end", span.Newest)
 	}
 	// With no gap from first's predecessor to next, next-1 is the date's last milestone
 	// and no milestone of the date can be missing at either end.
 	from := first
-	if first > span.oldest {
+	if first > span.Oldest {
 		from = first - 1
 	}
 	synced, err := st.Synced(ctx, from, next)
@@ -104,9 +102,9 @@ func countAddresses(ctx context.Context, st *store.Store, day time.Time, res *Da
 	for metric, dest := range map[string]*int{
 		"sent_or_received": &res.TotalAddresses, "sent": &res.SendAddresses, "received": &res.RecvAddresses,
 	} {
-		var n int64
-		if err := st.S.Scan(ctx, cql.CountMetric, []any{day, "address", metric}, &n); err != nil {
-			return fmt.Errorf("counting %s addresses of %s: %w", metric, day.Format(DateLayout), err)
+		n, err := st.MetricCount(ctx, day, "address", metric)
+		if err != nil {
+			return fmt.Errorf("counting %s addresses of %s: %w", metric, day.Format(store.DateLayout), err)
 		}
 		*dest = int(n)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
-	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // testChunk is small so the chain spans several ms_range_id partitions.
@@ -40,11 +40,7 @@ func date(s string) time.Time {
 // newStore is a fresh migrated keyspace with the chunk size recorded.
 func newStore(t testing.TB) (*store.Store, cql.Config) {
 	t.Helper()
-	sess, cfg := testcontainers.NewKeyspace(t)
-	if err := store.EnsureChunkSize(context.Background(), sess, testChunk, "test"); err != nil {
-		t.Fatal(err)
-	}
-	return store.New(sess, testChunk), cfg
+	return storetest.New(t, testChunk)
 }
 
 // waitFor polls cond until it holds, failing the test after timeout.
@@ -78,10 +74,7 @@ func ingestUpTo(t testing.TB, st *store.Store, src *sim.Sim, stopAt uint32) *ing
 // comparisons that must see every column.
 func dump(t testing.TB, st *store.Store, query string) []string {
 	t.Helper()
-	rows, err := st.S.Gocql().Query(query).Iter().SliceMap()
-	if err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
+	rows := storetest.Rows(t, st, query)
 	out := make([]string, len(rows))
 	for i, r := range rows {
 		out[i] = rowText(r)

@@ -32,12 +32,12 @@ type Job struct {
 // so a node that lost the race to a node that has since finished does not redo it.
 func (j Job) Run(ctx context.Context, day time.Time, skipDone bool) (DayResult, error) {
 	lease := store.Lease{Name: LeaseName(day), Owner: j.Owner, TTL: orDefault(j.LeaseTTL, DefaultLeaseTTL)}
-	held, err := lease.Acquire(ctx, j.Store.S)
+	held, err := j.Store.AcquireLease(ctx, lease)
 	if err != nil {
 		return DayResult{}, err
 	}
 	if !held {
-		holder, _ := store.Holder(ctx, j.Store.S, lease.Name) // only to name it in the error
+		holder, _ := j.Store.LeaseHolder(ctx, lease.Name) // only to name it in the error
 		return DayResult{}, fmt.Errorf("%w (%s)", ErrLeaseHeld, holder)
 	}
 	defer j.release(ctx, lease)
@@ -58,12 +58,12 @@ func (j Job) Run(ctx context.Context, day time.Time, skipDone bool) (DayResult, 
 func (j Job) release(ctx context.Context, lease store.Lease) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	_ = lease.Release(ctx, j.Store.S)
+	_ = j.Store.ReleaseLease(ctx, lease)
 }
 
 // computed reports whether day has its daily_analytics row.
 func computed(ctx context.Context, st *store.Store, day time.Time) (bool, error) {
-	rows, err := readDaily(ctx, st, day, day)
+	rows, err := st.DailyStats(ctx, day, day)
 	return len(rows) > 0, err
 }
 

@@ -10,7 +10,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -22,10 +21,10 @@ func checkMilestoneReaders(t *testing.T, st *store.Store, w *want) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wantStats []analytics.MilestoneStat
+	var wantStats []store.MilestoneStat
 	for i := uint32(119); i >= 40; i-- {
 		m := w.ms[i]
-		wantStats = append(wantStats, analytics.MilestoneStat{MilestoneIndex: i, MessageCount: m.messages,
+		wantStats = append(wantStats, store.MilestoneStat{MilestoneIndex: i, MessageCount: m.messages,
 			TransactionCount: m.txs, TransferredTokens: m.transferred})
 	}
 	if !reflect.DeepEqual(got, wantStats) {
@@ -56,10 +55,10 @@ func busiestAddress(w *want) string {
 	return best
 }
 
-func addressStats(w *want, addr string) []analytics.AddressStat {
-	var out []analytics.AddressStat
+func addressStats(w *want, addr string) []store.AddressStat {
+	var out []store.AddressStat
 	for _, i := range slices.Backward(slices.Sorted(maps.Keys(w.flows[addr]))) {
-		out = append(out, analytics.AddressStat{MilestoneIndex: i, SentTokens: w.flows[addr][i].sent,
+		out = append(out, store.AddressStat{MilestoneIndex: i, SentTokens: w.flows[addr][i].sent,
 			RecvTokens: w.flows[addr][i].recv})
 	}
 	return out
@@ -80,13 +79,13 @@ func TestDailyStatsAcrossYears(t *testing.T) {
 	ctx := context.Background()
 	for n, d := range []string{"2021-12-30", "2021-12-31", "2022-01-01", "2022-01-02"} {
 		day := date(d)
-		err := st.S.Exec(ctx, cql.InsertDailyAnalytics, int32(day.Year()), day, int32(n+3), int32(n+2), int32(n+1))
+		err := st.WriteDailyStat(ctx, day, n+3, n+2, n+1)
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
 	got, err := analytics.DailyStats(ctx, st, date("2021-12-31"), date("2022-01-01"))
-	want := []analytics.DailyStat{{Date: "2022-01-01", TotalAddresses: 5, SendAddresses: 4, RecvAddresses: 3},
+	want := []store.DailyStat{{Date: "2022-01-01", TotalAddresses: 5, SendAddresses: 4, RecvAddresses: 3},
 		{Date: "2021-12-31", TotalAddresses: 4, SendAddresses: 3, RecvAddresses: 2}}
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Fatalf("DailyStats: %v, %v; want %v", got, err, want)

@@ -8,21 +8,13 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
-
-func scanMaps(t *testing.T, st *store.Store, query string) []map[string]any {
-	t.Helper()
-	rows, err := st.S.Gocql().Query(query).Iter().SliceMap()
-	if err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return rows
-}
 
 // checkMilestoneRows: one ms_analytics row per milestone, in its partition, with the
 // generator's counts and the milestone's chain-order timestamp.
 func checkMilestoneRows(t *testing.T, st *store.Store, w *want) {
-	rows := scanMaps(t, st, `SELECT ms_range_id, milestone_index, message_count, transaction_count,
+	rows := storetest.Rows(t, st, `SELECT ms_range_id, milestone_index, message_count, transaction_count,
 		transferred_tokens, writetime(message_count) AS ts FROM ms_analytics`)
 	if len(rows) != tip {
 		t.Fatalf("%d ms_analytics rows, want %d", len(rows), tip)
@@ -54,7 +46,7 @@ func checkMilestoneRows(t *testing.T, st *store.Store, w *want) {
 // generator's sums.
 func checkAddressRows(t *testing.T, st *store.Store, w *want) {
 	got := map[string]flowWant{}
-	for _, r := range scanMaps(t, st, `SELECT address, milestone_index, sent_tokens, recv_tokens FROM address_analytics`) {
+	for _, r := range storetest.Rows(t, st, `SELECT address, milestone_index, sent_tokens, recv_tokens FROM address_analytics`) {
 		key := fmt.Sprintf("%s@%d", r["address"], r["milestone_index"])
 		got[key] = flowWant{uint64(r["sent_tokens"].(int64)), uint64(r["recv_tokens"].(int64))}
 	}
@@ -73,7 +65,7 @@ func checkAddressRows(t *testing.T, st *store.Store, w *want) {
 // checkMetricSets: each date's four sets hold exactly the generator's members.
 func checkMetricSets(t *testing.T, st *store.Store, w *want) {
 	got := map[string]map[string]bool{}
-	for _, r := range scanMaps(t, st, `SELECT date, variant, metric, value FROM metrics_cache`) {
+	for _, r := range storetest.Rows(t, st, `SELECT date, variant, metric, value FROM metrics_cache`) {
 		key := fmt.Sprintf("%s %s/%s", r["date"].(time.Time).UTC().Format(time.DateOnly), r["variant"], r["metric"])
 		if got[key] == nil {
 			got[key] = map[string]bool{}

@@ -139,7 +139,7 @@ func (s *Scheduler) runDay(ctx context.Context, day time.Time) (settled bool, er
 			s.cfg.OnJob(res)
 		}
 	case errors.Is(err, ErrLeaseHeld), errors.Is(err, ErrDone):
-		s.cfg.Log.Debug("daily analytics: left to another node", "date", day.Format(DateLayout), "why", err)
+		s.cfg.Log.Debug("daily analytics: left to another node", "date", day.Format(store.DateLayout), "why", err)
 	case errors.As(err, &incomplete):
 		s.cfg.Log.Info("daily analytics skipped", "date", incomplete.Date, "reason", incomplete.Reason)
 		return false, nil
@@ -154,14 +154,14 @@ func (s *Scheduler) runDay(ctx context.Context, day time.Time) (settled bool, er
 // already computed.
 func pendingDays(ctx context.Context, st *store.Store) (days []time.Time, newest time.Time, err error) {
 	first, newest, err := syncedDates(ctx, st)
-	if errors.Is(err, errNothingSynced) {
+	if errors.Is(err, store.ErrNothingSynced) {
 		return nil, time.Time{}, nil
 	}
 	if err != nil || !first.Before(newest) {
 		return nil, newest, err
 	}
 	last := newest.AddDate(0, 0, -1)
-	done, err := readDaily(ctx, st, first, last)
+	done, err := st.DailyStats(ctx, first, last)
 	if err != nil {
 		return nil, newest, err
 	}
@@ -170,7 +170,7 @@ func pendingDays(ctx context.Context, st *store.Store) (days []time.Time, newest
 		computed[d.Date] = true
 	}
 	for day := first; !day.After(last); day = nextDay(day) {
-		if !computed[day.Format(DateLayout)] {
+		if !computed[day.Format(store.DateLayout)] {
 			days = append(days, day)
 		}
 	}
@@ -183,10 +183,10 @@ func syncedDates(ctx context.Context, st *store.Store) (oldest, newest time.Time
 	if err != nil {
 		return oldest, newest, err
 	}
-	if oldest, err = span.dateOf(ctx, span.oldest); err != nil {
+	if oldest, err = span.dateOf(ctx, span.Oldest); err != nil {
 		return oldest, newest, err
 	}
-	newest, err = span.dateOf(ctx, span.newest)
+	newest, err = span.dateOf(ctx, span.Newest)
 	return oldest, newest, err
 }
 
@@ -196,5 +196,5 @@ func newestDate(ctx context.Context, st *store.Store) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	return span.dateOf(ctx, span.newest)
+	return span.dateOf(ctx, span.Newest)
 }

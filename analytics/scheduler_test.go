@@ -60,12 +60,12 @@ func secondStore(t *testing.T, cfg cql.Config, own bool, shared *store.Store) *s
 	if !own {
 		return shared
 	}
-	s, err := cql.Open(cfg)
+	s, err := store.Open(context.Background(), cfg, testChunk)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
-	return store.New(s, testChunk)
+	return s
 }
 
 // jobLog records which owner ran which date.

@@ -1,10 +1,10 @@
 package analytics
 
 import (
-	"encoding/hex"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 // Flow is what one address sent and received in one milestone.
@@ -20,7 +20,7 @@ type Summary struct {
 	Transactions int
 	Transferred  uint64
 	Flows        map[chain.Address]*Flow
-	Tags         map[string]bool // 0x-hex, as the tags table stores them
+	Tags         map[string]bool // as the tags table stores them (store.TagText)
 }
 
 // Summarize computes a milestone's analytics from its messages and ledger changes.
@@ -41,7 +41,7 @@ func (s *Summary) readMessages(msgs []chain.ReferencedMessage) map[chain.Transac
 	for i := range msgs {
 		m := msgs[i].Message
 		if tag := m.Tag(); len(tag) > 0 {
-			s.Tags["0x"+hex.EncodeToString(tag)] = true
+			s.Tags[store.TagText(tag)] = true
 		}
 		if tx := m.TransactionOf(); tx != nil && msgs[i].InclusionState == chain.Included {
 			included[tx.ID()] = true

@@ -238,11 +238,11 @@ func testAdminDaily(t *testing.T, e *env, base string, w *analyticsWant) {
 
 	ctx := context.Background()
 	lease := store.Lease{Name: analytics.LeaseName(mustDate(t, last)), Owner: "other-node", TTL: time.Minute}
-	if held, err := lease.Acquire(ctx, e.st.S); err != nil || !held {
+	if held, err := e.st.AcquireLease(ctx, lease); err != nil || !held {
 		t.Fatalf("taking the lease: %t, %v", held, err)
 	}
 	a := do(t, base, http.MethodPost, "/admin/analytics/daily/"+last, bearer)
-	if err := lease.Release(ctx, e.st.S); err != nil {
+	if err := e.st.ReleaseLease(ctx, lease); err != nil {
 		t.Fatal(err)
 	}
 	if a.status != http.StatusConflict || !strings.Contains(a.errorDetail(t), "other-node") {

@@ -16,8 +16,9 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
-	"github.com/stardust-indexer/stardust-indexer/hints"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // Load of each measurement: a few concurrent clients for a fixed time.
@@ -41,7 +42,7 @@ func BenchmarkAPI(b *testing.B) {
 		b.Skip("needs a Cassandra node (-short)")
 	}
 	e := newEnv(b, sim.Options{Seed: 11, AddressPool: 50, TagPool: 10}, 60)
-	g := e.st.S.Gocql()
+	g := testcontainers.Session(b, e.cfg).Gocql()
 	msg := e.truth.Milestones[30].Messages[3].String()
 	addr := e.busiest(chain.OutputBasic, "address")
 	tag := tagHex(e.truth.Messages[e.truth.Milestones[30].Messages[0]].Message.Tag())
@@ -59,7 +60,7 @@ func BenchmarkAPI(b *testing.B) {
 				cql.Outputs["basic_outputs"].ByView["address"], addr)
 		}},
 		{"tag messages", "/tags/" + tag + "/messages", func(ctx context.Context) error {
-			return directList(ctx, g, cql.TagHintsByKind, []any{tag, hints.TableMessage}, cql.TagMessages, tag)
+			return directList(ctx, g, cql.TagHintsByKind, []any{tag, store.TagKindMessage}, cql.TagMessages, tag)
 		}},
 	}
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: benchClients}}

@@ -12,10 +12,11 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
-	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // testChunk is the partition size of test keyspaces: small, so a 40-milestone chain
@@ -29,6 +30,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 // milestone n+1 written as not yet referenced, served by an httptest server.
 type env struct {
 	st      *store.Store
+	cfg     cql.Config // the keyspace's, for checks around the store
 	srv     *httptest.Server
 	api     *Server
 	truth   *sim.Truth                  // milestones 1..n
@@ -44,8 +46,7 @@ func newEnv(t testing.TB, opts sim.Options, n uint32) *env {
 // withAnalytics (the daily jobs are left to the caller).
 func newEnvWith(t testing.TB, opts sim.Options, n uint32, withAnalytics bool) *env {
 	t.Helper()
-	sess, _ := testcontainers.NewKeyspace(t)
-	st := store.New(sess, testChunk)
+	st, cfg := storetest.New(t, testChunk)
 	opts.Tip = n + 1
 	src := sim.New(opts)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -65,7 +66,7 @@ func newEnvWith(t testing.TB, opts sim.Options, n uint32, withAnalytics bool) *e
 	}
 	t.Logf("ingested %d milestones (%d messages) and %d unreferenced messages in %s",
 		n, len(truth.Messages), len(pending), time.Since(start).Round(time.Millisecond))
-	e := &env{st: st, truth: truth, pending: pending}
+	e := &env{st: st, cfg: cfg, truth: truth, pending: pending}
 	e.api = New(st, Config{RequestTimeout: 10 * time.Second, Ops: true})
 	e.srv = httptest.NewServer(e.api.Handler())
 	t.Cleanup(e.srv.Close)

@@ -8,10 +8,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/analytics"
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -57,13 +54,13 @@ func classify(ctx context.Context, err error, withCursor bool) *apiError {
 		return notFound("%v", err)
 	case errors.Is(err, analytics.ErrBadRange): // the handlers check ranges first; this is a backstop
 		return badParam("range", "%v", err)
-	case withCursor && refusedStatement(err):
+	case withCursor && store.Refused(err):
 		return badParam("cursor", "the database refused its paging state")
 	}
-	switch class := cql.Classify(err); class {
-	case cql.ClassTimeout, cql.ClassUnavailable, cql.ClassOverloaded:
-		return unavailable("database " + string(class) + ", retry later")
-	case cql.ClassCanceled:
+	if why, ok := store.Unavailable(err); ok {
+		return unavailable("database " + why + ", retry later")
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return unavailable("the database did not answer within the request timeout")
 		}
@@ -71,14 +68,6 @@ func classify(ctx context.Context, err error, withCursor bool) *apiError {
 	}
 	return &apiError{Status: http.StatusInternalServerError, Title: "internal error",
 		Detail: "see the server log"}
-}
-
-// refusedStatement: the node refused the request itself. A paging state it cannot
-// read comes back as a protocol error (which cql.Classify leaves as "other") or as an
-// invalid request.
-func refusedStatement(err error) bool {
-	var re gocql.RequestError
-	return errors.As(err, &re) && (re.Code() == gocql.ErrCodeProtocol || re.Code() == gocql.ErrCodeInvalid)
 }
 
 // writeError sends e as JSON and logs server-side failures with their cause.

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -15,7 +14,7 @@ import (
 func FuzzParseCursor(f *testing.F) {
 	h := queryHash{1, 2, 3, 4, 5, 6, 7, 8}
 	f.Add(encodeCursor(cursor{partition: 3, state: []byte("paging state")}, h))
-	f.Add(encodeCursor(cursor{partition: cql.PendingRange}, h))
+	f.Add(encodeCursor(cursor{partition: store.PendingRange}, h))
 	f.Add(encodeCursor(cursor{partition: 1, state: make([]byte, maxStateBytes)}, h))
 	for _, s := range []string{"", "AAAA", "AQECAwQFBgcIAAAAAwA", "AQECAwQFBgcIAAAAA4AA", "!!", "AQ==", strings.Repeat("A", 5000)} {
 		f.Add(s)

@@ -5,18 +5,17 @@ import (
 	"log/slog"
 	"strconv"
 
-	"github.com/stardust-indexer/stardust-indexer/cql"
-	"github.com/stardust-indexer/stardust-indexer/hints"
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 // versions serves GET /aliases/{aliasId}, /nft/{nftId} and /foundries/{foundryId}:
 // every version (output) of the chain, newest first, unreferenced ones first of all.
-func (s *Server) versions(t cql.OutputTable, param, what string) func(context.Context, *input) (any, error) {
+func (s *Server) versions(kind chain.OutputKind, param, what string) func(context.Context, *input) (any, error) {
 	return func(ctx context.Context, in *input) (any, error) {
 		key := in.text(param)
 		fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.OutputRow, []byte, error) {
-			return s.st.OutputVersions(ctx, t, key, req)
+			return s.st.OutputVersions(ctx, kind, key, req)
 		}
 		p, err := walk(ctx, in, onePartition, fetch, nil, outputItems(in.hrp))
 		if err == nil && in.cursor == nil && len(p.Items) == 0 && p.Cursor == "" {
@@ -55,7 +54,7 @@ func newLegacyItem(r *store.LegacyRow, hrp string) legacyItemJSON {
 // partition newest first; within one, unspent before spent (the view's order).
 func (s *Server) legacyOutputs(ctx context.Context, in *input) (any, error) {
 	address := in.text("address")
-	parts, err := hints.AddressRanges(ctx, s.st.S, address, "legacy", "address")
+	parts, err := s.st.AddressRanges(ctx, address, chain.OutputLegacy, "address")
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/hints"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -97,7 +96,7 @@ type tagMessageJSON struct {
 
 func (s *Server) tagMessages(ctx context.Context, in *input) (any, error) {
 	tag, tr := in.text("tag"), timeRange(in)
-	parts, err := hints.TagRanges(ctx, s.st.S, tag, hints.TableMessage)
+	parts, err := s.st.TagRanges(ctx, tag, store.TagKindMessage)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -135,7 +134,7 @@ func (s *Server) outputFromTables(ctx context.Context, id chain.OutputID, hrp st
 func (s *Server) outputFromBasic(ctx context.Context, id chain.OutputID, hrp string) (*outputAnswer, error) {
 	// A basic output has one confirmed row and pending ones (one per attachment seen
 	// unreferenced); pending rows sort first.
-	rows, _, err := s.st.OutputVersions(ctx, cql.BasicOutputs, id.String(), store.PageRequest{Size: 16})
+	rows, _, err := s.st.OutputVersions(ctx, chain.OutputBasic, id.String(), store.PageRequest{Size: 16})
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +142,7 @@ func (s *Server) outputFromBasic(ctx context.Context, id chain.OutputID, hrp str
 	if r == nil {
 		return nil, store.ErrNotFound
 	}
-	a := newOutputAnswer(id, cql.BasicOutputs.Table)
+	a := newOutputAnswer(id, r.Table)
 	if a.Output, err = decodeOutputJSON(r.Data, hrp); err != nil {
 		return nil, err
 	}

@@ -6,17 +6,16 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/stardust-indexer/stardust-indexer/cql"
-	"github.com/stardust-indexer/stardust-indexer/hints"
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 // outputList is one output list route (/outputs, /aliases, /nft, /foundries): its
-// table, and the query parameters that can pick the view, in order of preference. The
-// first one given picks the view and its hint partitions; the others filter rows.
+// kind of output (its table), and the query parameters that can pick the view, in order
+// of preference. The first one given picks the view and its hint partitions; the others
+// filter rows.
 type outputList struct {
-	table      cql.OutputTable
-	kind       string // addresses_hints output_kind
+	kind       chain.OutputKind
 	selectors  []selector
 	dustReturn bool // accepts requiresDustReturn / hasStorageDepositReturn
 }
@@ -30,16 +29,16 @@ type selector struct {
 }
 
 var (
-	basicList = outputList{table: cql.BasicOutputs, kind: "basic", dustReturn: true, selectors: []selector{
+	basicList = outputList{kind: chain.OutputBasic, dustReturn: true, selectors: []selector{
 		{param: "address", column: "address"}, {param: "sender", column: "sender"},
-		{param: "tag", column: "tag", tagKind: hints.TableBasicOutput}}}
-	aliasList = outputList{table: cql.AliasOutputs, kind: "alias", selectors: []selector{
+		{param: "tag", column: "tag", tagKind: store.TagKindBasicOutput}}}
+	aliasList = outputList{kind: chain.OutputAlias, selectors: []selector{
 		{param: "stateController", column: "state_controller"}, {param: "governor", column: "governor"},
 		{param: "issuer", column: "issuer"}, {param: "sender", column: "sender"}}}
-	nftList = outputList{table: cql.NFTOutputs, kind: "nft", dustReturn: true, selectors: []selector{
+	nftList = outputList{kind: chain.OutputNFT, dustReturn: true, selectors: []selector{
 		{param: "address", column: "address"}, {param: "issuer", column: "issuer"}, {param: "sender", column: "sender"},
-		{param: "tag", column: "tag", tagKind: hints.TableNFTOutput}}}
-	foundryList = outputList{table: cql.FoundryOutputs, kind: "foundry", selectors: []selector{
+		{param: "tag", column: "tag", tagKind: store.TagKindNFTOutput}}}
+	foundryList = outputList{kind: chain.OutputFoundry, selectors: []selector{
 		{param: "address", column: "address"}}}
 )
 
@@ -93,7 +92,7 @@ func (s *Server) list(l outputList) func(context.Context, *input) (any, error) {
 			return nil, err
 		}
 		fetch := func(ctx context.Context, part int32, req store.PageRequest) ([]store.OutputRow, []byte, error) {
-			return s.st.OutputsPage(ctx, l.table, sel.column, value, part, tr, req)
+			return s.st.OutputsPage(ctx, l.kind, sel.column, value, part, tr, req)
 		}
 		return walk(ctx, in, parts, fetch, keep, outputItems(in.hrp))
 	}
@@ -110,9 +109,9 @@ func (l outputList) pick(in *input) (selector, bool) {
 
 func (s *Server) partitions(ctx context.Context, l outputList, sel selector, value string) ([]int32, error) {
 	if sel.tagKind != "" {
-		return hints.TagRanges(ctx, s.st.S, value, sel.tagKind)
+		return s.st.TagRanges(ctx, value, sel.tagKind)
 	}
-	return hints.AddressRanges(ctx, s.st.S, value, l.kind, sel.column)
+	return s.st.AddressRanges(ctx, value, l.kind, sel.column)
 }
 
 // filter builds the row filter of every given parameter but the one picking the view.
@@ -185,12 +184,12 @@ func newOutputItem(r *store.OutputRow, hrp string) outputItemJSON {
 		stateJSON: partitionState(r.RangeID, r.MilestoneIndex, r.InclusionState),
 		Amount:    strconv.FormatInt(r.Amount, 10), Spent: r.SpentBy != "", SpentBy: r.SpentBy,
 		SpentMilestoneIndex: r.SpentMilestoneIndex}
-	switch r.Table {
-	case cql.AliasOutputs.Table:
+	switch r.Kind {
+	case chain.OutputAlias:
 		j.AliasID = r.Key
-	case cql.NFTOutputs.Table:
+	case chain.OutputNFT:
 		j.NFTID = r.Key
-	case cql.FoundryOutputs.Table:
+	case chain.OutputFoundry:
 		j.FoundryID = r.Key
 	}
 	out, err := decodeOutputJSON(r.Data, hrp)

@@ -2,7 +2,6 @@ package api
 
 import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -31,7 +30,7 @@ func newState(milestone *int32, inclusion *int8, est *int32) stateJSON {
 // partitionState describes a row of a partitioned table: in the pending partition its
 // milestone index is the estimated one.
 func partitionState(rng int32, milestone int32, inclusion *int8) stateJSON {
-	if rng == cql.PendingRange {
+	if rng == store.PendingRange {
 		return newState(nil, nil, &milestone)
 	}
 	return newState(&milestone, inclusion, nil)

@@ -13,7 +13,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store"
-	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // realEnv is a keyspace holding Shimmer milestones 17339-17340, ingested (with analytics)
@@ -30,8 +30,7 @@ func newRealEnv(t testing.TB) *realEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, _ := testcontainers.NewKeyspace(t)
-	st := store.New(sess, store.DefaultChunkSize)
+	st, _ := storetest.New(t, store.DefaultChunkSize)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	p := ingest.New(src, st, ingest.Config{Start: set.Lowest(), StopAt: set.Highest()}, nil, quiet)

@@ -1,7 +1,7 @@
 package api
 
 import (
-	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Parameters several routes share.
@@ -49,17 +49,17 @@ func (s *Server) apiRoutes() []route {
 			query: aliasList.params(), paged: true, schema: "OutputPage", handle: s.list(aliasList)},
 		{pattern: "/aliases/{aliasId}", tag: "outputs", summary: "Every version of an alias, newest first",
 			path: pathParam("aliasId", aliasIDKind, "alias ID"), paged: true, canMiss: true, schema: "OutputPage",
-			handle: s.versions(cql.AliasOutputs, "aliasId", "alias")},
+			handle: s.versions(chain.OutputAlias, "aliasId", "alias")},
 		{pattern: "/nft", tag: "outputs", summary: "NFT outputs by address, issuer, sender or tag",
 			query: nftList.params(), paged: true, schema: "OutputPage", handle: s.list(nftList)},
 		{pattern: "/nft/{nftId}", tag: "outputs", summary: "Every version of an NFT, newest first",
 			path: pathParam("nftId", nftIDKind, "NFT ID"), paged: true, canMiss: true, schema: "OutputPage",
-			handle: s.versions(cql.NFTOutputs, "nftId", "NFT")},
+			handle: s.versions(chain.OutputNFT, "nftId", "NFT")},
 		{pattern: "/foundries", tag: "outputs", summary: "Foundry outputs by (alias) address",
 			query: foundryList.params(), paged: true, schema: "OutputPage", handle: s.list(foundryList)},
 		{pattern: "/foundries/{foundryId}", tag: "outputs", summary: "Every version of a foundry, newest first",
 			path: pathParam("foundryId", foundryIDKind, "foundry ID"), paged: true, canMiss: true, schema: "OutputPage",
-			handle: s.versions(cql.FoundryOutputs, "foundryId", "foundry")},
+			handle: s.versions(chain.OutputFoundry, "foundryId", "foundry")},
 		{pattern: "/legacy-outputs", tag: "outputs", summary: "Legacy (pre-Stardust) outputs of an address",
 			query: []param{{name: "address", kind: addressKind, doc: "owner address", required: true},
 				{name: paramUnspent, kind: boolKind, doc: "true: only unspent outputs; false: only spent ones"}},

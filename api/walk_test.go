@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -59,7 +58,7 @@ func walkPages(t *testing.T, f fakeTable, parts func(page int) []int32, size int
 func TestWalkEveryRowOnce(t *testing.T) {
 	// Partitions of 0, 1, 3, 4 and 5 rows (the empty one: a hint whose rows expired).
 	f, want, n := fakeTable{}, []int(nil), 0
-	for _, p := range []struct{ part, rows int32 }{{cql.PendingRange, 0}, {9, 1}, {5, 3}, {4, 4}, {1, 5}} {
+	for _, p := range []struct{ part, rows int32 }{{store.PendingRange, 0}, {9, 1}, {5, 3}, {4, 4}, {1, 5}} {
 		f[p.part] = []int{}
 		for range p.rows {
 			f[p.part] = append(f[p.part], n)
@@ -67,7 +66,7 @@ func TestWalkEveryRowOnce(t *testing.T) {
 			n++
 		}
 	}
-	parts := func(int) []int32 { return []int32{1, 4, 5, 9, cql.PendingRange, 4} } // unsorted, a duplicate
+	parts := func(int) []int32 { return []int32{1, 4, 5, 9, store.PendingRange, 4} } // unsorted, a duplicate
 	for size := 1; size <= n+1; size++ {
 		if got := walkPages(t, f, parts, size, nil); !slices.Equal(got, want) {
 			t.Errorf("page size %d: %v, want %v", size, got, want)
@@ -117,7 +116,7 @@ func TestWalkStopsAfterBoundedReads(t *testing.T) {
 }
 
 func TestCursorRoundTrip(t *testing.T) {
-	for _, c := range []cursor{{partition: 4, state: []byte{1, 2}}, {partition: cql.PendingRange}, {partition: 0, state: make([]byte, maxStateBytes)}} {
+	for _, c := range []cursor{{partition: 4, state: []byte{1, 2}}, {partition: store.PendingRange}, {partition: 0, state: make([]byte, maxStateBytes)}} {
 		s := encodeCursor(c, queryHash{9})
 		back, err := decodeCursor(s, queryHash{9})
 		if err != nil || back.partition != c.partition || !slices.Equal(back.state, c.state) {

@@ -91,3 +91,21 @@ func AliasIDFromOutputID(id OutputID) AliasID { return blake2b.Sum256(id[:]) }
 
 // NFTIDFromOutputID derives the ID an NFT gets from the output that minted it.
 func NFTIDFromOutputID(id OutputID) NFTID { return blake2b.Sum256(id[:]) }
+
+// ResolvedAliasID is an alias output's alias ID: its own, or, in the output that creates
+// the alias (where the field is zero), the one derived from the output's ID.
+func (o *Output) ResolvedAliasID(id OutputID) AliasID {
+	return chainID(o.AliasID, id, AliasIDFromOutputID)
+}
+
+// ResolvedNFTID is an NFT output's NFT ID: its own, or, in the output that mints the NFT
+// (where the field is zero), the one derived from the output's ID.
+func (o *Output) ResolvedNFTID(id OutputID) NFTID { return chainID(o.NFTID, id, NFTIDFromOutputID) }
+
+func chainID[T comparable](own T, id OutputID, derive func(OutputID) T) T {
+	var zero T
+	if own == zero {
+		return derive(id)
+	}
+	return own
+}

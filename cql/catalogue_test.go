@@ -151,3 +151,31 @@ func prepare(g *gocql.Session, st *cql.Statement) error {
 }
 
 func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }
+
+// TestCatalogueColumnsFollowText: a statement's column list, by which the store binds
+// and scans its records, names columns of its text in the text's order; a write binds
+// a value for each (and may bind more after them, such as a TTL).
+func TestCatalogueColumnsFollowText(t *testing.T) {
+	listed := 0
+	for _, st := range cql.Catalogue() {
+		if st.Columns == nil {
+			continue
+		}
+		listed++
+		if st.Kind != cql.Select && st.Binds < len(st.Columns) {
+			t.Errorf("%s: %d bind markers for %d columns", st.Name, st.Binds, len(st.Columns))
+		}
+		at := 0
+		for _, col := range st.Columns {
+			loc := regexp.MustCompile(`\b` + col + `\b`).FindStringIndex(st.CQL[at:])
+			if loc == nil {
+				t.Errorf("%s: column %s is not named after position %d of %q", st.Name, col, at, st.CQL)
+				break
+			}
+			at += loc[1]
+		}
+	}
+	if listed == 0 {
+		t.Error("no statement lists its columns")
+	}
+}

@@ -88,3 +88,11 @@ func Retryable(err error) bool {
 	}
 	return false
 }
+
+// Refused reports whether the node refused the request itself: a protocol error or an
+// invalid request (how a node answers a paging state it cannot read, for one). Classify
+// leaves the first as "other" and the second as "invalid".
+func Refused(err error) bool {
+	var re gocql.RequestError
+	return errors.As(err, &re) && (re.Code() == gocql.ErrCodeProtocol || re.Code() == gocql.ErrCodeInvalid)
+}

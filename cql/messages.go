@@ -1,31 +1,35 @@
 package cql
 
-const messageMetaColumns = `message_id, variant, parents, is_solid, milestone_index, inclusion_state,
-	should_promote, should_reattach, conflict_reason, white_flag_index, est_milestone_index, seen_at`
+// Columns of messages rows, in the order the statements below bind or return them.
+var (
+	messageMeta = []string{"message_id", "variant", "parents", "is_solid", "milestone_index", "inclusion_state",
+		"should_promote", "should_reattach", "conflict_reason", "white_flag_index", "est_milestone_index", "seen_at"}
+	messageOwn          = []string{"message_id", "version", "message", "variant", "parents"}
+	unreferencedMessage = join(messageOwn, []string{"est_milestone_index", "seen_at"})
+	referencedMessage   = join(messageOwn, []string{"milestone_index", "white_flag_index", "inclusion_state", "conflict_reason"})
+	messagePending      = []string{"est_milestone_index", "seen_at"}
+	messageFull         = join(messageMeta, []string{"version", "message", "proof"})
+)
 
 // Messages (seed: Messages).
 var (
-	InsertUnreferencedMessage = define(Statement{Name: "messages.insert_unreferenced", Table: "messages", Kind: Insert, InUse: true,
-		Pattern: "store a message seen but not yet referenced, with its estimated milestone",
-		CQL: `INSERT INTO messages (message_id, version, message, variant, parents, est_milestone_index, seen_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`})
+	InsertUnreferencedMessage = insert(Statement{Name: "messages.insert_unreferenced", Table: "messages", InUse: true,
+		Pattern: "store a message seen but not yet referenced, with its estimated milestone"}, unreferencedMessage, "")
 	InsertReferencedMessage = define(Statement{Name: "messages.insert_referenced", Table: "messages", Kind: Insert, InUse: true,
 		Pattern: "store a message referenced by a milestone with its metadata (replaces the unreferenced row's fields)",
-		CQL: `INSERT INTO messages (message_id, version, message, variant, parents, is_solid, should_promote,
-			should_reattach, milestone_index, white_flag_index, inclusion_state, conflict_reason)
-			VALUES (?, ?, ?, ?, ?, true, false, false, ?, ?, ?, ?)`})
+		Columns: referencedMessage,
+		CQL: `INSERT INTO messages (` + list(referencedMessage) + `, is_solid, should_promote, should_reattach)
+			VALUES (` + marks(referencedMessage) + `, true, false, false)`})
 	MessageRaw = define(Statement{Name: "messages.raw_by_id", Table: "messages", Kind: Select, InUse: true,
 		Pattern: "get a message's raw bytes by message ID (seed select 1)",
 		CQL:     `SELECT message FROM messages WHERE message_id = ?`})
-	MessageMetadata = define(Statement{Name: "messages.metadata_by_id", Table: "messages", Kind: Select, InUse: true,
-		Pattern: "get a message's metadata by message ID (seed select 2)",
-		CQL:     `SELECT ` + messageMetaColumns + ` FROM messages WHERE message_id = ?`})
-	MessagePending = define(Statement{Name: "messages.pending_mark", Table: "messages", Kind: Select, InUse: true,
-		Pattern: "was this message written as unreferenced (estimated milestone, time seen)?",
-		CQL:     `SELECT est_milestone_index, seen_at FROM messages WHERE message_id = ?`})
-	MessageFull = define(Statement{Name: "messages.full_by_id", Table: "messages", Kind: Select, InUse: true,
-		Pattern: "get a message with bytes and metadata by message ID (seed select 3, SELECT * with named columns)",
-		CQL:     `SELECT ` + messageMetaColumns + `, version, message, proof FROM messages WHERE message_id = ?`})
+	MessageMetadata = query(Statement{Name: "messages.metadata_by_id", Table: "messages", InUse: true,
+		Pattern: "get a message's metadata by message ID (seed select 2)"}, messageMeta, "message_id = ?")
+	MessagePending = query(Statement{Name: "messages.pending_mark", Table: "messages", InUse: true,
+		Pattern: "was this message written as unreferenced (estimated milestone, time seen)?"}, messagePending, "message_id = ?")
+	MessageFull = query(Statement{Name: "messages.full_by_id", Table: "messages", InUse: true,
+		Pattern: "get a message with bytes and metadata by message ID (seed select 3, SELECT * with named columns)"},
+		messageFull, "message_id = ?")
 )
 
 // Messages by milestone (replaces the seed's secondary index messages_by_milestone).

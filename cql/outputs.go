@@ -1,7 +1,5 @@
 package cql
 
-import "strings"
-
 // PendingRange is the ms_range_id of outputs and tags of messages not yet referenced by a
 // milestone (seed: "VALUES (?, 2147483647, ...) USING TTL 86400").
 const PendingRange = 2147483647
@@ -58,65 +56,63 @@ func init() {
 	}
 }
 
-func (t OutputTable) keyWhere() string {
-	w := t.Key + " = ? AND ms_range_id = ? AND milestone_index = ? AND ms_timestamp = ?"
+// KeyColumns is the primary key of one row (version) of the table: its key, partition
+// and clustering columns, in the order mark_spent binds them.
+func (t OutputTable) KeyColumns() []string {
+	key := []string{t.Key, "ms_range_id", "milestone_index", "ms_timestamp"}
 	if t.HasOutputID {
-		w += " AND output_id = ?"
+		key = append(key, "output_id")
 	}
-	return w
+	return key
 }
 
 func defineOutputTable(t OutputTable) *OutputStatements {
-	list := strings.Join(t.Columns, ", ")
-	marks := strings.TrimSuffix(strings.Repeat("?, ", len(t.Columns)), ", ")
-	readCols := list + ", spent_by, spent_milestone_index"
-	name := func(s string) string { return t.Table + "." + s }
+	readCols := join(t.Columns, []string{"spent_by", "spent_milestone_index"})
+	spent := join([]string{"spent_by", "spent_milestone_index"}, t.KeyColumns())
 	os := &OutputStatements{ByView: map[string]*Statement{}, ByViewTime: map[string]*Statement{}}
-	os.InsertPending = define(Statement{Name: name("insert_pending"), Table: t.Table, Kind: Insert, InUse: true,
-		Pattern: "store an output of an unreferenced message in the pending partition, expiring",
-		CQL:     "INSERT INTO " + t.Table + " (" + list + ") VALUES (" + marks + ") USING TTL ?"})
-	os.Insert = define(Statement{Name: name("insert"), Table: t.Table, Kind: Insert, InUse: true,
-		Pattern: "store a confirmed output",
-		CQL:     "INSERT INTO " + t.Table + " (" + list + ") VALUES (" + marks + ")"})
-	os.DeletePending = define(Statement{Name: name("delete_pending"), Table: t.Table, Kind: Delete, InUse: true,
-		Pattern: "remove an output's pending rows once its milestone arrived",
-		CQL:     "DELETE FROM " + t.Table + " WHERE " + t.Key + " = ? AND ms_range_id = ?"})
-	os.MarkSpent = define(Statement{Name: name("mark_spent"), Table: t.Table, Kind: Update, InUse: true,
-		Pattern: "record which transaction spent an output, in which milestone",
-		CQL:     "UPDATE " + t.Table + " SET spent_by = ?, spent_milestone_index = ? WHERE " + t.keyWhere()})
-	os.ByKey = define(Statement{Name: name("by_key"), Table: t.Table, Kind: Select, InUse: true,
-		Pattern: "get every row of an output (or every version of a chain output), newest first",
-		CQL:     "SELECT " + readCols + " FROM " + t.Table + " WHERE " + t.Key + " = ?"})
+	os.InsertPending = insert(named(t.Table, "insert_pending",
+		"store an output of an unreferenced message in the pending partition, expiring"), t.Columns, " USING TTL ?")
+	os.Insert = insert(named(t.Table, "insert", "store a confirmed output"), t.Columns, "")
+	os.DeletePending = remove(named(t.Table, "delete_pending", "remove an output's pending rows once its milestone arrived"),
+		[]string{t.Key, "ms_range_id"})
+	os.MarkSpent = define(Statement{Name: t.Table + ".mark_spent", Table: t.Table, Kind: Update, InUse: true,
+		Pattern: "record which transaction spent an output, in which milestone", Columns: spent,
+		CQL: "UPDATE " + t.Table + " SET spent_by = ?, spent_milestone_index = ? WHERE " + equal(t.KeyColumns())})
+	os.ByKey = query(named(t.Table, "by_key", "get every row of an output (or every version of a chain output), newest first"),
+		readCols, t.Key+" = ?")
 	for _, v := range t.Views {
 		view := t.Table + "_by_" + v
-		os.ByView[v] = define(Statement{Name: view + ".by_partition", Table: view, Kind: Select, InUse: true,
-			Pattern: "list outputs by " + v + " in one ms_range_id partition, newest first (seed select 1)",
-			CQL:     "SELECT " + readCols + " FROM " + view + " WHERE " + v + " = ? AND ms_range_id = ?"})
-		os.ByViewTime[v] = define(Statement{Name: view + ".by_partition_time", Table: view, Kind: Select, InUse: true,
-			Pattern: "list outputs by " + v + " in one partition within [from, to), newest first (seed select 2)",
-			CQL: "SELECT " + readCols + " FROM " + view + " WHERE " + v + " = ? AND ms_range_id = ?" +
-				" AND ms_timestamp >= ? AND ms_timestamp < ?"})
+		os.ByView[v] = query(named(view, "by_partition",
+			"list outputs by "+v+" in one ms_range_id partition, newest first (seed select 1)"),
+			readCols, v+" = ? AND ms_range_id = ?")
+		os.ByViewTime[v] = query(named(view, "by_partition_time",
+			"list outputs by "+v+" in one partition within [from, to), newest first (seed select 2)"),
+			readCols, v+" = ? AND ms_range_id = ? AND ms_timestamp >= ? AND ms_timestamp < ?")
 	}
 	return os
+}
+
+// named is the in-use statement "table.name" of a table or view, serving pattern.
+func named(table, name, pattern string) Statement {
+	return Statement{Name: table + "." + name, Table: table, InUse: true, Pattern: pattern}
 }
 
 // Legacy outputs (seed: Legacy Outputs). Spending writes the is_used=true row and deletes
 // the is_used=false row in one single-partition batch.
 var (
-	InsertLegacyOutput = define(Statement{Name: "legacy_outputs.insert", Table: "legacy_outputs", Kind: Insert, InUse: true,
-		Pattern: "store a legacy (pre-Stardust) output, used or not",
-		CQL: `INSERT INTO legacy_outputs (output_id, output_type, is_used, ms_range_id, milestone_index, ms_timestamp,
-			inclusion_state, message_id, amount, address, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`})
-	DeleteLegacyOutput = define(Statement{Name: "legacy_outputs.delete", Table: "legacy_outputs", Kind: Delete, InUse: true,
-		Pattern: "remove a legacy output's unused row when it is spent",
-		CQL: `DELETE FROM legacy_outputs WHERE output_id = ? AND output_type = ? AND is_used = ?
-			AND ms_range_id = ? AND milestone_index = ? AND ms_timestamp = ?`})
-	LegacyOutputByID = define(Statement{Name: "legacy_outputs.by_id", Table: "legacy_outputs", Kind: Select, InUse: true,
-		Pattern: "get a legacy output by output ID",
-		CQL: `SELECT output_id, output_type, is_used, ms_range_id, milestone_index, ms_timestamp, inclusion_state,
-			message_id, amount, address, data FROM legacy_outputs WHERE output_id = ?`})
-	LegacyOutputsByAddress = define(Statement{Name: "legacy_outputs_by_address.by_partition", Table: "legacy_outputs_by_address", Kind: Select, InUse: true,
-		Pattern: "list legacy outputs of an address in one ms_range_id partition",
-		CQL: `SELECT output_id, output_type, is_used, ms_range_id, milestone_index, ms_timestamp, inclusion_state,
-			message_id, amount, address, data FROM legacy_outputs_by_address WHERE address = ? AND ms_range_id = ?`})
+	legacyColumns = []string{"output_id", "output_type", "is_used", "ms_range_id", "milestone_index", "ms_timestamp",
+		"inclusion_state", "message_id", "amount", "address", "data"}
+	legacyKey = join(legacyColumns[:6])
+)
+
+var (
+	InsertLegacyOutput = insert(Statement{Name: "legacy_outputs.insert", Table: "legacy_outputs", InUse: true,
+		Pattern: "store a legacy (pre-Stardust) output, used or not"}, legacyColumns, "")
+	DeleteLegacyOutput = remove(Statement{Name: "legacy_outputs.delete", Table: "legacy_outputs", InUse: true,
+		Pattern: "remove a legacy output's unused row when it is spent"}, legacyKey)
+	LegacyOutputByID = query(Statement{Name: "legacy_outputs.by_id", Table: "legacy_outputs", InUse: true,
+		Pattern: "get a legacy output by output ID"}, legacyColumns, "output_id = ?")
+	LegacyOutputsByAddress = query(Statement{Name: "legacy_outputs_by_address.by_partition", Table: "legacy_outputs_by_address",
+		InUse: true, Pattern: "list legacy outputs of an address in one ms_range_id partition"},
+		legacyColumns, "address = ? AND ms_range_id = ?")
 )

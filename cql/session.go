@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/gocql/gocql"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/wait"
 )
 
 // Session wraps a gocql session: every query takes a context, the number of queries in
@@ -49,6 +51,17 @@ func OpenSchema(cfg Config) (*Session, error) {
 		errs = append(errs, fmt.Errorf("%s: %w", host, err))
 	}
 	return nil, fmt.Errorf("no coordinator for schema changes in %s: %w", cfg, errors.Join(errs...))
+}
+
+// SchemaSession opens a driver session for schema changes on keyspace ("" for none)
+// through one coordinator (see OpenSchema): what migrations.Apply opens with.
+func (c Config) SchemaSession(keyspace string) (*gocql.Session, error) {
+	c.Keyspace = keyspace
+	s, err := OpenSchema(c)
+	if err != nil {
+		return nil, err
+	}
+	return s.Gocql(), nil
 }
 
 // Wrap adopts an open gocql session.
@@ -213,7 +226,7 @@ func (s *Session) doArgs(ctx context.Context, st *Statement, n int, run func() e
 		if s.OnRetry != nil {
 			s.OnRetry(st, attempt+1, err)
 		}
-		if werr := Sleep(ctx, backoff(attempt)); werr != nil {
+		if werr := wait.Sleep(ctx, backoff(attempt)); werr != nil {
 			return fmt.Errorf("%s: %w (last error: %v)", st.Name, werr, err)
 		}
 	}
@@ -234,16 +247,4 @@ func backoff(attempt int) time.Duration {
 	d := 50 * time.Millisecond << min(attempt, 7)
 	d = min(d, 5*time.Second)
 	return d/2 + time.Duration(rand.Int64N(int64(d)))
-}
-
-// Sleep waits d or until ctx ends, whichever is first.
-func Sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

@@ -34,6 +34,11 @@ type Statement struct {
 	// Binds is the number of bind markers: a call with another number of values is refused
 	// before it reaches the driver (gocql's token-aware routing panics on too few).
 	Binds int
+	// Columns, on the statements of tables the store maps to records field by field, are
+	// the columns a write binds (in bind order; values past them, such as a TTL, follow)
+	// or a select returns (in scan order). The CQL text is built from the same list, so
+	// the writer and the reader of a table follow one list: a new column is one edit here.
+	Columns []string
 }
 
 var catalogue = map[string]*Statement{}

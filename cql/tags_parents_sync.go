@@ -1,47 +1,48 @@
 package cql
 
+// Columns of tags rows, in the order the statements below bind or return them.
+var (
+	tagRow        = []string{"tag", "ms_range_id", "milestone_index", "ms_timestamp", "message_id", "inclusion_state"}
+	pendingTagRow = tagRow[:5:5] // no inclusion state before a milestone judged it
+	pendingTagKey = []string{"tag", "ms_range_id", "ms_timestamp", "milestone_index", "message_id"}
+	tagMessages   = join(tagRow[2:])
+)
+
 // Tags (seed: Tags).
 var (
-	InsertTag = define(Statement{Name: "tags.insert", Table: "tags", Kind: Insert, InUse: true,
-		Pattern: "index a referenced message by its tag",
-		CQL: `INSERT INTO tags (tag, ms_range_id, milestone_index, ms_timestamp, message_id, inclusion_state)
-			VALUES (?, ?, ?, ?, ?, ?)`})
-	InsertPendingTag = define(Statement{Name: "tags.insert_pending", Table: "tags", Kind: Insert, InUse: true,
-		Pattern: "index an unreferenced message by its tag in the pending partition, expiring",
-		CQL: `INSERT INTO tags (tag, ms_range_id, milestone_index, ms_timestamp, message_id)
-			VALUES (?, ?, ?, ?, ?) USING TTL ?`})
-	DeletePendingTag = define(Statement{Name: "tags.delete_pending", Table: "tags", Kind: Delete, InUse: true,
-		Pattern: "remove a message's pending tag row once its milestone arrived",
-		CQL: `DELETE FROM tags WHERE tag = ? AND ms_range_id = ? AND ms_timestamp = ? AND milestone_index = ?
-			AND message_id = ?`})
-	TagMessages = define(Statement{Name: "tags.by_partition", Table: "tags", Kind: Select, InUse: true,
-		Pattern: "list messages with a tag in one ms_range_id partition, newest first (seed select 1)",
-		CQL: `SELECT milestone_index, ms_timestamp, message_id, inclusion_state FROM tags
-			WHERE tag = ? AND ms_range_id = ?`})
-	TagMessagesTime = define(Statement{Name: "tags.by_partition_time", Table: "tags", Kind: Select, InUse: true,
-		Pattern: "list messages with a tag in one partition within [from, to) (seed select 2)",
-		CQL: `SELECT milestone_index, ms_timestamp, message_id, inclusion_state FROM tags
-			WHERE tag = ? AND ms_range_id = ? AND ms_timestamp >= ? AND ms_timestamp < ?`})
+	InsertTag = insert(Statement{Name: "tags.insert", Table: "tags", InUse: true,
+		Pattern: "index a referenced message by its tag"}, tagRow, "")
+	InsertPendingTag = insert(Statement{Name: "tags.insert_pending", Table: "tags", InUse: true,
+		Pattern: "index an unreferenced message by its tag in the pending partition, expiring"}, pendingTagRow, " USING TTL ?")
+	DeletePendingTag = remove(Statement{Name: "tags.delete_pending", Table: "tags", InUse: true,
+		Pattern: "remove a message's pending tag row once its milestone arrived"}, pendingTagKey)
+	TagMessages = query(Statement{Name: "tags.by_partition", Table: "tags", InUse: true,
+		Pattern: "list messages with a tag in one ms_range_id partition, newest first (seed select 1)"},
+		tagMessages, "tag = ? AND ms_range_id = ?")
+	TagMessagesTime = query(Statement{Name: "tags.by_partition_time", Table: "tags", InUse: true,
+		Pattern: "list messages with a tag in one partition within [from, to) (seed select 2)"},
+		tagMessages, "tag = ? AND ms_range_id = ? AND ms_timestamp >= ? AND ms_timestamp < ?")
+)
+
+// Columns of parents rows (and of the parents_by_ms view), in the order the statements
+// below bind or return them.
+var (
+	unreferencedChild = []string{"parent_id", "message_id", "est_milestone_index", "ms_timestamp"}
+	referencedChild   = []string{"parent_id", "message_id", "milestone_index", "ms_timestamp", "inclusion_state"}
+	children          = []string{"milestone_index", "est_milestone_index", "ms_timestamp", "message_id", "inclusion_state"}
 )
 
 // Parents (seed: Parents).
 var (
-	InsertUnreferencedChild = define(Statement{Name: "parents.insert_unreferenced", Table: "parents", Kind: Insert, InUse: true,
-		Pattern: "link an unreferenced message to a parent (seed insert 1)",
-		CQL: `INSERT INTO parents (parent_id, message_id, est_milestone_index, ms_timestamp)
-			VALUES (?, ?, ?, ?)`})
-	InsertChild = define(Statement{Name: "parents.insert", Table: "parents", Kind: Insert, InUse: true,
-		Pattern: "link a referenced message to a parent (seed insert 2)",
-		CQL: `INSERT INTO parents (parent_id, message_id, milestone_index, ms_timestamp, inclusion_state)
-			VALUES (?, ?, ?, ?, ?)`})
-	Children = define(Statement{Name: "parents_by_ms.by_parent", Table: "parents_by_ms", Kind: Select, InUse: true,
-		Pattern: "list a message's children, newest first (seed select 1)",
-		CQL: `SELECT milestone_index, est_milestone_index, ms_timestamp, message_id, inclusion_state FROM parents_by_ms
-			WHERE parent_id = ?`})
-	ChildrenTime = define(Statement{Name: "parents_by_ms.by_parent_time", Table: "parents_by_ms", Kind: Select, InUse: true,
-		Pattern: "list a message's children within [from, to) (seed select 2)",
-		CQL: `SELECT milestone_index, est_milestone_index, ms_timestamp, message_id, inclusion_state FROM parents_by_ms
-			WHERE parent_id = ? AND ms_timestamp >= ? AND ms_timestamp < ?`})
+	InsertUnreferencedChild = insert(Statement{Name: "parents.insert_unreferenced", Table: "parents", InUse: true,
+		Pattern: "link an unreferenced message to a parent (seed insert 1)"}, unreferencedChild, "")
+	InsertChild = insert(Statement{Name: "parents.insert", Table: "parents", InUse: true,
+		Pattern: "link a referenced message to a parent (seed insert 2)"}, referencedChild, "")
+	Children = query(Statement{Name: "parents_by_ms.by_parent", Table: "parents_by_ms", InUse: true,
+		Pattern: "list a message's children, newest first (seed select 1)"}, children, "parent_id = ?")
+	ChildrenTime = query(Statement{Name: "parents_by_ms.by_parent_time", Table: "parents_by_ms", InUse: true,
+		Pattern: "list a message's children within [from, to) (seed select 2)"},
+		children, "parent_id = ? AND ms_timestamp >= ? AND ms_timestamp < ?")
 	DeleteChildren = define(Statement{Name: "parents.delete_by_parent", Table: "parents", Kind: Delete, InUse: false,
 		Pattern: "drop every child link of a parent (seed delete; pruning)",
 		CQL:     `DELETE FROM parents WHERE parent_id = ?`})

@@ -65,14 +65,14 @@ func TestClusterKeepsWorkingWithOneNodeKilled(t *testing.T) {
 
 	cfg := clusterConfig(c.Hosts(), "cluster_faulted", gocql.Quorum)
 	st := setupStore(t, cfg, 3)
-	assertReplication(t, st.S.Gocql(), cfg.Keyspace, "3")
+	assertReplication(t, testcontainers.Session(t, cfg).Gocql(), cfg.Keyspace, "3")
 
 	// The API on its own session, as cmd/api runs it.
 	apiStore, err := store.Open(ctx, cfg, testChunk)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer apiStore.S.Close()
+	defer apiStore.Close()
 	srv := httptest.NewServer(api.New(apiStore, api.Config{RequestTimeout: 10 * time.Second}).Handler())
 	defer srv.Close()
 

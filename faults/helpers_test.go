@@ -77,24 +77,28 @@ func clusterConfig(hosts []string, keyspace string, cons gocql.Consistency) cql.
 	return cfg
 }
 
-// setupStore creates and migrates the keyspace as `indexer migrate` does and opens a
-// store on it as `indexer run` does.
+// setupStore creates and migrates the keyspace as `indexer migrate` does and returns a
+// store on it with the chunk size recorded.
 func setupStore(t testing.TB, cfg cql.Config, rf int) *store.Store {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	start := time.Now()
-	// store.Setup sends all DDL to one coordinator (cql.OpenSchema), which a multi-node
-	// Cassandra 5.0 cluster needs once it holds views whose partition key has a DESC
-	// clustering column of their base; the cluster test runs it on all three hosts.
-	if err := store.Setup(ctx, cfg, migrations.Replication{Factor: rf}, testChunk, "faults"); err != nil {
+	// cfg.SchemaSession sends all DDL to one coordinator (cql.OpenSchema), which a
+	// multi-node Cassandra 5.0 cluster needs once it holds views whose partition key has a
+	// DESC clustering column of their base; the cluster test runs it on all three hosts.
+	if err := migrations.Apply(ctx, cfg.Keyspace, migrations.Replication{Factor: rf}, cfg.SchemaSession); err != nil {
 		t.Fatalf("setup %s: %v", cfg.Keyspace, err)
 	}
-	st, err := store.Open(ctx, cfg, testChunk)
+	s, err := cql.Open(cfg)
 	if err != nil {
 		t.Fatalf("open %s: %v", cfg.Keyspace, err)
 	}
-	t.Cleanup(st.S.Close)
+	st := store.New(s, testChunk)
+	t.Cleanup(st.Close)
+	if err := st.EnsureChunkSize(ctx, "faults"); err != nil {
+		t.Fatalf("chunk size of %s: %v", cfg.Keyspace, err)
+	}
 	t.Logf("keyspace %s (RF %d, %s) migrated in %s", cfg.Keyspace, rf, cfg.Consistency, since(start))
 	return st
 }
@@ -102,7 +106,7 @@ func setupStore(t testing.TB, cfg cql.Config, rf int) *store.Store {
 // newPipeline is the pipeline `indexer run` builds: analytics rows attached, CQL
 // retries counted.
 func newPipeline(st *store.Store, tip uint32, m *ingest.Metrics, log *slog.Logger) *ingest.Pipeline {
-	st.S.OnRetry = func(*cql.Statement, int, error) { m.Retries.Inc() }
+	st.OnRetry(func(string, int, error) { m.Retries.Inc() })
 	p := ingest.New(sim.New(simOptions(tip)), st, ingest.Config{NodeID: 1, StopAt: tip}, m, log)
 	p.AddRows(analytics.Rows)
 	return p

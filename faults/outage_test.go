@@ -58,10 +58,11 @@ func TestDatabaseOutageMidIngest(t *testing.T) {
 	t.Logf("node %s up in %s (heap %s, dir %s)", node.Addr(), since(bootStart), heap(), dir)
 	hosts := []string{node.Addr()}
 
-	clean := setupStore(t, clusterConfig(hosts, "outage_clean", gocql.LocalQuorum), 1)
+	cleanCfg := clusterConfig(hosts, "outage_clean", gocql.LocalQuorum)
+	clean := setupStore(t, cleanCfg, 1)
 	cleanTook := ingestAll(t, clean, tip)
 	t.Logf("uninterrupted run: %d milestones in %s", tip, cleanTook.Round(time.Millisecond))
-	want := dump(t, clean.S.Gocql(), "outage_clean")
+	want := dump(t, testcontainers.Session(t, cleanCfg).Gocql(), "outage_clean")
 
 	commitlog := map[string]string{"stop": "", "kill": "group", "kill-lossy": ""} // "": periodic
 	for _, mode := range []string{"stop", "kill", "kill-lossy"} {

@@ -1,11 +1,15 @@
 package hints
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
 
 func TestWriterSkipsKnownHintsUntilForget(t *testing.T) {
 	w := NewWriter(100)
-	s := NewSet()
-	s.AddTag("tag", TableMessage, 3)
+	s := store.NewHintSet()
+	s.AddTag("tag", store.TagKindMessage, 3)
 	s.AddAddress("addr", "basic", "address", 3)
 	if n := len(w.Writes(s, 1)); n != 2 {
 		t.Fatalf("first writes = %d, want 2", n)

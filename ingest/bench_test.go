@@ -21,7 +21,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/hints"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
-	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // The benchmark chain: the ingest tests' sim chain (12 messages per milestone, 20-minute
@@ -107,11 +107,7 @@ func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisec
 // benchStore is a fresh migrated keyspace with the chunk size recorded.
 func benchStore(b *testing.B) (*store.Store, cql.Config) {
 	b.Helper()
-	sess, cfg := testcontainers.NewKeyspace(b)
-	if err := store.EnsureChunkSize(context.Background(), sess, benchChunk, "bench"); err != nil {
-		b.Fatal(err)
-	}
-	return store.New(sess, benchChunk), cfg
+	return storetest.New(b, benchChunk)
 }
 
 // benchPipeline runs the pipeline over milestones 1..benchTip and reads its own metrics:
@@ -188,7 +184,7 @@ func histQuantile[B interface {
 }
 
 // prebuilt are the rows of milestones 1..benchTip exactly as the pipeline builds them:
-// milestoneWrites, the analytics rows, the partition hints (each written once, as the
+// store.MilestoneWrites, the analytics rows, the partition hints (each written once, as the
 // pipeline's hint writer does), and one sync row per milestone.
 type prebuilt struct {
 	writes []store.Write
@@ -200,7 +196,7 @@ func (p *prebuilt) count() int { return len(p.writes) + len(p.syncs) }
 func (p *prebuilt) summary() string {
 	by := map[string]int{"sync": len(p.syncs)}
 	for _, w := range p.writes {
-		by[w.St.Table]++
+		by[w.Table()]++
 	}
 	type kv struct {
 		t string
@@ -234,11 +230,11 @@ func prebuild(b *testing.B, src *sim.Sim) *prebuilt {
 		if err != nil {
 			b.Fatal(err)
 		}
-		bl := milestoneWrites(cm, rowConfig{rangeOf: st.RangeID, hrp: sim.HRP, start: 1}, nil)
-		out.writes = append(out.writes, bl.writes...)
+		ws := st.MilestoneWrites(cm, 1, nil)
+		out.writes = append(out.writes, ws.Writes...)
 		out.writes = append(out.writes, analytics.Rows(cm, st)...)
-		out.writes = append(out.writes, hw.Writes(bl.hints, store.Timestamp(cm.Index, store.PhaseConfirmed))...)
-		hw.Remember(bl.hints)
+		out.writes = append(out.writes, hw.Writes(ws.Hints, store.Timestamp(cm.Index, store.PhaseConfirmed))...)
+		hw.Remember(ws.Hints)
 		out.syncs = append(out.syncs, i)
 	}
 	return out

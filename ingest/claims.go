@@ -40,7 +40,7 @@ func (p *Pipeline) blockLease(index uint32) store.Lease {
 // reports that another node holds it.
 func (p *Pipeline) fillPiece(ctx context.Context, piece store.Range, tip uint32) (heldElsewhere bool, err error) {
 	lease := p.blockLease(piece.From)
-	held, err := lease.Acquire(ctx, p.st.S)
+	held, err := p.st.AcquireLease(ctx, lease)
 	p.m.Claims.WithLabelValues(claimResult(held, err)).Inc()
 	if err != nil || !held {
 		return err == nil, err
@@ -60,7 +60,7 @@ func (p *Pipeline) fillPiece(ctx context.Context, piece store.Range, tip uint32)
 			return false, err
 		}
 	}
-	_, err = store.AdvanceWatermark(ctx, p.st.S, store.NewestSyncedConcern, int64(piece.To), "", p.node())
+	_, err = p.st.AdvanceWatermark(ctx, store.NewestSyncedConcern, int64(piece.To), "", p.node())
 	return false, err
 }
 
@@ -93,7 +93,7 @@ func (p *Pipeline) holdLease(ctx context.Context, lease store.Lease, cancel cont
 				return
 			case <-tick.C:
 			}
-			if ok, err := lease.Renew(ctx, p.st.S); ok && err == nil {
+			if ok, err := p.st.RenewLease(ctx, lease); ok && err == nil {
 				renewed = time.Now()
 			} else if !ok && err == nil || time.Since(renewed) >= lease.TTL {
 				p.m.Claims.WithLabelValues("lost").Inc()
@@ -108,7 +108,7 @@ func (p *Pipeline) holdLease(ctx context.Context, lease store.Lease, cancel cont
 		<-stopped
 		rctx, rcancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer rcancel()
-		if err := lease.Release(rctx, p.st.S); err != nil {
+		if err := p.st.ReleaseLease(rctx, lease); err != nil {
 			p.log.Debug("releasing a block lease; its TTL frees it", "lease", lease.Name, "error", err)
 		}
 	}

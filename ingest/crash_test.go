@@ -66,11 +66,11 @@ func assertSameData(t *testing.T, a *store.Store, aCfg cql.Config, b *store.Stor
 	t.Helper()
 	ctx := context.Background()
 	skip = append(skip, bookkeeping...)
-	da, err := testcontainers.Dump(ctx, a.S.Gocql(), aCfg.Keyspace, skip...)
+	da, err := testcontainers.Dump(ctx, testcontainers.Session(t, aCfg).Gocql(), aCfg.Keyspace, skip...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := testcontainers.Dump(ctx, b.S.Gocql(), bCfg.Keyspace, skip...)
+	db, err := testcontainers.Dump(ctx, testcontainers.Session(t, bCfg).Gocql(), bCfg.Keyspace, skip...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func dailyAll(t *testing.T, st *store.Store, src *sim.Sim, tip uint32) {
 	job := analytics.Job{Store: st, Owner: "test"}
 	for day := analytics.Day(first.Timestamp); day.Before(analytics.Day(last.Timestamp)); day = day.AddDate(0, 0, 1) {
 		if _, err := job.Run(ctx, day, true); err != nil && !errors.Is(err, analytics.ErrDone) {
-			t.Fatalf("daily analytics %s: %v", day.Format(analytics.DateLayout), err)
+			t.Fatalf("daily analytics %s: %v", day.Format(store.DateLayout), err)
 		}
 	}
 }

@@ -1,11 +1,8 @@
 package ingest_test
 
 import (
-	"strconv"
-
-	"github.com/gocql/gocql"
-
 	"context"
+	"strconv"
 	"testing"
 	"time"
 
@@ -13,7 +10,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
-	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // testChunk is small so a few hundred milestones span several ms_range_id partitions.
@@ -22,11 +19,7 @@ const testChunk = 50
 // newStore is a fresh migrated keyspace with the chunk size recorded.
 func newStore(t testing.TB) (*store.Store, cql.Config) {
 	t.Helper()
-	sess, cfg := testcontainers.NewKeyspace(t)
-	if err := store.EnsureChunkSize(context.Background(), sess, testChunk, "test"); err != nil {
-		t.Fatal(err)
-	}
-	return store.New(sess, testChunk), cfg
+	return storetest.New(t, testChunk)
 }
 
 // simOptions is the chain every ingest test uses unless it says otherwise: 20-minute
@@ -64,8 +57,7 @@ func assertNoGaps(t testing.TB, st *store.Store, from, to uint32) {
 
 func countMessagesOf(t testing.TB, st *store.Store, index uint32) int {
 	t.Helper()
-	rows, err := cql.Collect(context.Background(), st.S, cql.MessagesByMilestone, []any{int32(index)},
-		func(it *gocql.Iter, id *string) bool { return it.Scan(nil, id) })
+	rows, err := st.MilestoneMessages(context.Background(), index)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,7 +105,7 @@ func TestDeadNodesBlockIsTakenOver(t *testing.T) {
 	st, _ := newStore(t)
 	ctx := context.Background()
 	ghost := store.Lease{Name: "ingest/blocks-of-10/1", Owner: "dead-node", TTL: 3 * time.Second}
-	if held, err := ghost.Acquire(ctx, st.S); err != nil || !held {
+	if held, err := st.AcquireLease(ctx, ghost); err != nil || !held {
 		t.Fatalf("ghost lease: %v %v", held, err)
 	}
 	m := ingest.NewMetrics(nil)

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/hints"
+	"github.com/stardust-indexer/stardust-indexer/internal/wait"
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -166,11 +166,11 @@ func (p *Pipeline) Run(ctx context.Context) error {
 // while it answers pings is retried only at the backoff's pace.
 func (p *Pipeline) awaitRetry(ctx context.Context, cause error, d time.Duration) error {
 	if errorKind(cause) != "database" {
-		return cql.Sleep(ctx, d)
+		return wait.Sleep(ctx, d)
 	}
 	deadline, wasDown := time.Now().Add(d), false
 	for time.Now().Before(deadline) {
-		if err := cql.Sleep(ctx, min(2*time.Second, time.Until(deadline))); err != nil {
+		if err := wait.Sleep(ctx, min(2*time.Second, time.Until(deadline))); err != nil {
 			return err
 		}
 		pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
@@ -222,7 +222,7 @@ func (p *Pipeline) runOnce(ctx context.Context) error {
 		if p.written.Load() > before && len(skipped) == 0 {
 			continue // the tip may have moved on while writing
 		}
-		if err := cql.Sleep(ctx, p.cfg.PollInterval); err != nil {
+		if err := wait.Sleep(ctx, p.cfg.PollInterval); err != nil {
 			return err
 		}
 	}
@@ -302,7 +302,7 @@ func (p *Pipeline) startProgress(gaps []store.Range, tip uint32) {
 // unreferencedIfHeld writes the unreferenced messages after tip if this node holds (or
 // takes) the lease for them: one node at a time does this work.
 func (p *Pipeline) unreferencedIfHeld(ctx context.Context, tip uint32) error {
-	held, err := p.unreferencedLease().Acquire(ctx, p.st.S)
+	held, err := p.st.AcquireLease(ctx, p.unreferencedLease())
 	if err != nil || !held {
 		return err
 	}

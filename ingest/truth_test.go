@@ -24,6 +24,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // TestIngestMatchesTruth ingests 300 milestones of the sim chain once (with the analytics
@@ -78,6 +79,7 @@ type matcher struct {
 type truthEnv struct {
 	st     *store.Store
 	cfg    cql.Config
+	raw    *cql.Session // the test's own, to read the tables around the store
 	truth  *sim.Truth
 	schema map[string]*tableSchema
 	model  map[string][]row // every table and view of the keyspace
@@ -95,11 +97,12 @@ func newTruthEnv(t *testing.T) *truthEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	schema, err := readSchema(context.Background(), st.S.Gocql(), cfg.Keyspace)
+	raw := testcontainers.Session(t, cfg)
+	schema, err := readSchema(context.Background(), raw.Gocql(), cfg.Keyspace)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &truthEnv{st: st, cfg: cfg, truth: truth, schema: schema}
+	e := &truthEnv{st: st, cfg: cfg, raw: raw, truth: truth, schema: schema}
 	if e.model, err = buildModel(truth, st.ChunkSize, schema); err != nil {
 		t.Fatalf("building the model from the truth: %v", err)
 	}
@@ -710,7 +713,7 @@ func (e *truthEnv) checkTables(t *testing.T) {
 }
 
 func (e *truthEnv) checkTable(t *testing.T, s *tableSchema, want []row) {
-	it := e.st.S.Gocql().Query(fmt.Sprintf("SELECT * FROM %s.%s", e.cfg.Keyspace, s.name)).
+	it := e.raw.Gocql().Query(fmt.Sprintf("SELECT * FROM %s.%s", e.cfg.Keyspace, s.name)).
 		WithContext(context.Background()).PageSize(5000).Iter()
 	var got []row
 	for {
@@ -1005,7 +1008,7 @@ func (e *truthEnv) checkOutput(ctx context.Context, o *sim.OutputTruth, nVersion
 		data = r.Data
 	} else {
 		table := outputTable[o.Output.Kind]
-		rows, _, err := e.st.OutputVersions(ctx, table, outputKey(o), store.PageRequest{Size: 1000})
+		rows, _, err := e.st.OutputVersions(ctx, o.Output.Kind, outputKey(o), store.PageRequest{Size: 1000})
 		if err != nil {
 			return err
 		}
@@ -1399,7 +1402,7 @@ func (e *truthEnv) checkSelects(t *testing.T) {
 	special := map[string]func(t *testing.T, st *cql.Statement){
 		"system.local": func(t *testing.T, st *cql.Statement) {
 			var version string
-			if err := e.st.S.Scan(context.Background(), st, nil, &version); err != nil || !strings.HasPrefix(version, "5.") {
+			if err := e.raw.Scan(context.Background(), st, nil, &version); err != nil || !strings.HasPrefix(version, "5.") {
 				t.Errorf("release_version %q (%v), want a Cassandra 5 node", version, err)
 			}
 		},
@@ -1441,7 +1444,7 @@ func (e *truthEnv) checkSelects(t *testing.T) {
 				if err != nil {
 					t.Fatalf("not covered: %v", err)
 				}
-				got, err := cql.Collect(context.Background(), e.st.S, st, binds, scanRow)
+				got, err := cql.Collect(context.Background(), e.raw, st, binds, scanRow)
 				if err != nil {
 					t.Fatalf("binds %s: %v", bindsText(binds), err)
 				}

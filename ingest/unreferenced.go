@@ -33,12 +33,12 @@ func (p *Pipeline) writeUnreferenced(ctx context.Context, after uint32) error {
 	if err := p.notePending(ctx, fresh[0].EstMilestoneIndex); err != nil {
 		return err
 	}
-	b := unreferencedWrites(fresh, p.rows())
-	writes := append(b.writes, p.hw.Writes(b.hints, store.Timestamp(fresh[0].EstMilestoneIndex, store.PhasePending))...)
+	ws := p.st.UnreferencedWrites(fresh)
+	writes := append(ws.Writes, p.hw.Writes(ws.Hints, store.Timestamp(fresh[0].EstMilestoneIndex, store.PhasePending))...)
 	if err := p.st.Apply(ctx, writes, p.cfg.WriteParallel); err != nil {
 		return err
 	}
-	p.hw.Remember(b.hints)
+	p.hw.Remember(ws.Hints)
 	if len(p.seenPending) > 100000 {
 		p.seenPending = map[chain.MessageID]struct{}{}
 	}

@@ -65,11 +65,11 @@ var firstSeen = regexp.MustCompile(`(est_milestone_index|seen_at)=(\d+|\d{4}-\d\
 // a message was seen before its milestone.
 func firstSeenRemoved(t *testing.T, st *store.Store, cfg cql.Config) map[string][]string {
 	t.Helper()
-	dump, err := testcontainers.Dump(context.Background(), st.S.Gocql(), cfg.Keyspace, bookkeeping...)
+	dump, err := testcontainers.Dump(context.Background(), testcontainers.Session(t, cfg).Gocql(), cfg.Keyspace, bookkeeping...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pendingHint := "ms_range_id=" + strconv.Itoa(int(cql.PendingRange)) + " "
+	pendingHint := "ms_range_id=" + strconv.Itoa(int(store.PendingRange)) + " "
 	for table, rows := range dump {
 		kept := rows[:0]
 		for _, r := range rows {

@@ -103,15 +103,16 @@ func (p *Pipeline) writeMilestone(ctx context.Context, cm *chain.ConfirmedMilest
 	if err != nil {
 		return fmt.Errorf("milestone %d: reading pending marks: %w", cm.Index, err)
 	}
-	b := milestoneWrites(cm, p.rows(), marks)
+	ws := p.st.MilestoneWrites(cm, p.cfg.Start, marks)
+	writes := ws.Writes
 	for _, extra := range p.extra {
-		b.writes = append(b.writes, extra(cm, p.st)...)
+		writes = append(writes, extra(cm, p.st)...)
 	}
-	writes := append(b.writes, p.hw.Writes(b.hints, store.Timestamp(cm.Index, store.PhaseConfirmed))...)
+	writes = append(writes, p.hw.Writes(ws.Hints, store.Timestamp(cm.Index, store.PhaseConfirmed))...)
 	if err := p.st.Apply(ctx, writes, p.cfg.WriteParallel); err != nil {
 		return fmt.Errorf("milestone %d: %w", cm.Index, err)
 	}
-	p.hw.Remember(b.hints)
+	p.hw.Remember(ws.Hints)
 	syncStart := time.Now()
 	if err := p.st.WriteSync(ctx, cm.Index, p.cfg.NodeID); err != nil {
 		return fmt.Errorf("milestone %d: sync row: %w", cm.Index, err)
@@ -125,7 +126,7 @@ func (p *Pipeline) writeMilestone(ctx context.Context, cm *chain.ConfirmedMilest
 func (p *Pipeline) account(writes []store.Write, index, tip uint32) {
 	counts := map[string]int{"sync": 1}
 	for _, w := range writes {
-		counts[w.St.Table]++
+		counts[w.Table()]++
 	}
 	for table, n := range counts {
 		p.m.Rows.WithLabelValues(table).Add(float64(n))
@@ -143,11 +144,6 @@ func (p *Pipeline) account(writes []store.Write, index, tip uint32) {
 	if p.progress != nil {
 		p.progress.step()
 	}
-}
-
-// rows is how this pipeline builds rows.
-func (p *Pipeline) rows() rowConfig {
-	return rowConfig{rangeOf: p.st.RangeID, hrp: p.net.HRP, start: p.cfg.Start}
 }
 
 // RowsFunc returns extra writes for a milestone (the analytics rows).

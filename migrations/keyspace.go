@@ -74,3 +74,25 @@ func DropKeyspace(ctx context.Context, s *gocql.Session, name string) error {
 	}
 	return s.Query("DROP KEYSPACE IF EXISTS " + name).WithContext(ctx).Exec()
 }
+
+// Apply creates the keyspace if it does not exist yet and applies every pending
+// migration to it (Up). open gives a session for schema changes on a keyspace ("" for
+// none, to create one); Apply closes what it opens. `indexer migrate` and the test
+// keyspaces go through here, each with sessions bound to one coordinator.
+func Apply(ctx context.Context, keyspace string, r Replication, open func(keyspace string) (*gocql.Session, error)) error {
+	admin, err := open("")
+	if err != nil {
+		return err
+	}
+	err = CreateKeyspace(ctx, admin, keyspace, r)
+	admin.Close()
+	if err != nil {
+		return fmt.Errorf("creating keyspace %s: %w", keyspace, err)
+	}
+	s, err := open(keyspace)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return Up(ctx, s, keyspace)
+}

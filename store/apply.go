@@ -38,7 +38,7 @@ func (st *Store) Apply(ctx context.Context, writes []Write, parallel int) error 
 func (st *Store) applyGroup(ctx context.Context, group []Write) error {
 	if len(group) == 1 {
 		w := group[0]
-		if err := st.S.Write(ctx, w.St, w.TS, w.Args...); err != nil {
+		if err := st.s.Write(ctx, w.St, w.TS, w.Args...); err != nil {
 			return fmt.Errorf("write %s: %w", cmp.Or(w.Partition, w.St.Table), err)
 		}
 		return nil
@@ -47,7 +47,7 @@ func (st *Store) applyGroup(ctx context.Context, group []Write) error {
 	for _, w := range group {
 		b.Add(w.St, w.Args...)
 	}
-	if err := st.S.WriteBatch(ctx, &b, group[0].TS); err != nil {
+	if err := st.s.WriteBatch(ctx, &b, group[0].TS); err != nil {
 		return fmt.Errorf("batch of %d on %s: %w", len(group), group[0].Partition, err)
 	}
 	return nil
@@ -84,3 +84,6 @@ func groupWrites(writes []Write) [][]Write {
 	}
 	return out
 }
+
+// Table is the table (or view) the write touches.
+func (w Write) Table() string { return w.St.Table }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
@@ -20,9 +18,9 @@ type Lease struct {
 	TTL   time.Duration
 }
 
-// Acquire takes the lease if nobody holds it, or renews it if this owner does.
-func (l Lease) Acquire(ctx context.Context, s *cql.Session) (bool, error) {
-	applied, current, err := s.CAS(ctx, cql.AcquireLease, l.Name, l.Owner, time.Now().Add(l.TTL), l.ttlSeconds())
+// AcquireLease takes the lease if nobody holds it, or renews it if this owner does.
+func (st *Store) AcquireLease(ctx context.Context, l Lease) (bool, error) {
+	applied, current, err := st.s.CAS(ctx, cql.AcquireLease, l.Name, l.Owner, time.Now().Add(l.TTL), l.ttlSeconds())
 	if err != nil {
 		return false, fmt.Errorf("lease %s: %w", l.Name, err)
 	}
@@ -30,34 +28,34 @@ func (l Lease) Acquire(ctx context.Context, s *cql.Session) (bool, error) {
 		return true, nil
 	}
 	if owner, _ := current["owner"].(string); owner == l.Owner {
-		return l.Renew(ctx, s)
+		return st.RenewLease(ctx, l)
 	}
 	return false, nil
 }
 
-// Renew extends the lease if this owner still holds it.
-func (l Lease) Renew(ctx context.Context, s *cql.Session) (bool, error) {
-	applied, _, err := s.CAS(ctx, cql.RenewLease, l.ttlSeconds(), l.Owner, time.Now().Add(l.TTL), l.Name, l.Owner)
+// RenewLease extends the lease if this owner still holds it.
+func (st *Store) RenewLease(ctx context.Context, l Lease) (bool, error) {
+	applied, _, err := st.s.CAS(ctx, cql.RenewLease, l.ttlSeconds(), l.Owner, time.Now().Add(l.TTL), l.Name, l.Owner)
 	if err != nil {
 		return false, fmt.Errorf("renewing lease %s: %w", l.Name, err)
 	}
 	return applied, nil
 }
 
-// Release gives the lease back if this owner holds it.
-func (l Lease) Release(ctx context.Context, s *cql.Session) error {
-	if _, _, err := s.CAS(ctx, cql.ReleaseLease, l.Name, l.Owner); err != nil {
+// ReleaseLease gives the lease back if this owner holds it.
+func (st *Store) ReleaseLease(ctx context.Context, l Lease) error {
+	if _, _, err := st.s.CAS(ctx, cql.ReleaseLease, l.Name, l.Owner); err != nil {
 		return fmt.Errorf("releasing lease %s: %w", l.Name, err)
 	}
 	return nil
 }
 
-// Holder returns who holds a lease ("" when free).
-func Holder(ctx context.Context, s *cql.Session, name string) (string, error) {
+// LeaseHolder returns who holds a lease ("" when free).
+func (st *Store) LeaseHolder(ctx context.Context, name string) (string, error) {
 	var owner string
 	var expires time.Time
-	err := s.Scan(ctx, cql.Lease, []any{name}, &owner, &expires)
-	if errors.Is(err, gocql.ErrNotFound) {
+	err := notFound(st.s.Scan(ctx, cql.Lease, []any{name}, &owner, &expires))
+	if errors.Is(err, ErrNotFound) {
 		return "", nil
 	}
 	return owner, err

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
@@ -19,24 +17,24 @@ const NewestSyncedConcern = "newest_synced"
 // ErrChunkSizeMismatch: the keyspace was indexed with another chunk size.
 var ErrChunkSizeMismatch = errors.New("chunk size differs from the one this keyspace was indexed with")
 
-// EnsureChunkSize records chunkSize on first use and refuses a different one later:
-// every ms_range_id already written depends on it.
-func EnsureChunkSize(ctx context.Context, s *cql.Session, chunkSize uint32, node string) error {
-	want := strconv.FormatUint(uint64(chunkSize), 10)
-	applied, current, err := s.CAS(ctx, cql.InitMeta, "chunk_size", want, int64(0), node)
+// EnsureChunkSize records the store's chunk size on first use and refuses a different
+// one later: every ms_range_id already written depends on it.
+func (st *Store) EnsureChunkSize(ctx context.Context, node string) error {
+	want := strconv.FormatUint(uint64(st.ChunkSize), 10)
+	applied, current, err := st.s.CAS(ctx, cql.InitMeta, "chunk_size", want, int64(0), node)
 	if err != nil {
 		return fmt.Errorf("recording chunk size: %w", err)
 	}
 	if got, _ := current["value"].(string); !applied && got != want {
-		return fmt.Errorf("%w: keyspace has %s, configured %d", ErrChunkSizeMismatch, got, chunkSize)
+		return fmt.Errorf("%w: keyspace has %s, configured %d", ErrChunkSizeMismatch, got, st.ChunkSize)
 	}
 	return nil
 }
 
-// ChunkSize reads the recorded chunk size (0 and no error when none is recorded yet).
-func ChunkSize(ctx context.Context, s *cql.Session) (uint32, error) {
-	value, _, _, err := Meta(ctx, s, "chunk_size")
-	if errors.Is(err, gocql.ErrNotFound) {
+// recordedChunkSize reads the recorded chunk size (0 and no error when none is recorded yet).
+func (st *Store) recordedChunkSize(ctx context.Context) (uint32, error) {
+	value, _, _, err := st.Meta(ctx, "chunk_size")
+	if errors.Is(err, ErrNotFound) {
 		return 0, nil
 	}
 	if err != nil {
@@ -49,12 +47,12 @@ func ChunkSize(ctx context.Context, s *cql.Session) (uint32, error) {
 	return uint32(n), nil
 }
 
-// Meta reads one concern's row.
-func Meta(ctx context.Context, s *cql.Session, concern string) (value string, watermark int64, by string, err error) {
+// Meta reads one concern's row; ErrNotFound when it has none.
+func (st *Store) Meta(ctx context.Context, concern string) (value string, watermark int64, by string, err error) {
 	var v, b *string
 	var w *int64
-	if err = s.Scan(ctx, cql.Meta, []any{concern}, &v, &w, &b); err != nil {
-		return "", 0, "", err
+	if err = st.s.Scan(ctx, cql.Meta, []any{concern}, &v, &w, &b); err != nil {
+		return "", 0, "", notFound(err)
 	}
 	if v != nil {
 		value = *v
@@ -71,12 +69,12 @@ func Meta(ctx context.Context, s *cql.Session, concern string) (value string, wa
 // AdvanceWatermark moves a concern's watermark to w if w is newer, creating the row on
 // first use. It reports whether w was stored; an older w never overwrites a newer one,
 // however the writes of several nodes interleave.
-func AdvanceWatermark(ctx context.Context, s *cql.Session, concern string, w int64, value, node string) (bool, error) {
-	applied, _, err := s.CAS(ctx, cql.InitMeta, concern, value, w, node)
+func (st *Store) AdvanceWatermark(ctx context.Context, concern string, w int64, value, node string) (bool, error) {
+	applied, _, err := st.s.CAS(ctx, cql.InitMeta, concern, value, w, node)
 	if err != nil || applied {
 		return applied, err
 	}
-	applied, _, err = s.CAS(ctx, cql.AdvanceMeta, w, value, node, concern, w)
+	applied, _, err = st.s.CAS(ctx, cql.AdvanceMeta, w, value, node, concern, w)
 	if err != nil {
 		return false, fmt.Errorf("advancing %s to %d: %w", concern, w, err)
 	}

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
@@ -62,7 +60,7 @@ func (st *Store) EnsureNetwork(ctx context.Context, n chain.Network, node string
 // the network recorded.
 func (st *Store) recordNetwork(ctx context.Context, want NetworkRecord, node string) (NetworkRecord, error) {
 	value, _ := json.Marshal(want)
-	applied, current, err := st.S.CAS(ctx, cql.InitMeta, networkConcern, string(value), int64(0), node)
+	applied, current, err := st.s.CAS(ctx, cql.InitMeta, networkConcern, string(value), int64(0), node)
 	if err != nil || applied {
 		return want, err
 	}
@@ -72,9 +70,9 @@ func (st *Store) recordNetwork(ctx context.Context, want NetworkRecord, node str
 // refuseUnrecordedData fails when milestones were synced before the network was
 // recorded: they were written in a format this version no longer reads.
 func (st *Store) refuseUnrecordedData(ctx context.Context) error {
-	_, w, _, err := Meta(ctx, st.S, NewestSyncedConcern)
+	_, w, _, err := st.Meta(ctx, NewestSyncedConcern)
 	switch {
-	case errors.Is(err, gocql.ErrNotFound):
+	case errors.Is(err, ErrNotFound):
 		return nil
 	case err != nil:
 		return err
@@ -108,8 +106,8 @@ func (st *Store) Network(ctx context.Context) (NetworkRecord, bool, error) {
 }
 
 func (st *Store) readNetwork(ctx context.Context) (NetworkRecord, bool, error) {
-	value, _, _, err := Meta(ctx, st.S, networkConcern)
-	if errors.Is(err, gocql.ErrNotFound) {
+	value, _, _, err := st.Meta(ctx, networkConcern)
+	if errors.Is(err, ErrNotFound) {
 		return NetworkRecord{}, false, nil
 	}
 	if err != nil {

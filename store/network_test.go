@@ -43,7 +43,7 @@ func TestKeyspaceKeepsItsNetwork(t *testing.T) {
 	}
 
 	old, _ := testcontainers.NewKeyspace(t)
-	if _, err := AdvanceWatermark(ctx, old, NewestSyncedConcern, 42, "", "1"); err != nil {
+	if _, err := New(old, 10).AdvanceWatermark(ctx, NewestSyncedConcern, 42, "", "1"); err != nil {
 		t.Fatal(err)
 	}
 	for range 2 { // and it stays refused

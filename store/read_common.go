@@ -1,22 +1,8 @@
 package store
 
 import (
-	"errors"
 	"time"
-
-	"github.com/gocql/gocql"
 )
-
-// ErrNotFound: the row a reader was asked for does not exist.
-var ErrNotFound = errors.New("not found")
-
-// notFound maps the driver's "no row" to ErrNotFound and leaves other errors alone.
-func notFound(err error) error {
-	if errors.Is(err, gocql.ErrNotFound) {
-		return ErrNotFound
-	}
-	return err
-}
 
 // TimeRange bounds ms_timestamp to [From, To). The zero value is no bound.
 type TimeRange struct {

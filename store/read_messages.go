@@ -12,57 +12,59 @@ import (
 // MessageRecord is a messages row: the raw message and what the indexer knows about it.
 // Pointer fields are null until the message is referenced (or were never set).
 type MessageRecord struct {
-	ID                string
-	Variant           string
-	Parents           []string
-	IsSolid           *bool
-	MilestoneIndex    *int32 // nil: not referenced by a milestone yet
-	InclusionState    *int8
-	ShouldPromote     *bool
-	ShouldReattach    *bool
-	ConflictReason    *int8
-	WhiteFlagIndex    *int32
-	EstMilestoneIndex *int32
-	SeenAt            *time.Time
-	Version           int8
-	Raw               []byte
-	Proof             []byte
+	ID                string     `cql:"message_id"`
+	Variant           string     `cql:"variant"`
+	Parents           []string   `cql:"parents"`
+	IsSolid           *bool      `cql:"is_solid"`
+	MilestoneIndex    *int32     `cql:"milestone_index"` // nil: not referenced by a milestone yet
+	InclusionState    *int8      `cql:"inclusion_state"`
+	ShouldPromote     *bool      `cql:"should_promote"`
+	ShouldReattach    *bool      `cql:"should_reattach"`
+	ConflictReason    *int8      `cql:"conflict_reason"`
+	WhiteFlagIndex    *int32     `cql:"white_flag_index"`
+	EstMilestoneIndex *int32     `cql:"est_milestone_index"`
+	SeenAt            *time.Time `cql:"seen_at"`
+	Version           int8       `cql:"version"`
+	Raw               []byte     `cql:"message"`
+	Proof             []byte     `cql:"proof"`
 }
 
 // Message reads a message with its metadata (seed select 3); ErrNotFound if unknown.
 func (st *Store) Message(ctx context.Context, id string) (MessageRecord, error) {
 	var m MessageRecord
-	err := st.S.Scan(ctx, cql.MessageFull, []any{id}, append(m.metadataColumns(), &m.Version, &m.Raw, &m.Proof)...)
+	err := st.s.Scan(ctx, cql.MessageFull, []any{id}, dests(cql.MessageFull, &m)...)
 	return m, notFound(err)
 }
 
 // MessageMetadata reads a message's metadata without its bytes (seed select 2).
 func (st *Store) MessageMetadata(ctx context.Context, id string) (MessageRecord, error) {
 	var m MessageRecord
-	err := st.S.Scan(ctx, cql.MessageMetadata, []any{id}, m.metadataColumns()...)
+	err := st.s.Scan(ctx, cql.MessageMetadata, []any{id}, dests(cql.MessageMetadata, &m)...)
 	return m, notFound(err)
-}
-
-// metadataColumns are the destinations of the metadata columns, in select order.
-func (m *MessageRecord) metadataColumns() []any {
-	return []any{&m.ID, &m.Variant, &m.Parents, &m.IsSolid, &m.MilestoneIndex, &m.InclusionState,
-		&m.ShouldPromote, &m.ShouldReattach, &m.ConflictReason, &m.WhiteFlagIndex, &m.EstMilestoneIndex, &m.SeenAt}
 }
 
 // MessageRaw reads a message's bytes (seed select 1); ErrNotFound if unknown.
 func (st *Store) MessageRaw(ctx context.Context, id string) ([]byte, error) {
 	var raw []byte
-	err := st.S.Scan(ctx, cql.MessageRaw, []any{id}, &raw)
+	err := st.s.Scan(ctx, cql.MessageRaw, []any{id}, &raw)
 	return raw, notFound(err)
+}
+
+// MilestoneMessages lists the IDs of the messages a milestone referenced, in white-flag
+// order.
+func (st *Store) MilestoneMessages(ctx context.Context, index uint32) ([]string, error) {
+	return cql.Collect(ctx, st.s, cql.MessagesByMilestone, []any{int32(index)},
+		func(it *gocql.Iter, id *string) bool { return it.Scan(nil, id) })
 }
 
 // ChildRow is one child of a message (a message naming it as a parent).
 type ChildRow struct {
-	MessageID         string
-	MilestoneIndex    *int32 // nil: the child is not referenced yet
-	EstMilestoneIndex *int32
-	Timestamp         time.Time // milestone time, or when an unreferenced child was seen
-	InclusionState    *int8
+	ParentID          string    `cql:"parent_id"` // set by the writer; the reader asked for it
+	MessageID         string    `cql:"message_id"`
+	MilestoneIndex    *int32    `cql:"milestone_index"` // nil: the child is not referenced yet
+	EstMilestoneIndex *int32    `cql:"est_milestone_index"`
+	Timestamp         time.Time `cql:"ms_timestamp"` // milestone time, or when an unreferenced child was seen
+	InclusionState    *int8     `cql:"inclusion_state"`
 }
 
 // ChildrenPage reads one page of a message's children, newest first, optionally within tr.
@@ -72,8 +74,8 @@ func (st *Store) ChildrenPage(ctx context.Context, parentID string, tr TimeRange
 		from, to := tr.bounds()
 		stmt, args = cql.ChildrenTime, append(args, from, to)
 	}
-	return cql.CollectPage(ctx, st.S, stmt, args, req.Size, req.State, func(it *gocql.Iter, r *ChildRow) bool {
-		return it.Scan(&r.MilestoneIndex, &r.EstMilestoneIndex, &r.Timestamp, &r.MessageID, &r.InclusionState)
+	return cql.CollectPage(ctx, st.s, stmt, args, req.Size, req.State, func(it *gocql.Iter, r *ChildRow) bool {
+		return it.Scan(dests(stmt, r)...)
 	})
 }
 
@@ -93,7 +95,7 @@ func (st *Store) Milestone(ctx context.Context, index uint32) (MilestoneRecord, 
 	m := MilestoneRecord{Index: index}
 	var msgID, msID *string
 	var ts *int64
-	err := st.S.Scan(ctx, cql.MilestoneByIndex, []any{int32(index)}, &msgID, &msID, &ts, &m.Payload)
+	err := st.s.Scan(ctx, cql.MilestoneByIndex, []any{int32(index)}, &msgID, &msID, &ts, &m.Payload)
 	if err == nil && (msID == nil || ts == nil) {
 		err = gocql.ErrNotFound
 	}
@@ -109,11 +111,12 @@ func (st *Store) Milestone(ctx context.Context, index uint32) (MilestoneRecord, 
 
 // TagRow is one message indexed under a tag.
 type TagRow struct {
-	RangeID        int32 // the partition it was read from
-	MessageID      string
-	MilestoneIndex int32 // estimated for a message not referenced yet
-	Timestamp      time.Time
-	InclusionState *int8 // nil in the pending partition
+	Tag            string    `cql:"tag"`         // set by the writer; the reader asked for it
+	RangeID        int32     `cql:"ms_range_id"` // the partition it was read from
+	MessageID      string    `cql:"message_id"`
+	MilestoneIndex int32     `cql:"milestone_index"` // estimated for a message not referenced yet
+	Timestamp      time.Time `cql:"ms_timestamp"`
+	InclusionState *int8     `cql:"inclusion_state"` // nil in the pending partition
 }
 
 // TagPage reads one page of the messages with a tag in partition rng, newest first.
@@ -123,8 +126,8 @@ func (st *Store) TagPage(ctx context.Context, tag string, rng int32, tr TimeRang
 		from, to := tr.bounds()
 		stmt, args = cql.TagMessagesTime, append(args, from, to)
 	}
-	return cql.CollectPage(ctx, st.S, stmt, args, req.Size, req.State, func(it *gocql.Iter, r *TagRow) bool {
+	return cql.CollectPage(ctx, st.s, stmt, args, req.Size, req.State, func(it *gocql.Iter, r *TagRow) bool {
 		r.RangeID = rng
-		return it.Scan(&r.MilestoneIndex, &r.Timestamp, &r.MessageID, &r.InclusionState)
+		return it.Scan(dests(stmt, r)...)
 	})
 }

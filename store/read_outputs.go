@@ -2,133 +2,103 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/gocql/gocql"
 
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
+// PendingRange is the ms_range_id of the rows of messages not referenced yet.
+const PendingRange = cql.PendingRange
+
+// outputTables are the tables of each output kind but legacy (legacy_outputs, a table of
+// its own, see read_legacy.go).
+var outputTables = map[chain.OutputKind]cql.OutputTable{
+	chain.OutputBasic: cql.BasicOutputs, chain.OutputAlias: cql.AliasOutputs,
+	chain.OutputFoundry: cql.FoundryOutputs, chain.OutputNFT: cql.NFTOutputs,
+}
+
+func outputTable(kind chain.OutputKind) (cql.OutputTable, error) {
+	t, ok := outputTables[kind]
+	if !ok {
+		return t, fmt.Errorf("store: %s outputs have no output table", kind)
+	}
+	return t, nil
+}
+
 // OutputRow is a row of one of the output tables (basic, alias, foundry, nft).
-// Columns a table does not have stay empty.
+// Columns a table does not have stay empty; a null text column reads as "".
 type OutputRow struct {
-	Table               string
-	Key                 string // output ID (basic), alias, foundry or NFT ID
-	OutputID            string
-	RangeID             int32
-	MilestoneIndex      int32 // estimated for an output of a message not referenced yet
-	Timestamp           time.Time
-	InclusionState      *int8 // nil in the pending partition
-	MessageID           string
-	Amount              int64
-	Address             string
-	DustReturnAddress   string
-	Sender              string
-	Issuer              string
-	StateController     string
-	Governor            string
-	Tag                 string
-	StateIndex          *int32
-	Data                []byte
-	SpentBy             string // transaction ID; "" while unspent
-	SpentMilestoneIndex *int32
+	Kind  chain.OutputKind
+	Table string
+	// Key is the output ID (basic outputs: their key column is output_id, scanned into
+	// OutputID and copied here), or the alias, foundry or NFT ID.
+	Key                 string    `cql:"alias_id,foundry_id,nft_id"`
+	OutputID            string    `cql:"output_id"`
+	RangeID             int32     `cql:"ms_range_id"`
+	MilestoneIndex      int32     `cql:"milestone_index"` // estimated for an output of a message not referenced yet
+	Timestamp           time.Time `cql:"ms_timestamp"`
+	InclusionState      *int8     `cql:"inclusion_state"` // nil in the pending partition
+	MessageID           string    `cql:"message_id"`
+	Amount              int64     `cql:"amount"`
+	Address             string    `cql:"address"`
+	DustReturnAddress   string    `cql:"dust_return_address"`
+	Sender              string    `cql:"sender"`
+	Issuer              string    `cql:"issuer"`
+	StateController     string    `cql:"state_controller"`
+	Governor            string    `cql:"governor"`
+	Tag                 string    `cql:"tag"`
+	StateIndex          *int32    `cql:"state_index"`
+	Data                []byte    `cql:"data"`
+	SpentBy             string    `cql:"spent_by"` // transaction ID; "" while unspent
+	SpentMilestoneIndex *int32    `cql:"spent_milestone_index"`
 }
 
 // Pending reports whether the row is in the partition of messages not referenced yet.
-func (r *OutputRow) Pending() bool { return r.RangeID == cql.PendingRange }
+func (r *OutputRow) Pending() bool { return r.RangeID == PendingRange }
 
 // OutputVersions reads one page of the rows of one key: an output's rows (basic) or
 // every version of an alias, foundry or NFT, newest first (pending ones first of all).
-func (st *Store) OutputVersions(ctx context.Context, t cql.OutputTable, key string, req PageRequest) ([]OutputRow, []byte, error) {
-	return st.outputPage(ctx, t, cql.Outputs[t.Table].ByKey, []any{key}, req)
+func (st *Store) OutputVersions(ctx context.Context, kind chain.OutputKind, key string, req PageRequest) ([]OutputRow, []byte, error) {
+	t, err := outputTable(kind)
+	if err != nil {
+		return nil, nil, err
+	}
+	return st.outputPage(ctx, kind, t, cql.Outputs[t.Table].ByKey, []any{key}, req)
 }
 
 // OutputsPage reads one page of a view (outputs whose column equals value) in
 // partition rng, newest first, optionally within tr.
-func (st *Store) OutputsPage(ctx context.Context, t cql.OutputTable, column, value string, rng int32, tr TimeRange,
+func (st *Store) OutputsPage(ctx context.Context, kind chain.OutputKind, column, value string, rng int32, tr TimeRange,
 	req PageRequest) ([]OutputRow, []byte, error) {
+	t, err := outputTable(kind)
+	if err != nil {
+		return nil, nil, err
+	}
 	sts := cql.Outputs[t.Table]
 	stmt, args := sts.ByView[column], []any{value, rng}
 	if !tr.IsZero() {
 		from, to := tr.bounds()
 		stmt, args = sts.ByViewTime[column], append(args, from, to)
 	}
-	return st.outputPage(ctx, t, stmt, args, req)
+	return st.outputPage(ctx, kind, t, stmt, args, req)
 }
 
-func (st *Store) outputPage(ctx context.Context, t cql.OutputTable, stmt *cql.Statement, args []any,
+func (st *Store) outputPage(ctx context.Context, kind chain.OutputKind, t cql.OutputTable, stmt *cql.Statement, args []any,
 	req PageRequest) ([]OutputRow, []byte, error) {
-	return cql.CollectPage(ctx, st.S, stmt, args, req.Size, req.State, func(it *gocql.Iter, r *OutputRow) bool {
-		return scanOutputRow(it, t, r)
-	})
-}
-
-// scanOutputRow reads the columns every output select names (the table's columns, then
-// spent_by, spent_milestone_index) into r. A null text column reads as "".
-func scanOutputRow(it *gocql.Iter, t cql.OutputTable, r *OutputRow) bool {
-	dest := make([]any, 0, len(t.Columns)+2)
-	for _, col := range t.Columns {
-		dest = append(dest, r.column(t, col))
-	}
-	dest = append(dest, &r.SpentBy, &r.SpentMilestoneIndex)
-	r.Table = t.Table
-	ok := it.Scan(dest...)
-	if t.Key == "output_id" {
-		r.Key = r.OutputID
-	}
-	return ok
-}
-
-// column is where the value of col goes.
-func (r *OutputRow) column(t cql.OutputTable, col string) any {
-	switch col {
-	case t.Key:
-		if col == "output_id" {
-			return &r.OutputID // basic outputs: the key is the output ID (copied to Key below)
+	return cql.CollectPage(ctx, st.s, stmt, args, req.Size, req.State, func(it *gocql.Iter, r *OutputRow) bool {
+		r.Kind, r.Table = kind, t.Table
+		ok := it.Scan(dests(stmt, r)...)
+		if t.Key == "output_id" {
+			r.Key = r.OutputID
 		}
-		return &r.Key
-	case "output_id":
-		return &r.OutputID
-	case "ms_range_id":
-		return &r.RangeID
-	case "milestone_index":
-		return &r.MilestoneIndex
-	case "ms_timestamp":
-		return &r.Timestamp
-	case "inclusion_state":
-		return &r.InclusionState
-	case "message_id":
-		return &r.MessageID
-	case "amount":
-		return &r.Amount
-	case "data":
-		return &r.Data
-	case "state_index":
-		return &r.StateIndex
-	}
-	return r.addressColumn(col)
+		return ok
+	})
 }
 
 // Role is the address (or tag) in one of the row's indexed columns ("address",
 // "sender", "issuer", "state_controller", "governor", "dust_return_address", "tag").
-func (r *OutputRow) Role(column string) string { return *r.addressColumn(column).(*string) }
-
-func (r *OutputRow) addressColumn(col string) any {
-	switch col {
-	case "address":
-		return &r.Address
-	case "dust_return_address":
-		return &r.DustReturnAddress
-	case "sender":
-		return &r.Sender
-	case "issuer":
-		return &r.Issuer
-	case "state_controller":
-		return &r.StateController
-	case "governor":
-		return &r.Governor
-	case "tag":
-		return &r.Tag
-	}
-	panic("store: output column " + col + " has no field") // a schema change this reader misses
-}
+func (r *OutputRow) Role(column string) string { return *fieldsOf(r)(column).(*string) }

@@ -17,14 +17,14 @@ func TestOutputRowColumns(t *testing.T) {
 		var r OutputRow
 		seen := map[any]string{}
 		for _, col := range table.Columns {
-			dest := r.column(table, col)
+			dest := fieldsOf(&r)(col)
 			if other, dup := seen[dest]; dup {
 				t.Errorf("%s: %s and %s share a field", table.Table, col, other)
 			}
 			seen[dest] = col
 		}
 		for _, view := range table.Views {
-			*r.addressColumn(view).(*string) = view + "-value"
+			*fieldsOf(&r)(view).(*string) = view + "-value"
 			if got := r.Role(view); got != view+"-value" {
 				t.Errorf("%s: Role(%s) = %q", table.Table, view, got)
 			}
@@ -56,7 +56,7 @@ func TestReadersNotFound(t *testing.T) {
 		}
 	}
 	req := PageRequest{Size: 5}
-	rows, next, err := st.OutputsPage(ctx, cql.NFTOutputs, "issuer", "smr1x", 3, TimeRange{}, req)
+	rows, next, err := st.OutputsPage(ctx, chain.OutputNFT, "issuer", "smr1x", 3, TimeRange{}, req)
 	if err != nil || len(rows) != 0 || len(next) != 0 {
 		t.Errorf("empty view partition: %d rows, state %x, %v", len(rows), next, err)
 	}

@@ -18,22 +18,21 @@ const (
 
 // TxRow is one transactions row.
 type TxRow struct {
-	Index          uint16
-	Variant        string
-	MessageID      string
-	Data           []byte
-	InclusionState *int8  // nil while the carrying message is not referenced
-	MilestoneIndex *int32 // nil while the carrying message is not referenced
+	TransactionID     string `cql:"transaction_id"` // set by the writer; the reader asked for it
+	Index             uint16 `cql:"idx"`
+	Variant           string `cql:"variant"`
+	MessageID         string `cql:"message_id"`
+	Data              []byte `cql:"data"`
+	InclusionState    *int8  `cql:"inclusion_state"`     // nil while the carrying message is not referenced
+	MilestoneIndex    *int32 `cql:"milestone_index"`     // nil while the carrying message is not referenced
+	EstMilestoneIndex *int32 `cql:"est_milestone_index"` // written for a carrying message not referenced yet
 }
 
 // TransactionRows reads every row of a transaction (seed select 2): its inputs and
 // outputs once per message carrying it, and the unlocks that spent its outputs.
 func (st *Store) TransactionRows(ctx context.Context, txID string) ([]TxRow, error) {
-	return cql.Collect(ctx, st.S, cql.TransactionRows, []any{txID}, func(it *gocql.Iter, r *TxRow) bool {
-		var idx int16
-		ok := it.Scan(&idx, &r.Variant, &r.MessageID, &r.Data, &r.InclusionState, &r.MilestoneIndex)
-		r.Index = uint16(idx)
-		return ok
+	return cql.Collect(ctx, st.s, cql.TransactionRows, []any{txID}, func(it *gocql.Iter, r *TxRow) bool {
+		return it.Scan(dests(cql.TransactionRows, r)...)
 	})
 }
 
@@ -41,9 +40,9 @@ func (st *Store) TransactionRows(ctx context.Context, txID string) ([]TxRow, err
 // transactions that spent (or tried to spend) it (seed select 1).
 func (st *Store) OutputAndUnlocks(ctx context.Context, id chain.OutputID) ([]TxRow, error) {
 	args := []any{id.TransactionID().String(), int16(id.Index())}
-	return cql.Collect(ctx, st.S, cql.TransactionOutputAndUnlock, args, func(it *gocql.Iter, r *TxRow) bool {
+	return cql.Collect(ctx, st.s, cql.TransactionOutputAndUnlock, args, func(it *gocql.Iter, r *TxRow) bool {
 		r.Index = id.Index()
-		return it.Scan(&r.Variant, &r.MessageID, &r.Data, &r.InclusionState)
+		return it.Scan(dests(cql.TransactionOutputAndUnlock, r)...)
 	})
 }
 
@@ -51,6 +50,6 @@ func (st *Store) OutputAndUnlocks(ctx context.Context, id chain.OutputID) ([]TxR
 // select); ErrNotFound when no message carrying it was included.
 func (st *Store) IncludedMessage(ctx context.Context, txID string) (string, error) {
 	var id string
-	err := st.S.Scan(ctx, cql.IncludedMessage, []any{txID, int8(chain.Included), int16(0), "input"}, &id)
+	err := st.s.Scan(ctx, cql.IncludedMessage, []any{txID, int8(chain.Included), int16(0), VariantInput}, &id)
 	return id, notFound(err)
 }

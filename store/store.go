@@ -1,6 +1,9 @@
-// Package store reads and writes the indexer's tables through the named statements of
-// package cql: a bounded, partition-aware executor for write sets (ingest), metadata and
-// lease rows (conditional updates), and typed readers (API, analytics).
+// Package store is the one door to the indexer's tables: every row is written and read
+// here, through the named statements of package cql. It builds a milestone's rows from
+// the chain's types (write_*.go, each beside the read_*.go of the same table), runs
+// them with a bounded, partition-aware executor, and offers typed readers (API,
+// analytics), hint, lease and metadata rows, and the classification of database errors.
+// Its session is its own: callers ask the store, never the driver.
 package store
 
 import (
@@ -15,7 +18,7 @@ const DefaultChunkSize = 250000
 
 // Store is a session plus the keyspace's partitioning and network.
 type Store struct {
-	S         *cql.Session
+	s         *cql.Session
 	ChunkSize uint32
 	network   atomic.Pointer[NetworkRecord]
 }
@@ -25,7 +28,16 @@ func New(s *cql.Session, chunkSize uint32) *Store {
 	if chunkSize == 0 {
 		chunkSize = DefaultChunkSize
 	}
-	return &Store{S: s, ChunkSize: chunkSize}
+	return &Store{s: s, ChunkSize: chunkSize}
+}
+
+// Close closes the store's session.
+func (st *Store) Close() { st.s.Close() }
+
+// OnRetry has f told about each retried statement (by name), for metrics and logs.
+// Set it before the store is used.
+func (st *Store) OnRetry(f func(statement string, attempt int, err error)) {
+	st.s.OnRetry = func(s *cql.Statement, attempt int, err error) { f(s.Name, attempt, err) }
 }
 
 // RangeID is the ms_range_id partition of a milestone index.
@@ -49,5 +61,5 @@ func Timestamp(index uint32, phase int) int64 { return int64(index)*1000 + int64
 // Ping runs one cheap query: readiness probes and the API's 503s use it.
 func (st *Store) Ping(ctx context.Context) error {
 	var v string
-	return st.S.Scan(ctx, cql.Ping, nil, &v)
+	return st.s.Scan(ctx, cql.Ping, nil, &v)
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/gocql/gocql"
 
@@ -29,10 +30,8 @@ func (r Range) Len() int { return int(r.To-r.From) + 1 }
 // Unlike the data rows it carries the server's clock, not chain order: it records an
 // event of this deployment, and a re-sync (Unsync, then a rewrite) must be able to win.
 func (st *Store) WriteSync(ctx context.Context, index uint32, node int8) error {
-	return st.S.Exec(ctx, cql.InsertSync, st.RangeID(index), int32(index), node, unset)
+	return st.s.Exec(ctx, cql.InsertSync, st.RangeID(index), int32(index), node, unset)
 }
-
-var unset = gocql.UnsetValue
 
 // Synced returns which milestones in [from, to] have a sync row, reading one ms_range_id
 // partition at a time (never the seed's full-table scan).
@@ -44,7 +43,7 @@ func (st *Store) Synced(ctx context.Context, from, to uint32) (map[uint32]int8, 
 	for r := st.RangeID(from); r <= st.RangeID(to); r++ {
 		lo := max(from, uint32(r)*st.ChunkSize)
 		hi := min(uint64(to)+1, uint64(r+1)*uint64(st.ChunkSize)) // exclusive; may exceed uint32 at the top
-		rows, err := cql.Collect(ctx, st.S, cql.SyncRange, []any{r, int32(lo), int64ToInt32(hi)},
+		rows, err := cql.Collect(ctx, st.s, cql.SyncRange, []any{r, int32(lo), clampInt32(hi)},
 			func(it *gocql.Iter, row *SyncRow) bool {
 				var idx int32
 				var by *int8
@@ -65,12 +64,8 @@ func (st *Store) Synced(ctx context.Context, from, to uint32) (map[uint32]int8, 
 	return out, nil
 }
 
-func int64ToInt32(v uint64) int32 {
-	if v > 1<<31-1 {
-		return 1<<31 - 1
-	}
-	return int32(v)
-}
+// clampInt32 binds a bound past the int columns' range as their largest value.
+func clampInt32(v uint64) int32 { return int32(min(v, math.MaxInt32)) }
 
 // Gaps lists the ranges in [from, to] without a sync row, oldest first.
 func Gaps(synced map[uint32]int8, from, to uint32) []Range {
@@ -100,5 +95,5 @@ func runs(from, to uint32, keep func(uint32) bool) []Range {
 
 // Unsync deletes a milestone's sync row so the next run rewrites the milestone.
 func (st *Store) Unsync(ctx context.Context, index uint32) error {
-	return st.S.Exec(ctx, cql.DeleteSync, st.RangeID(index), int32(index))
+	return st.s.Exec(ctx, cql.DeleteSync, st.RangeID(index), int32(index))
 }

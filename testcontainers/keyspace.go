@@ -41,25 +41,8 @@ func Config(t testing.TB, keyspace string) cql.Config {
 func NewKeyspace(t testing.TB) (*cql.Session, cql.Config) {
 	t.Helper()
 	cfg := Config(t, uniqueKeyspace(t.Name()))
-	ctx := context.Background()
-	admin := cfg
-	admin.Keyspace = ""
-	s, err := cql.OpenSchema(admin)
-	if err != nil {
+	if err := migrations.Apply(context.Background(), cfg.Keyspace, migrations.Replication{Factor: 1}, cfg.SchemaSession); err != nil {
 		t.Fatalf("%v\n%s", err, LogTail(DefaultDir(), 30))
-	}
-	defer s.Close()
-	if err := migrations.CreateKeyspace(ctx, s.Gocql(), cfg.Keyspace, migrations.Replication{Factor: 1}); err != nil {
-		t.Fatalf("create keyspace: %v\n%s", err, LogTail(DefaultDir(), 30))
-	}
-	schema, err := cql.OpenSchema(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = migrations.Up(ctx, schema.Gocql(), cfg.Keyspace)
-	schema.Close()
-	if err != nil {
-		t.Fatalf("migrate: %v\n%s", err, LogTail(DefaultDir(), 30))
 	}
 	sess, err := cql.Open(cfg)
 	if err != nil {
@@ -72,6 +55,18 @@ func NewKeyspace(t testing.TB) (*cql.Session, cql.Config) {
 		}
 	})
 	return sess, cfg
+}
+
+// Session opens a session of the test's own on cfg's keyspace, closed when the test
+// ends: for checks of what was written around the code under test (dumps, raw selects).
+func Session(t testing.TB, cfg cql.Config) *cql.Session {
+	t.Helper()
+	s, err := cql.Open(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s
 }
 
 // DropKeyspace removes a test keyspace (best effort).

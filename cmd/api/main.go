@@ -25,6 +25,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/api"
 	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/internal/wait"
 	"github.com/stardust-indexer/stardust-indexer/ops"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -126,7 +127,7 @@ func run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer st.S.Close()
+	defer st.Close()
 	reg := ops.NewRegistry()
 	srv := api.New(st, api.Config{RequestTimeout: f.requestTimeout, Registry: reg, Ops: f.opsAddr == "",
 		AdminToken: token, AdminTimeout: f.adminTimeout})
@@ -153,18 +154,22 @@ func openStore(ctx context.Context, cfg cql.Config) (*store.Store, error) {
 		switch {
 		case err == nil:
 			return st, nil
-		case !cql.Retryable(err):
+		case !retryable(err):
 			return nil, fmt.Errorf("%w (was keyspace %q created with `indexer migrate`?)", err, cfg.Keyspace)
 		case time.Now().After(deadline):
 			return nil, err
 		}
 		slog.Warn("database not reachable yet, retrying", "cluster", cfg.String(), "error", err)
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(2 * time.Second):
+		if err := wait.Sleep(ctx, 2*time.Second); err != nil {
+			return nil, err
 		}
 	}
+}
+
+// retryable: the database may accept a new attempt (it is starting or overloaded).
+func retryable(err error) bool {
+	_, ok := store.Unavailable(err)
+	return ok
 }
 
 // serve runs hs until ctx ends, then lets requests in flight finish.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -72,24 +73,23 @@ func processOwner(role string) string {
 // cmdAnalytics computes the daily analytics of every date in [-from, -to], again if
 // already computed, under each date's lease.
 func cmdAnalytics(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("analytics", flag.ContinueOnError)
 	var db dbFlags
-	db.register(fs)
-	fromText := fs.String("from", "", "first UTC date, YYYY-MM-DD (required)")
-	toText := fs.String("to", "", "last UTC date, YYYY-MM-DD (default: -from)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	from, to, err := dateRange(*fromText, *toText)
+	var fromText, toText string
+	err := parseFlags("analytics", args, func(fs *flag.FlagSet) {
+		db.register(fs)
+		fs.StringVar(&fromText, "from", "", "first UTC date, YYYY-MM-DD (required)")
+		fs.StringVar(&toText, "to", "", "last UTC date, YYYY-MM-DD (default: -from)")
+	})
 	if err != nil {
 		return err
 	}
-	st, _, err := db.open(ctx)
+	from, to, err := dateRange(fromText, toText)
 	if err != nil {
 		return err
 	}
-	defer st.S.Close()
-	return runDates(ctx, analytics.Job{Store: st, Owner: processOwner("cli")}, from, to)
+	return db.withStore(ctx, func(st *store.Store, _ cql.Config) error {
+		return runDates(ctx, analytics.Job{Store: st, Owner: processOwner("cli")}, from, to)
+	})
 }
 
 func dateRange(fromText, toText string) (from, to time.Time, err error) {
@@ -127,9 +127,9 @@ func runDates(ctx context.Context, job analytics.Job, from, to time.Time) error 
 			fmt.Printf("%s  skipped: %s\n", incomplete.Date, incomplete.Reason)
 		case errors.Is(err, analytics.ErrLeaseHeld):
 			skipped++
-			fmt.Printf("%s  skipped: %v\n", day.Format(analytics.DateLayout), err)
+			fmt.Printf("%s  skipped: %v\n", day.Format(store.DateLayout), err)
 		default:
-			return fmt.Errorf("%s: %w", day.Format(analytics.DateLayout), err)
+			return fmt.Errorf("%s: %w", day.Format(store.DateLayout), err)
 		}
 	}
 	fmt.Printf("%d dates computed, %d skipped, in %v\n", computed, skipped, time.Since(start).Round(time.Millisecond))

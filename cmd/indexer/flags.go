@@ -72,12 +72,17 @@ func (d *dbFlags) replicationConfig() (migrations.Replication, error) {
 	return migrations.Replication{DataCenters: dcs}, nil
 }
 
-// open connects to the configured keyspace, whatever chunk size it was indexed with.
-func (d *dbFlags) open(ctx context.Context) (*store.Store, cql.Config, error) {
+// withStore runs f on a store of the configured keyspace (whatever chunk size it was
+// indexed with) and closes it after.
+func (d *dbFlags) withStore(ctx context.Context, f func(*store.Store, cql.Config) error) error {
 	cfg, err := d.config()
 	if err != nil {
-		return nil, cfg, err
+		return err
 	}
 	st, err := store.Open(ctx, cfg, 0)
-	return st, cfg, err
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return f(st, cfg)
 }

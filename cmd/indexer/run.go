@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/ops"
 	"github.com/stardust-indexer/stardust-indexer/source"
@@ -64,10 +63,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 }
 
 func cmdRun(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	var f runFlags
-	f.register(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags("run", args, f.register); err != nil {
 		return err
 	}
 	cfg, err := f.db.config()
@@ -94,10 +91,10 @@ func cmdRun(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer st.S.Close()
+	defer st.Close()
 	reg := ops.NewRegistry()
 	m := ingest.NewMetrics(reg)
-	st.S.OnRetry = func(*cql.Statement, int, error) { m.Retries.Inc() }
+	st.OnRetry(func(string, int, error) { m.Retries.Inc() })
 	pc := f.pipelineConfig()
 	pc.Start = start
 	p := ingest.New(src, st, pc, m, slog.Default())

@@ -6,22 +6,25 @@ import (
 	"flag"
 	"os"
 
+	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 func cmdStatus(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("status", flag.ContinueOnError)
 	var db dbFlags
-	db.register(fs)
-	tip := fs.Uint("tip", 0, "the source's newest milestone, to report lag (0: unknown)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	st, cfg, err := db.open(ctx)
+	var tip uint
+	err := parseFlags("status", args, func(fs *flag.FlagSet) {
+		db.register(fs)
+		fs.UintVar(&tip, "tip", 0, "the source's newest milestone, to report lag (0: unknown)")
+	})
 	if err != nil {
 		return err
 	}
-	defer st.S.Close()
+	return db.withStore(ctx, func(st *store.Store, cfg cql.Config) error { return printStatus(ctx, st, cfg, tip) })
+}
+
+// printStatus prints the synced ranges, gaps, watermark and (with tip) lag as JSON.
+func printStatus(ctx context.Context, st *store.Store, cfg cql.Config, tip uint) error {
 	s, err := st.Status(ctx)
 	if err != nil {
 		return err
@@ -29,14 +32,14 @@ func cmdStatus(ctx context.Context, args []string) error {
 	out := map[string]any{"keyspace": cfg.Keyspace, "chunk_size": st.ChunkSize, "oldest": s.Oldest,
 		"newest": s.Newest, "synced": orEmpty(s.Synced), "gaps": orEmpty(s.Gaps)}
 	// The watermark is the newest milestone any node synced, kept without a scan.
-	if _, w, by, err := store.Meta(ctx, st.S, store.NewestSyncedConcern); err == nil {
+	if _, w, by, err := st.Meta(ctx, store.NewestSyncedConcern); err == nil {
 		out["newest_watermark"], out["newest_watermark_by"] = w, by
 	}
 	if rec, ok, err := st.Network(ctx); ok && err == nil {
 		out["network"] = rec
 	}
-	if *tip != 0 {
-		out["lag"] = int64(*tip) - int64(s.Newest)
+	if tip != 0 {
+		out["lag"] = int64(tip) - int64(s.Newest)
 	}
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetIndent("", "  ")

@@ -136,19 +136,9 @@ func (g *generator) recipient() chain.Address {
 }
 
 // aliasID resolves the zero ID of a freshly created alias.
-func (g *generator) aliasID(id chain.OutputID) chain.AliasID {
-	if a := g.live[id].AliasID; !a.IsZero() {
-		return a
-	}
-	return chain.AliasIDFromOutputID(id)
-}
+func (g *generator) aliasID(id chain.OutputID) chain.AliasID { return g.live[id].ResolvedAliasID(id) }
 
-func (g *generator) nftID(id chain.OutputID) chain.NFTID {
-	if n := g.live[id].NFTID; !n.IsZero() {
-		return n
-	}
-	return chain.NFTIDFromOutputID(id)
-}
+func (g *generator) nftID(id chain.OutputID) chain.NFTID { return g.live[id].ResolvedNFTID(id) }
 
 // mergeTokens sums token amounts by ID into a new sorted slice, leaving
 // its inputs untouched.

@@ -1,0 +1,88 @@
+package store
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/gocql/gocql"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+)
+
+// A record type (MessageRecord, TxRow, OutputRow, LegacyRow, TagRow, ChildRow) names
+// the column of each field in a `cql` tag. Its writer binds and its reader scans
+// through those names, in the order of the statement's column list in the catalogue,
+// so neither depends on a column's position: a new column is one edit in the catalogue
+// and one tag.
+
+// binds lists a record's values (rec is a pointer to it) in the order st binds its
+// columns, then extra values past them (a TTL).
+func binds(st *cql.Statement, rec any, extra ...any) []any {
+	field := fieldsOf(rec)
+	args := make([]any, 0, len(st.Columns)+len(extra))
+	for _, col := range st.Columns {
+		args = append(args, bindValue(field(col)))
+	}
+	return append(args, extra...)
+}
+
+// dests lists where each column st returns is scanned to in a record (rec is a
+// pointer to it).
+func dests(st *cql.Statement, rec any) []any {
+	field := fieldsOf(rec)
+	out := make([]any, len(st.Columns))
+	for i, col := range st.Columns {
+		out[i] = field(col)
+	}
+	return out
+}
+
+// fieldsOf maps a column to a pointer to the record's field tagged with it.
+func fieldsOf(rec any) func(column string) any {
+	v := reflect.ValueOf(rec).Elem()
+	index := columnIndex(v.Type())
+	return func(col string) any {
+		i, ok := index[col]
+		if !ok {
+			panic(fmt.Sprintf("store: %s has no field for column %s", v.Type(), col)) // a schema change it misses
+		}
+		return v.Field(i).Addr().Interface()
+	}
+}
+
+var columnIndexes sync.Map // reflect.Type -> map[string]int
+
+// columnIndex maps each column a record type's tags name to its field's index.
+func columnIndex(t reflect.Type) map[string]int {
+	if m, ok := columnIndexes.Load(t); ok {
+		return m.(map[string]int)
+	}
+	m := map[string]int{}
+	for i := range t.NumField() {
+		for _, col := range strings.Split(t.Field(i).Tag.Get("cql"), ",") {
+			if col != "" {
+				m[col] = i
+			}
+		}
+	}
+	columnIndexes.Store(t, m)
+	return m
+}
+
+// unset leaves a column untouched where nil would write a tombstone.
+var unset = gocql.UnsetValue
+
+// bindValue is the value a field (a pointer to it) binds: an absent one (empty text,
+// nil pointer) binds as unset.
+func bindValue(field any) any {
+	v := reflect.ValueOf(field).Elem()
+	switch {
+	case v.Kind() == reflect.Pointer && v.IsNil(), v.Kind() == reflect.String && v.Len() == 0:
+		return unset
+	case v.Kind() == reflect.Pointer:
+		return v.Elem().Interface()
+	}
+	return v.Interface()
+}

@@ -1,0 +1,66 @@
+// Package storetest gives tests a store on a fresh keyspace, left as `indexer migrate`
+// leaves one (schema applied, chunk size recorded), and reads of its rows around the
+// store, for checks of what was written.
+package storetest
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+)
+
+// keyspaces are the keyspaces of the stores New made, for Rows.
+var keyspaces sync.Map // *store.Store -> *keyspace
+
+// keyspace is a store's keyspace and the session of the test's own on it, opened by
+// the first Rows.
+type keyspace struct {
+	cfg  cql.Config
+	once sync.Once
+	raw  *cql.Session
+	err  error
+}
+
+// New is a store on a fresh migrated keyspace (dropped when the test ends, see
+// testcontainers.NewKeyspace) with chunkSize recorded, and the keyspace's config.
+func New(t testing.TB, chunkSize uint32) (*store.Store, cql.Config) {
+	t.Helper()
+	sess, cfg := testcontainers.NewKeyspace(t)
+	st := store.New(sess, chunkSize)
+	if err := st.EnsureChunkSize(context.Background(), "test"); err != nil {
+		t.Fatal(err)
+	}
+	ks := &keyspace{cfg: cfg}
+	keyspaces.Store(st, ks)
+	t.Cleanup(func() {
+		keyspaces.Delete(st)
+		if ks.raw != nil {
+			ks.raw.Close()
+		}
+	})
+	return st, cfg
+}
+
+// Rows reads every row of a query on the keyspace of st (a store New made) through a
+// session of the test's own, not through the store.
+func Rows(t testing.TB, st *store.Store, query string) []map[string]any {
+	t.Helper()
+	v, ok := keyspaces.Load(st)
+	if !ok {
+		t.Fatal("storetest.Rows: the store was not made by storetest.New")
+	}
+	ks := v.(*keyspace)
+	ks.once.Do(func() { ks.raw, ks.err = cql.Open(ks.cfg) })
+	if ks.err != nil {
+		t.Fatal(ks.err)
+	}
+	rows, err := ks.raw.Gocql().Query(query).Iter().SliceMap()
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return rows
+}
