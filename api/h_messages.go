@@ -58,7 +58,11 @@ func (s *Server) messageByID(ctx context.Context, id, hrp string) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("message %s: stored bytes do not decode: %w", id, err)
 	}
-	return messageAnswer{*newMessageJSON(id, m, hrp), newMetadataJSON(&rec)}, nil
+	mj, err := newMessageJSON(id, m, hrp)
+	if err != nil {
+		return nil, fmt.Errorf("message %s: %w", id, err)
+	}
+	return messageAnswer{*mj, newMetadataJSON(&rec)}, nil
 }
 
 func (s *Server) messageRaw(ctx context.Context, in *input) (any, error) {

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -21,7 +22,7 @@ type milestoneJSON struct {
 	MilestoneID string                `json:"milestoneId,omitempty"`
 	MessageID   string                `json:"messageId,omitempty"`
 	Timestamp   int64                 `json:"timestamp"` // unix seconds
-	Payload     *milestonePayloadJSON `json:"payload,omitempty"`
+	Payload     *tip25.MilestoneJSON `json:"payload,omitempty"`
 }
 
 func newMilestoneJSON(m store.MilestoneRecord) milestoneJSON {
@@ -41,8 +42,8 @@ func (s *Server) milestone(ctx context.Context, in *input) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("milestone %d: stored payload does not decode: %w", m.Index, err)
 	}
-	j.Payload = newMilestonePayloadJSON(mp, in.hrp)
-	return j, nil
+	j.Payload, err = tip25.Milestone(mp)
+	return j, err
 }
 
 // milestones lists the indexed milestones of [start, end], newest first; milestones

@@ -3,6 +3,7 @@ package api
 import (
 	"strconv"
 
+	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -19,26 +20,6 @@ type taggedDataJSON struct {
 	Type string `json:"type"` // "taggedData"
 	Tag  string `json:"tag,omitempty"`
 	Data string `json:"data,omitempty"`
-}
-
-type milestonePayloadJSON struct {
-	Type                string          `json:"type"` // "milestone"
-	MilestoneID         string          `json:"milestoneId"`
-	Index               uint32          `json:"index"`
-	Timestamp           uint32          `json:"timestamp"`
-	ProtocolVersion     uint8           `json:"protocolVersion"`
-	PreviousMilestoneID string          `json:"previousMilestoneId"`
-	Parents             []string        `json:"parents"`
-	InclusionMerkleRoot string          `json:"inclusionMerkleRoot"`
-	AppliedMerkleRoot   string          `json:"appliedMerkleRoot"`
-	Metadata            string          `json:"metadata,omitempty"`
-	Options             []any           `json:"options,omitempty"`
-	Signatures          []signatureJSON `json:"signatures"`
-}
-
-type signatureJSON struct {
-	PublicKey string `json:"publicKey"`
-	Signature string `json:"signature"`
 }
 
 type transactionJSON struct {
@@ -65,21 +46,23 @@ type unlockJSON struct {
 	Signature string  `json:"signature,omitempty"`
 }
 
-func newMessageJSON(id string, m *chain.Message, hrp string) *messageJSON {
+func newMessageJSON(id string, m *chain.Message, hrp string) (*messageJSON, error) {
+	payload, err := payloadJSON(m.Payload, hrp)
 	return &messageJSON{ID: id, ProtocolVersion: m.ProtocolVersion, Parents: idTexts(m.Parents),
-		Payload: payloadJSON(m.Payload, hrp), Nonce: strconv.FormatUint(m.Nonce, 10)}
+		Payload: payload, Nonce: strconv.FormatUint(m.Nonce, 10)}, err
 }
 
-func payloadJSON(p chain.Payload, hrp string) any {
+// payloadJSON renders a payload; a milestone in its TIP-25 form, as nodes serve it.
+func payloadJSON(p chain.Payload, hrp string) (any, error) {
 	switch p := p.(type) {
 	case *chain.TaggedData:
-		return newTaggedDataJSON(p)
+		return newTaggedDataJSON(p), nil
 	case *chain.MilestonePayload:
-		return newMilestonePayloadJSON(p, hrp)
+		return tip25.Milestone(p)
 	case *chain.Transaction:
-		return newTransactionJSON(p, hrp)
+		return newTransactionJSON(p, hrp), nil
 	}
-	return nil
+	return nil, nil
 }
 
 func newTaggedDataJSON(td *chain.TaggedData) *taggedDataJSON {

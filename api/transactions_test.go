@@ -131,7 +131,7 @@ func testMilestones(t *testing.T, e *env) {
 			got.Timestamp != ms.Timestamp.Unix() {
 			t.Errorf("milestone %d: %+v, want %s %s %d", ms.Index, got, ms.MilestoneID, carrier, ms.Timestamp.Unix())
 		}
-		if p := got.Payload; p == nil || p.MilestoneID != ms.MilestoneID.String() || p.Index != ms.Index ||
+		if p := got.Payload; p == nil || p.Type != 7 || p.Index != ms.Index ||
 			len(p.Signatures) != 3 || p.PreviousMilestoneID != ms.PreviousMilestoneID.String() {
 			t.Errorf("milestone %d: payload %+v", ms.Index, p)
 		}
