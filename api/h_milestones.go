@@ -18,10 +18,10 @@ const maxMilestoneRange = 1000
 // milestoneJSON is a milestone; MessageID (the message carrying it) is known once the
 // next milestone, whose cone holds that message, is indexed.
 type milestoneJSON struct {
-	Index       uint32                `json:"index"`
-	MilestoneID string                `json:"milestoneId,omitempty"`
-	MessageID   string                `json:"messageId,omitempty"`
-	Timestamp   int64                 `json:"timestamp"` // unix seconds
+	Index       uint32               `json:"index"`
+	MilestoneID string               `json:"milestoneId,omitempty"`
+	MessageID   string               `json:"messageId,omitempty"`
+	Timestamp   int64                `json:"timestamp"` // unix seconds
 	Payload     *tip25.MilestoneJSON `json:"payload,omitempty"`
 }
 
