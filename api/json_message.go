@@ -52,13 +52,21 @@ func newMessageJSON(id string, m *chain.Message, hrp string) (*messageJSON, erro
 		Payload: payload, Nonce: strconv.FormatUint(m.Nonce, 10)}, err
 }
 
-// payloadJSON renders a payload; a milestone in its TIP-25 form, as nodes serve it.
+// milestonePayloadJSON is a milestone payload in its TIP-25 form, with the payload kind
+// named as this API names the other payloads ("milestone"; TIP-25 says 7).
+type milestonePayloadJSON struct {
+	*tip25.MilestoneJSON
+	Type string `json:"type"`
+}
+
+// payloadJSON renders a payload.
 func payloadJSON(p chain.Payload, hrp string) (any, error) {
 	switch p := p.(type) {
 	case *chain.TaggedData:
 		return newTaggedDataJSON(p), nil
 	case *chain.MilestonePayload:
-		return tip25.Milestone(p)
+		mj, err := tip25.Milestone(p)
+		return &milestonePayloadJSON{MilestoneJSON: mj, Type: "milestone"}, err
 	case *chain.Transaction:
 		return newTransactionJSON(p, hrp), nil
 	}

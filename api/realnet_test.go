@@ -43,6 +43,16 @@ func (e *realEnv) testMilestones(t *testing.T) {
 			t.Errorf("milestone %d: %+v, want carrier %q", index, got, want)
 		}
 	}
+	var m struct {
+		Payload struct {
+			Type  string `json:"type"`
+			Index uint32 `json:"index"`
+		} `json:"payload"`
+	}
+	e.mustGet(t, "/messages/"+chain.MessageID(carrier.ID).String(), &m)
+	if m.Payload.Type != "milestone" || m.Payload.Index != 17339 {
+		t.Errorf("the message carrying 17339: payload %+v", m.Payload)
+	}
 	if code := e.get(t, "/milestones/17338", nil); code != http.StatusNotFound {
 		t.Errorf("milestone 17338 (its message known, itself not indexed): status %d, want 404", code)
 	}
