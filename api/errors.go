@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -72,6 +73,11 @@ func classify(ctx context.Context, err error, withCursor bool) *apiError {
 
 // writeError sends e as JSON and logs server-side failures with their cause.
 func writeError(w http.ResponseWriter, r *http.Request, e *apiError, cause error) {
+	sendError(w, r, e, cause, e)
+}
+
+// sendError logs server-side failures with their cause and sends body with e's status.
+func sendError(w http.ResponseWriter, r *http.Request, e *apiError, cause error, body any) {
 	switch {
 	case e.Status == http.StatusServiceUnavailable:
 		slog.Warn("database unavailable", "method", r.Method, "path", r.URL.Path, "error", cause)
@@ -81,5 +87,19 @@ func writeError(w http.ResponseWriter, r *http.Request, e *apiError, cause error
 	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
-	writeJSON(w, e.Status, e)
+	writeJSON(w, e.Status, body)
+}
+
+// writeRouteError sends e in the form rt's clients read: TIP-25's {"error": {"code",
+// "message"}} on the node interfaces, this API's own form elsewhere.
+func writeRouteError(w http.ResponseWriter, r *http.Request, rt *route, e *apiError, cause error) {
+	if !rt.tip25 {
+		writeError(w, r, e, cause)
+		return
+	}
+	msg := e.Title
+	if e.Detail != "" {
+		msg += ": " + e.Detail
+	}
+	sendError(w, r, e, cause, tip25.Error(e.Status, msg))
 }

@@ -40,6 +40,7 @@ type input struct {
 	cursor   *cursor // nil: the first page
 	hash     queryHash
 	hrp      string // the network's bech32 HRP: addresses are stored and shown under it
+	accept   string // the request's Accept header (TIP-25 routes answer bytes or JSON by it)
 }
 
 // localize renders address parameters under the network's HRP, the form the tables

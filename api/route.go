@@ -29,6 +29,9 @@ type route struct {
 	// admin: a POST route that requires the admin token (registered only with one).
 	admin bool
 	errs  map[int]string // route-specific error answers, for OpenAPI
+	// tip25: a route of the node interfaces (TIP-25 core, TIP-26 indexer), whose errors
+	// take their form {"error": {"code", "message"}} so node clients can read them.
+	tip25 bool
 }
 
 // method is the route's method in OpenAPI (HEAD goes with GET).
@@ -67,6 +70,13 @@ func (rt *route) mediaType() string {
 // rawBytes is a handler result sent as application/octet-stream.
 type rawBytes []byte
 
+// mediaBytes is a handler result sent as bytes of the given media type (TIP-25's
+// application/vnd.iota.serializer-v1).
+type mediaBytes struct {
+	media string
+	data  []byte
+}
+
 // maxBodyBytes: routes never read a body (admin routes take their parameters in the
 // path and query too); a client sending one gets it cut off here rather than buffered.
 const maxBodyBytes = 1024
@@ -81,7 +91,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		}
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		w.Header().Set("Allow", "GET, HEAD")
-		writeError(w, r, &apiError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
+		writeRouteError(w, r, rt, &apiError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
 			Detail: r.Method + " " + r.URL.Path + ": this API is read-only (GET, HEAD)"}, nil)
 		return
 	}
@@ -92,9 +102,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 	}
 	in, err := parseInput(rt, r.PathValue, r.URL.RawQuery)
 	if err != nil {
-		writeError(w, r, classify(r.Context(), err, false), err)
+		writeRouteError(w, r, rt, classify(r.Context(), err, false), err)
 		return
 	}
+	in.accept = r.Header.Get("Accept")
 	parent, timeout := r.Context(), s.cfg.RequestTimeout
 	if rt.admin {
 		// An admin job, once started, runs to its end even if the client leaves: a
@@ -110,15 +121,20 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		if rt.admin {
 			logAdmin(r, rt, in, e.Status, time.Since(start))
 		}
-		writeError(w, r, e, err)
+		writeRouteError(w, r, rt, e, err)
 		return
 	}
 	if rt.admin {
 		logAdmin(r, rt, in, http.StatusOK, time.Since(start))
 	}
-	if raw, ok := out.(rawBytes); ok {
+	switch raw := out.(type) {
+	case rawBytes:
 		w.Header().Set("Content-Type", "application/octet-stream")
 		_, _ = w.Write(raw)
+		return
+	case mediaBytes:
+		w.Header().Set("Content-Type", raw.media)
+		_, _ = w.Write(raw.data)
 		return
 	}
 	writeJSON(w, http.StatusOK, out)

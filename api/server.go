@@ -64,6 +64,9 @@ func New(st *store.Store, cfg Config) *Server {
 	cfg.AdminToken = "" // only its sum is kept
 	s := &Server{st: st, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux()}
 	s.routes = s.apiRoutes()
+	s.routes = append(s.routes, s.coreRoutes()...)     // TIP-25, /api/core/v2 (core_*.go)
+	s.routes = append(s.routes, s.indexerRoutes()...)  // TIP-26, /api/indexer/v1 (indexer_*.go)
+	s.routes = append(s.routes, s.explorerRoutes()...) // /api/explorer/v2 (explorer_*.go)
 	s.routes = append(s.routes, s.docRoute())
 	if cfg.Ops {
 		s.routes = append(s.routes, s.opsRoutes()...)

@@ -12,12 +12,13 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
-// The seed's tables and views, plus this project's additions (docs/schema.md).
+// The seed's tables and views, plus this project's additions (docs/schema.md), sorted.
 var wantTables = []string{
-	"address_analytics", "addresses_hints", "alias_outputs", "basic_outputs", "daily_analytics", "date_cache",
-	"foundry_outputs", "indexer_meta", "leases", "legacy_outputs", "messages", "messages_by_milestone",
-	"metrics_cache", "milestones", "ms_analytics", "nft_outputs", "parents", "schema_checksums",
-	"schema_migrations", "sync", "tag_hints", "tags", "transactions",
+	"address_analytics", "address_ledger_updates", "addresses_hints", "alias_outputs", "basic_outputs",
+	"daily_analytics", "date_cache", "foundry_outputs", "indexer_meta", "leases", "legacy_outputs", "messages",
+	"messages_by_milestone", "metrics_cache", "milestone_ledger_updates", "milestones", "milestones_by_id",
+	"ms_analytics", "nft_outputs", "parents", "schema_checksums", "schema_migrations", "sync", "tag_hints",
+	"tags", "transactions", "unspent_outputs", "unspent_outputs_by_address",
 }
 
 var wantViews = []string{

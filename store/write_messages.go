@@ -115,6 +115,7 @@ func (b *builder) dropPendingTag(ts int64, m *chain.Message, id chain.MessageID,
 // is referenced only by the next milestone.
 func (b *builder) milestone(ts int64, cm *chain.ConfirmedMilestone) {
 	b.add(cql.InsertMilestone, ts, "", int32(cm.Index), cm.MilestoneID.String(), cm.Timestamp.Unix(), cm.Milestone.Encode())
+	b.add(cql.InsertMilestoneID, ts, "", cm.MilestoneID.String(), int32(cm.Index))
 	for index, msgID := range cm.CarriedMilestones() {
 		b.add(cql.SetMilestoneMessage, ts, "", msgID.String(), int32(index))
 	}

@@ -82,6 +82,9 @@ func (b *builder) output(w where, lo chain.LedgerOutput, msgID string) {
 		st = cql.Outputs[t.Table].InsertPending
 	}
 	b.addRow(st, w.ts, "", &r, w.ttlArgs()...)
+	if !w.pending() {
+		b.createdLedger(w, &lo)
+	}
 }
 
 // spent records on an output's creating row which transaction spent it.
@@ -99,6 +102,7 @@ func (b *builder) spent(ts int64, ls chain.LedgerSpent) {
 	r.RangeID, r.MilestoneIndex, r.Timestamp = rng, int32(created.MilestoneIndex), created.Timestamp
 	r.SpentBy, r.SpentMilestoneIndex = ls.SpentBy.String(), ptr(int32(ls.SpentMilestoneIndex))
 	b.addRow(cql.Outputs[t.Table].MarkSpent, ts, "", &r)
+	b.spentLedger(ts, &ls)
 }
 
 // deletePending removes the pending rows of the outputs a now-referenced transaction created.

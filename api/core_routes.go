@@ -1,0 +1,6 @@
+package api
+
+// coreRoutes are the TIP-25 core reads under /api/core/v2.
+func (s *Server) coreRoutes() []route {
+	return nil
+}

@@ -1,0 +1,6 @@
+package api
+
+// explorerRoutes are the explorer reads under /api/explorer/v2.
+func (s *Server) explorerRoutes() []route {
+	return nil
+}

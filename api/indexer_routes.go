@@ -1,0 +1,6 @@
+package api
+
+// indexerRoutes are the TIP-26 indexer routes under /api/indexer/v1.
+func (s *Server) indexerRoutes() []route {
+	return nil
+}

@@ -1,0 +1,129 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"math"
+	"time"
+
+	"github.com/gocql/gocql"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+)
+
+// UnspentRow is an unspent output's row in unspent_outputs, or (with Address and Role)
+// in unspent_outputs_by_address. Optional numbers are nil when the output lacks them.
+type UnspentRow struct {
+	Address                 string `cql:"address"` // by address: the partition's address
+	Role                    string `cql:"role"`    // by address: the role it plays (Role* constants)
+	Kind                    string `cql:"output_kind"`
+	RangeID                 int32  `cql:"ms_range_id"`
+	CreatedAt               int64  `cql:"created_at"` // unix seconds of the creating milestone
+	OutputID                string `cql:"output_id"`
+	MilestoneIndex          int32  `cql:"milestone_index"`
+	Amount                  int64  `cql:"amount"`
+	NativeTokenCount        int32  `cql:"native_token_count"`
+	Owner                   string `cql:"owner"` // address unlock condition; alias: state controller; foundry: alias
+	DustReturnAddress       string `cql:"dust_return_address"`
+	DustReturnAmount        *int64 `cql:"dust_return_amount"`
+	Timelock                *int64 `cql:"timelock"`   // unix seconds
+	Expiration              *int64 `cql:"expiration"` // unix seconds
+	ExpirationReturnAddress string `cql:"expiration_return_address"`
+	Sender                  string `cql:"sender"`
+	Tag                     string `cql:"tag"`
+	Issuer                  string `cql:"issuer"`
+	StateController         string `cql:"state_controller"`
+	Governor                string `cql:"governor"`
+	ChainID                 string `cql:"chain_id"` // alias, NFT or foundry ID; "" for basic outputs
+}
+
+// Position is a place in TIP-26 order: creation time (unix seconds), then output ID.
+type Position struct {
+	CreatedAt int64
+	OutputID  string
+}
+
+// Span is [From, To) in TIP-26 order. The zero To is the end of time.
+type Span struct{ From, To Position }
+
+func (s Span) binds() []any {
+	to := s.To
+	if to == (Position{}) {
+		to = Position{CreatedAt: math.MaxInt64}
+	}
+	return []any{s.From.CreatedAt, s.From.OutputID, to.CreatedAt, to.OutputID}
+}
+
+// UnspentPage reads up to req.Size unspent outputs of kind created in partition rng
+// within span, in TIP-26 order.
+func (st *Store) UnspentPage(ctx context.Context, kind string, rng int32, span Span, req PageRequest) ([]UnspentRow, []byte, error) {
+	return readRows[UnspentRow](ctx, st, cql.UnspentPage, append([]any{kind, rng}, span.binds()...), req)
+}
+
+// UnspentByAddressPage reads up to req.Size unspent outputs of kind naming address in
+// role, created in partition rng within span, in TIP-26 order.
+func (st *Store) UnspentByAddressPage(ctx context.Context, address string, rng int32, kind, role string, span Span,
+	req PageRequest) ([]UnspentRow, []byte, error) {
+	args := append([]any{address, rng, kind, role}, span.binds()...)
+	return readRows[UnspentRow](ctx, st, cql.UnspentByAddressPage, args, req)
+}
+
+// AddressUpdate is a ledger update of an address: an output naming it was created or
+// spent in a milestone.
+type AddressUpdate struct {
+	Address        string    `cql:"address"`
+	RangeID        int32     `cql:"ms_range_id"`
+	MilestoneIndex int32     `cql:"milestone_index"`
+	OutputID       string    `cql:"output_id"`
+	IsSpent        bool      `cql:"is_spent"`
+	Timestamp      time.Time `cql:"ms_timestamp"`
+	Kind           string    `cql:"output_kind"`
+	Roles          []string  `cql:"roles"`
+	Amount         int64     `cql:"amount"`
+}
+
+// AddressUpdatesPage reads one page of an address's ledger updates in partition rng,
+// within milestones [first, last], newest first or (oldest) oldest first.
+func (st *Store) AddressUpdatesPage(ctx context.Context, address string, rng int32, first, last uint32, oldest bool,
+	req PageRequest) ([]AddressUpdate, []byte, error) {
+	stmt := cql.AddressUpdatesNewest
+	if oldest {
+		stmt = cql.AddressUpdatesOldest
+	}
+	return readRows[AddressUpdate](ctx, st, stmt, []any{address, rng, int32(first), int32(min(last, math.MaxInt32))}, req)
+}
+
+// MilestoneUpdate is an output a milestone created (IsSpent false) or consumed.
+type MilestoneUpdate struct {
+	MilestoneIndex int32  `cql:"milestone_index"`
+	IsSpent        bool   `cql:"is_spent"`
+	OutputID       string `cql:"output_id"`
+	Kind           string `cql:"output_kind"`
+	Amount         int64  `cql:"amount"`
+	Address        string `cql:"address"` // the output's owner
+}
+
+// MilestoneUpdates reads every output milestone index created and consumed: created
+// first, each group by output ID.
+func (st *Store) MilestoneUpdates(ctx context.Context, index uint32) ([]MilestoneUpdate, error) {
+	return cql.Collect(ctx, st.s, cql.MilestoneUpdates, []any{int32(index)}, func(it *gocql.Iter, r *MilestoneUpdate) bool {
+		return it.Scan(dests(cql.MilestoneUpdates, r)...)
+	})
+}
+
+// MilestoneIndexByID finds a milestone's index by its ID (ErrNotFound when unknown).
+func (st *Store) MilestoneIndexByID(ctx context.Context, milestoneID string) (uint32, error) {
+	var index int32
+	err := st.s.Scan(ctx, cql.MilestoneIndexByID, []any{milestoneID}, &index)
+	if errors.Is(err, gocql.ErrNotFound) {
+		return 0, ErrNotFound
+	}
+	return uint32(index), err
+}
+
+// readRows reads one page of a statement into records of type R by column name.
+func readRows[R any](ctx context.Context, st *Store, stmt *cql.Statement, args []any, req PageRequest) ([]R, []byte, error) {
+	return cql.CollectPage(ctx, st.s, stmt, args, req.Size, req.State, func(it *gocql.Iter, r *R) bool {
+		return it.Scan(dests(stmt, r)...)
+	})
+}
