@@ -4,3 +4,8 @@ package api
 func (s *Server) coreRoutes() []route {
 	return nil
 }
+
+// coreSchemas are the OpenAPI schemas the core routes name.
+func coreSchemas() object {
+	return object{}
+}

@@ -4,3 +4,8 @@ package api
 func (s *Server) explorerRoutes() []route {
 	return nil
 }
+
+// explorerSchemas are the OpenAPI schemas the explorer routes name.
+func explorerSchemas() object {
+	return object{}
+}

@@ -4,3 +4,8 @@ package api
 func (s *Server) indexerRoutes() []route {
 	return nil
 }
+
+// indexerSchemas are the OpenAPI schemas the indexer routes name.
+func indexerSchemas() object {
+	return object{}
+}

@@ -12,7 +12,7 @@ type object = map[string]any
 // answer's schema and each error status the route can answer.
 func (s *Server) openAPI() object {
 	paths := object{}
-	components := object{"schemas": schemas()}
+	components := object{"schemas": allSchemas()}
 	description := "Read-only API over the indexed Stardust ledger. Lists are newest first and paged: " +
 		"pass the previous page's cursor (absent on the last page) with the same parameters."
 	for i := range s.routes {
@@ -100,6 +100,18 @@ func errorDoc(when string) object {
 }
 
 func ref(name string) object { return object{"$ref": "#/components/schemas/" + name} }
+
+// allSchemas are this API's schemas and those of the node interfaces and the explorer
+// (each area's file declares its own).
+func allSchemas() object {
+	out := schemas()
+	for _, more := range []object{coreSchemas(), indexerSchemas(), explorerSchemas()} {
+		for name, sch := range more {
+			out[name] = sch
+		}
+	}
+	return out
+}
 
 // Component schemas: the shapes of the answers, at the level a client needs to read
 // them (the JSON structs of this package are authoritative for every field).
