@@ -15,6 +15,19 @@ type Network struct {
 	HRP    string
 	Params ProtocolParameters
 	Keys   MilestoneKeys
+	// BaseToken is how nodes describe the network's token in /info (zero: unknown).
+	BaseToken BaseToken
+}
+
+// BaseToken describes a network's base token as nodes configure it (Hornet's
+// protocfg.BaseToken, served in /info).
+type BaseToken struct {
+	Name            string `json:"name"`
+	TickerSymbol    string `json:"tickerSymbol"`
+	Unit            string `json:"unit"`
+	Subunit         string `json:"subunit,omitempty"`
+	Decimals        uint32 `json:"decimals"`
+	UseMetricPrefix bool   `json:"useMetricPrefix"`
 }
 
 // ID is the network ID transactions of this network carry.
@@ -58,6 +71,7 @@ func Shimmer() Network {
 	return Network{Name: "shimmer", HRP: "smr",
 		Params: ProtocolParameters{Version: 2, NetworkName: "shimmer", Bech32HRP: "smr", MinPoWScore: 1500,
 			BelowMaxDepth: 15, RentStructure: RentStructure{100, 1, 10}, TokenSupply: 1_813_620_509_061_365},
+		BaseToken: BaseToken{Name: "Shimmer", TickerSymbol: "SMR", Unit: "SMR", Subunit: "glow", Decimals: 6},
 		Keys: MilestoneKeys{Threshold: 7, Ranges: keyRanges(
 			"a507d2a592a5f0424ed8530603c08acebe088ae26211e90b79bfec0970a2397f",
 			"71a09774449a081450a51e0245a1e9850190f93508fd8f21bb9b9ca169765f30",

@@ -225,6 +225,11 @@ func buildModel(truth *sim.Truth, chunk uint32, schema map[string]*tableSchema) 
 	network, _ := json.Marshal(store.RecordOf(sim.Network()))
 	m.add("indexer_meta", row{"concern": "network", "value": string(network), "watermark": int64(0),
 		"updated_by": "node-1", "updated_at": notNull})
+	// The protocol parameters and base token, recorded with the network; the watermark is
+	// the time they were recorded.
+	protocol, _ := json.Marshal(store.ProtocolRecordOf(sim.Network()))
+	m.add("indexer_meta", row{"concern": "protocol", "value": string(protocol), "watermark": notNull,
+		"updated_by": "node-1", "updated_at": notNull})
 	m.add("indexer_meta", row{"concern": "chunk_size", "value": strconv.Itoa(int(chunk)), "watermark": int64(0),
 		"updated_by": "test", "updated_at": notNull})
 	// The newest milestone any node synced (store.NewestSyncedConcern), by node 1.

@@ -32,7 +32,8 @@ func RecordOf(n chain.Network) NetworkRecord {
 // EnsureNetwork records the network on first use and refuses another one later. A
 // keyspace that synced milestones before any network was recorded holds the simulated
 // chain's former format and is refused too. On success the store renders addresses
-// under the network's HRP.
+// under the network's HRP, and the network's protocol parameters and base token are
+// recorded (see recordProtocol).
 func (st *Store) EnsureNetwork(ctx context.Context, n chain.Network, node string) error {
 	want := RecordOf(n)
 	got, recorded, err := st.readNetwork(ctx)
@@ -53,7 +54,7 @@ func (st *Store) EnsureNetwork(ctx context.Context, n chain.Network, node string
 			ErrNetworkMismatch, got.Name, got.HRP, want.Name, want.HRP)
 	}
 	st.network.Store(&want)
-	return nil
+	return st.recordProtocol(ctx, n, node)
 }
 
 // recordNetwork records want unless another node recorded a network first; it returns

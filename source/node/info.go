@@ -30,6 +30,7 @@ type infoJSON struct {
 		} `json:"rentStructure"`
 		TokenSupply string `json:"tokenSupply"`
 	} `json:"protocol"`
+	BaseToken chain.BaseToken `json:"baseToken"`
 }
 
 func (s *Source) info(ctx context.Context) (*infoJSON, error) {
@@ -40,8 +41,8 @@ func (s *Source) info(ctx context.Context) (*infoJSON, error) {
 	return &info, nil
 }
 
-// Network is the network the node serves (name, HRP and protocol parameters from
-// /info) with the keys its milestones are verified against.
+// Network is the network the node serves (name, HRP, protocol parameters and base
+// token from /info) with the keys its milestones are verified against.
 func (s *Source) Network(ctx context.Context) (chain.Network, error) {
 	info, err := s.info(ctx)
 	if err != nil {
@@ -56,11 +57,20 @@ func (s *Source) Network(ctx context.Context) (chain.Network, error) {
 	if err != nil {
 		return chain.Network{}, err
 	}
-	return chain.Network{Name: p.NetworkName, HRP: p.Bech32HRP, Keys: keys,
+	return chain.Network{Name: p.NetworkName, HRP: p.Bech32HRP, Keys: keys, BaseToken: baseToken(info.BaseToken, p.NetworkName),
 		Params: chain.ProtocolParameters{Version: p.Version, NetworkName: p.NetworkName, Bech32HRP: p.Bech32HRP,
 			MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: supply,
 			RentStructure: chain.RentStructure{VByteCost: p.RentStructure.VByteCost,
 				VByteFactorData: p.RentStructure.VByteFactorData, VByteFactorKey: p.RentStructure.VByteFactorKey}}}, nil
+}
+
+// baseToken is the node's base token, or the built-in one of the network when the node
+// names none.
+func baseToken(fromNode chain.BaseToken, network string) chain.BaseToken {
+	if fromNode == (chain.BaseToken{}) && network == chain.Shimmer().Name {
+		return chain.Shimmer().BaseToken
+	}
+	return fromNode
 }
 
 // keysFor are the configured milestone keys, or the built-in ones of the named network.

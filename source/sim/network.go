@@ -37,7 +37,8 @@ func Network() chain.Network {
 		Params: chain.ProtocolParameters{Version: chain.ProtocolVersion, NetworkName: NetworkName, Bech32HRP: HRP,
 			MinPoWScore: 0, BelowMaxDepth: 15, RentStructure: chain.RentStructure{VByteCost: 100, VByteFactorData: 1, VByteFactorKey: 10},
 			TokenSupply: 4_600_000_000_000_000},
-		Keys: chain.MilestoneKeys{Threshold: cooThreshold}}
+		Keys:      chain.MilestoneKeys{Threshold: cooThreshold},
+		BaseToken: chain.BaseToken{Name: "Sim", TickerSymbol: "SIM", Unit: "SIM", Subunit: "glint", Decimals: 6}}
 	for _, k := range coordinatorKeys() {
 		n.Keys.Ranges = append(n.Keys.Ranges, chain.Signer(k))
 	}
