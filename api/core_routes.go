@@ -1,11 +1,164 @@
 package api
 
-// coreRoutes are the TIP-25 core reads under /api/core/v2.
+import (
+	"net/http"
+	"strings"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+)
+
+// corePrefix is the TIP-25 core API's base path; serializerMedia the media type of its
+// binary answers (requested in Accept).
+const (
+	corePrefix      = "/api/core/v2"
+	serializerMedia = "application/vnd.iota.serializer-v1"
+)
+
+var (
+	milestoneIDKind = hexIDKind(32, chain.ParseMilestoneID)
+	// anyTextKind documents a path segment of a route that refuses every request.
+	anyTextKind = kind{schema: map[string]any{"type": "string"},
+		parse: func(_, v string) (any, error) { return v, nil }}
+)
+
+// coreRoutes are the TIP-25 core reads under /api/core/v2, Hornet's /health and
+// /api/routes, and TIP-25 errors for what a permanode cannot do (docs/core-api.md).
 func (s *Server) coreRoutes() []route {
-	return nil
+	blockID := pathParam("blockId", messageIDKind, "block ID")
+	txID := pathParam("transactionId", transactionIDKind, "transaction ID")
+	msID := pathParam("milestoneId", milestoneIDKind, "milestone ID")
+	msIndex := pathParam("index", indexKind, "milestone index")
+	outputID := pathParam("outputId", outputIDKind, "output ID")
+	orBytes := " (JSON; the bytes with Accept: " + serializerMedia + ")"
+	routes := []route{
+		{pattern: "/health", summary: "200 while the newest indexed milestone is recent (-health-max-age), else 503",
+			schema: "CoreHealth", handle: s.coreHealth, errs: map[int]string{503: "the newest indexed milestone is too old, or none is"}},
+		{pattern: "/api/routes", summary: "The API route groups this server serves", schema: "CoreRoutes", handle: s.coreRouteGroups},
+		{pattern: corePrefix + "/info", summary: "The network, the indexed milestones and the protocol parameters",
+			schema: "CoreInfo", handle: s.coreInfo},
+		{pattern: corePrefix + "/blocks/{blockId}", summary: "A block" + orBytes, path: blockID, canMiss: true,
+			schema: "CoreBlock", handle: s.coreBlock},
+		{pattern: corePrefix + "/blocks/{blockId}/metadata", summary: "A block's metadata", path: blockID, canMiss: true,
+			schema: "CoreBlockMetadata", handle: s.coreBlockMetadata},
+		{pattern: corePrefix + "/transactions/{transactionId}/included-block",
+			summary: "The block whose inclusion applied the transaction" + orBytes, path: txID, canMiss: true,
+			schema: "CoreBlock", handle: s.coreIncludedBlock},
+		{pattern: corePrefix + "/transactions/{transactionId}/included-block/metadata",
+			summary: "The metadata of the block whose inclusion applied the transaction", path: txID, canMiss: true,
+			schema: "CoreBlockMetadata", handle: s.coreIncludedBlockMetadata},
+		{pattern: corePrefix + "/milestones/{milestoneId}", summary: "A milestone payload by ID" + orBytes, path: msID,
+			canMiss: true, schema: "CoreMilestone", handle: s.coreMilestoneByID},
+		{pattern: corePrefix + "/milestones/{milestoneId}/utxo-changes", mux: corePrefix + "/milestones/{milestoneId}/{view}",
+			summary: "The outputs a milestone (by ID) created and consumed", path: msID, canMiss: true,
+			schema: "CoreUTXOChanges", handle: s.coreUTXOChangesByID},
+		{pattern: corePrefix + "/milestones/by-index/{index}", summary: "A milestone payload by index" + orBytes,
+			path: msIndex, canMiss: true, schema: "CoreMilestone", handle: s.coreMilestoneByIndex},
+		{pattern: corePrefix + "/milestones/by-index/{index}/utxo-changes",
+			summary: "The outputs a milestone (by index) created and consumed", path: msIndex, canMiss: true,
+			schema: "CoreUTXOChanges", handle: s.coreUTXOChangesByIndex},
+		{pattern: corePrefix + "/outputs/{outputId}", summary: "An output and its metadata (the output's bytes with Accept: " +
+			serializerMedia + ")", path: outputID, canMiss: true, schema: "CoreOutput", handle: s.coreOutput},
+		{pattern: corePrefix + "/outputs/{outputId}/metadata", summary: "An output's metadata", path: outputID,
+			canMiss: true, schema: "CoreOutputMetadata", handle: s.coreOutputMetadata},
+		{pattern: corePrefix + "/receipts", summary: "Receipts: none (this permanode indexes no receipts)",
+			handle: s.coreNoReceipts, errs: map[int]string{501: noReceiptsWhy}},
+		{pattern: corePrefix + "/receipts/{migratedAt}", summary: "Receipts: none (this permanode indexes no receipts)",
+			path: pathParam("migratedAt", indexKind, "milestone index of the migration"), handle: s.coreNoReceipts,
+			errs: map[int]string{501: noReceiptsWhy}},
+		{pattern: corePrefix + "/treasury", summary: "The treasury: not served (this permanode indexes no receipts)",
+			handle: s.coreNoReceipts, errs: map[int]string{501: noReceiptsWhy}},
+	}
+	routes = append(routes, unservableRoutes()...)
+	for i := range routes {
+		routes[i].tip25, routes[i].tag = true, "core"
+	}
+	return routes
 }
 
-// coreSchemas are the OpenAPI schemas the core routes name.
+// unservableRoutes are the node routes a permanode cannot serve: each answers 501, to
+// every method, saying why; any other path under /api/core/v2 answers a TIP-25 404.
+func unservableRoutes() []route {
+	refuse := func(pattern, docMethod, what string, path ...param) route {
+		return route{pattern: corePrefix + pattern, docMethod: docMethod, path: path,
+			summary: "Not served: " + what + " (a permanode is no node)",
+			errs:    map[int]string{http.StatusNotImplemented: what + ": not served by a permanode"},
+			refuse:  func(r *http.Request) *apiError { return notServed(r, what) }}
+	}
+	peer := pathParam("peerId", anyTextKind, "peer ID")
+	return []route{
+		refuse("/blocks", "post", "submitting blocks"),
+		refuse("/tips", "", "tips to attach a block to"),
+		refuse("/peers", "", "peers"),
+		refuse("/peers/{peerId}", "", "peers", peer...),
+		refuse("/control/database/prune", "post", "pruning the database"),
+		refuse("/control/snapshot/create", "post", "creating snapshots"),
+		{pattern: corePrefix + "/", summary: "Any other path under " + corePrefix + ": a TIP-25 404",
+			errs: map[int]string{http.StatusNotFound: "no such route"},
+			refuse: func(r *http.Request) *apiError {
+				return notFound("no route %s %s (see /openapi.json)", r.Method, r.URL.Path)
+			}},
+	}
+}
+
+// noReceiptsWhy is the answer of the receipt and treasury routes.
+const noReceiptsWhy = "this permanode indexes no receipts: Stardust networks (Shimmer, IOTA) migrate no funds " +
+	"through receipts, and their treasury is not indexed"
+
+// notServed is the 501 of a node route a permanode does not serve.
+func notServed(r *http.Request, what string) *apiError {
+	return &apiError{Status: http.StatusNotImplemented, Title: "not implemented", Expected: true,
+		Detail: r.Method + " " + r.URL.Path + ": " + what + " is not served here: this is a permanode " +
+			"(a read-only index of confirmed data), not a node; ask a node"}
+}
+
+// wantsBytes says whether the request asked for TIP-25's binary form (Accept names
+// application/vnd.iota.serializer-v1, as iota.js's raw calls send it).
+func wantsBytes(accept string) bool {
+	for _, part := range strings.Split(accept, ",") {
+		media, _, _ := strings.Cut(part, ";")
+		if strings.EqualFold(strings.TrimSpace(media), serializerMedia) {
+			return true
+		}
+	}
+	return false
+}
+
+// coreSchemas are the OpenAPI schemas the core routes name (api/tip25's types are
+// authoritative for every field).
 func coreSchemas() object {
-	return object{}
+	str, integer, boolean, obj := object{"type": "string"}, object{"type": "integer"}, object{"type": "boolean"},
+		object{"type": "object"}
+	msRef := props("index", integer, "timestamp", integer, "milestoneId", str)
+	return object{
+		"TIP25Error": props("error", props("code", str, "message", str)),
+		"CoreHealth": props("isHealthy", boolean, "newestMilestone", msRef, "ageSeconds", integer),
+		"CoreRoutes": props("routes", arrayOf(str)),
+		"CoreInfo": props("name", str, "version", str,
+			"status", props("isHealthy", boolean, "latestMilestone", msRef, "confirmedMilestone", msRef,
+				"pruningIndex", integer),
+			"supportedProtocolVersions", arrayOf(integer),
+			"protocol", props("version", integer, "networkName", str, "bech32Hrp", str, "minPowScore", integer,
+				"belowMaxDepth", integer, "rentStructure", props("vByteCost", integer, "vByteFactorData", integer,
+					"vByteFactorKey", integer), "tokenSupply", str),
+			"pendingProtocolParameters", arrayOf(obj),
+			"baseToken", props("name", str, "tickerSymbol", str, "unit", str, "subunit", str, "decimals", integer,
+				"useMetricPrefix", boolean),
+			"metrics", props("blocksPerSecond", object{"type": "number"}, "referencedBlocksPerSecond",
+				object{"type": "number"}, "referencedRate", object{"type": "number"}),
+			"features", arrayOf(str)),
+		"CoreBlock": props("protocolVersion", integer, "parents", arrayOf(str), "payload", obj, "nonce", str),
+		"CoreBlockMetadata": props("blockId", str, "parents", arrayOf(str), "isSolid", boolean,
+			"referencedByMilestoneIndex", integer, "milestoneIndex", integer, "ledgerInclusionState",
+			object{"type": "string", "enum": []string{"noTransaction", "conflicting", "included"}},
+			"conflictReason", integer, "whiteFlagIndex", integer, "shouldPromote", boolean, "shouldReattach", boolean),
+		"CoreMilestone": props("type", integer, "index", integer, "timestamp", integer, "protocolVersion", integer,
+			"previousMilestoneId", str, "parents", arrayOf(str), "inclusionMerkleRoot", str, "appliedMerkleRoot", str,
+			"metadata", str, "options", arrayOf(obj),
+			"signatures", arrayOf(props("type", integer, "publicKey", str, "signature", str))),
+		"CoreUTXOChanges": props("index", integer, "createdOutputs", arrayOf(str), "consumedOutputs", arrayOf(str)),
+		"CoreOutputMetadata": props("blockId", str, "transactionId", str, "outputIndex", integer, "isSpent", boolean,
+			"milestoneIndexSpent", integer, "milestoneTimestampSpent", integer, "transactionIdSpent", str,
+			"milestoneIndexBooked", integer, "milestoneTimestampBooked", integer, "ledgerIndex", integer),
+		"CoreOutput": props("metadata", ref("CoreOutputMetadata"), "output", obj),
+	}
 }

@@ -20,6 +20,9 @@ type apiError struct {
 	Title      string `json:"error"`
 	Detail     string `json:"detail,omitempty"`
 	RetryAfter int    `json:"-"` // seconds; 0: no Retry-After header
+	// Expected: a 5xx that is an answer, not a failure (a permanode's 501, an unhealthy
+	// /health): nothing to log.
+	Expected bool `json:"-"`
 }
 
 func (e *apiError) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.Title, e.Detail) }
@@ -79,6 +82,7 @@ func writeError(w http.ResponseWriter, r *http.Request, e *apiError, cause error
 // sendError logs server-side failures with their cause and sends body with e's status.
 func sendError(w http.ResponseWriter, r *http.Request, e *apiError, cause error, body any) {
 	switch {
+	case e.Expected:
 	case e.Status == http.StatusServiceUnavailable:
 		slog.Warn("database unavailable", "method", r.Method, "path", r.URL.Path, "error", cause)
 	case e.Status >= 500:

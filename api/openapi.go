@@ -45,8 +45,12 @@ func operation(rt *route) object {
 	for _, p := range rt.queryParams() {
 		params = append(params, parameterDoc(p, "query", p.required))
 	}
+	resp := responses(rt)
+	if rt.tip25 {
+		resp = nodeErrors(resp)
+	}
 	op := object{"summary": rt.summary, "tags": []string{rt.tag}, "operationId": rt.method() + operationID(rt.pattern),
-		"parameters": params, "responses": responses(rt)}
+		"parameters": params, "responses": resp}
 	if rt.admin {
 		op["security"] = []object{{adminScheme: []string{}}}
 	}
@@ -63,6 +67,13 @@ func operationID(pattern string) string {
 }
 
 func responses(rt *route) object {
+	if rt.refuse != nil { // answers only its error
+		out := object{}
+		for status, when := range rt.errs {
+			out[strconv.Itoa(status)] = errorDoc(when)
+		}
+		return out
+	}
 	out := object{"200": success(rt), "405": errorDoc("method other than GET or HEAD")}
 	if rt.admin {
 		out["405"] = errorDoc("method other than POST")
@@ -93,6 +104,17 @@ func success(rt *route) object {
 		schema = ref(rt.schema)
 	}
 	return object{"description": http.StatusText(http.StatusOK), "content": object{rt.mediaType(): object{"schema": schema}}}
+}
+
+// nodeErrors gives a node route's error answers their TIP-25 form.
+func nodeErrors(out object) object {
+	for status, doc := range out {
+		if status != "200" {
+			out[status] = object{"description": doc.(object)["description"],
+				"content": object{"application/json": object{"schema": ref("TIP25Error")}}}
+		}
+	}
+	return out
 }
 
 func errorDoc(when string) object {

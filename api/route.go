@@ -32,11 +32,45 @@ type route struct {
 	// tip25: a route of the node interfaces (TIP-25 core, TIP-26 indexer), whose errors
 	// take their form {"error": {"code", "message"}} so node clients can read them.
 	tip25 bool
+	// refuse, when set, answers every request of the route, whatever its method, with
+	// its error: node routes a permanode cannot serve (501), unknown node paths (404).
+	refuse func(r *http.Request) *apiError
+	// docMethod is the method OpenAPI documents when it is not GET (a node's POST route).
+	docMethod string
+	// mux is the ServeMux pattern when it must differ from pattern: Go's mux refuses two
+	// patterns that overlap with neither more specific, so a wildcard stands in for one
+	// of pattern's literal segments, which serve checks.
+	mux string
+}
+
+func (rt *route) muxPattern() string {
+	if rt.mux != "" {
+		return rt.mux
+	}
+	return rt.pattern
+}
+
+// matches says whether path has pattern's literal segments (a route with a mux pattern
+// of its own receives paths its pattern does not name).
+func (rt *route) matches(path string) bool {
+	want, got := strings.Split(rt.pattern, "/"), strings.Split(path, "/")
+	if len(want) != len(got) {
+		return false
+	}
+	for i, seg := range want {
+		if !strings.HasPrefix(seg, "{") && seg != got[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // method is the route's method in OpenAPI (HEAD goes with GET).
 func (rt *route) method() string {
-	if rt.admin {
+	switch {
+	case rt.docMethod != "":
+		return rt.docMethod
+	case rt.admin:
 		return "post"
 	}
 	return "get"
@@ -84,7 +118,14 @@ const maxBodyBytes = 1024
 // serve runs one request of rt: method check (and token, for admin routes),
 // parameters, deadline, handler, answer.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
+	if rt.mux != "" && !rt.matches(r.URL.Path) {
+		writeRouteError(w, r, rt, notFound("no route %s (see /openapi.json)", r.URL.Path), nil)
+		return
+	}
 	switch {
+	case rt.refuse != nil:
+		writeRouteError(w, r, rt, rt.refuse(r), nil)
+		return
 	case rt.admin:
 		if !s.serveAdmin(w, r, rt) {
 			return

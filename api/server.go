@@ -33,6 +33,9 @@ type Config struct {
 	AdminToken Secret
 	// AdminTimeout bounds an admin request's work (default 1m).
 	AdminTimeout time.Duration
+	// HealthMaxAge: the node interface's /health (and /info's isHealthy) says healthy
+	// while the newest indexed milestone is at most this old (default DefaultHealthMaxAge).
+	HealthMaxAge time.Duration
 }
 
 // Server answers the API's routes from a store.
@@ -60,6 +63,9 @@ func New(st *store.Store, cfg Config) *Server {
 	if cfg.AdminTimeout <= 0 {
 		cfg.AdminTimeout = defaultAdminTimeout
 	}
+	if cfg.HealthMaxAge <= 0 {
+		cfg.HealthMaxAge = DefaultHealthMaxAge
+	}
 	token := cfg.AdminToken
 	cfg.AdminToken = "" // only its sum is kept
 	s := &Server{st: st, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux()}
@@ -77,7 +83,7 @@ func New(st *store.Store, cfg Config) *Server {
 	}
 	for i := range s.routes {
 		rt := &s.routes[i]
-		s.mux.Handle(rt.pattern, s.metrics.instrument(rt.pattern,
+		s.mux.Handle(rt.muxPattern(), s.metrics.instrument(rt.pattern,
 			http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, rt) })))
 	}
 	s.mux.Handle("/", s.metrics.instrument("unmatched", http.HandlerFunc(noRoute)))

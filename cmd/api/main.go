@@ -35,6 +35,7 @@ type flags struct {
 	requestTimeout time.Duration
 	adminTokenFile string
 	adminTimeout   time.Duration
+	healthMaxAge   time.Duration
 }
 
 // adminTokenEnv is the variable that may hold the admin token (instead of a file).
@@ -63,11 +64,16 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.adminTokenFile, "admin-token-file", "",
 		"file holding the admin token, which enables POST /admin/... (or set "+adminTokenEnv+"; neither: no admin routes)")
 	fs.DurationVar(&f.adminTimeout, "admin-timeout", time.Minute, "deadline of each admin request's work")
+	fs.DurationVar(&f.healthMaxAge, "health-max-age", api.DefaultHealthMaxAge,
+		"GET /health (TIP-25) answers 503 once the newest indexed milestone is older than this")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
 	if f.requestTimeout <= 0 {
 		return f, fmt.Errorf("-request-timeout %s: want a positive duration", f.requestTimeout)
+	}
+	if f.healthMaxAge <= 0 {
+		return f, fmt.Errorf("-health-max-age %s: want a positive duration", f.healthMaxAge)
 	}
 	if f.adminTimeout <= 0 {
 		return f, fmt.Errorf("-admin-timeout %s: want a positive duration", f.adminTimeout)
@@ -130,7 +136,7 @@ func run(ctx context.Context, args []string) error {
 	defer st.Close()
 	reg := ops.NewRegistry()
 	srv := api.New(st, api.Config{RequestTimeout: f.requestTimeout, Registry: reg, Ops: f.opsAddr == "",
-		AdminToken: token, AdminTimeout: f.adminTimeout})
+		AdminToken: token, AdminTimeout: f.adminTimeout, HealthMaxAge: f.healthMaxAge})
 	if token != "" {
 		slog.Info("admin routes enabled (POST /admin/...)", "token_from", tokenSource, "admin_timeout", f.adminTimeout)
 	}

@@ -1,0 +1,109 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/stardust-indexer/stardust-indexer/api/tip25"
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+func (s *Server) coreBlock(ctx context.Context, in *input) (any, error) {
+	return s.blockAnswer(ctx, in.text("blockId"), in.accept)
+}
+
+func (s *Server) coreBlockMetadata(ctx context.Context, in *input) (any, error) {
+	return s.blockMetadata(ctx, in.text("blockId"))
+}
+
+func (s *Server) coreIncludedBlock(ctx context.Context, in *input) (any, error) {
+	id, err := s.includedBlock(ctx, in.text("transactionId"))
+	if err != nil {
+		return nil, err
+	}
+	return s.blockAnswer(ctx, id, in.accept)
+}
+
+func (s *Server) coreIncludedBlockMetadata(ctx context.Context, in *input) (any, error) {
+	id, err := s.includedBlock(ctx, in.text("transactionId"))
+	if err != nil {
+		return nil, err
+	}
+	return s.blockMetadata(ctx, id)
+}
+
+// includedBlock is the block whose inclusion applied a transaction.
+func (s *Server) includedBlock(ctx context.Context, txID string) (string, error) {
+	id, err := s.st.IncludedMessage(ctx, txID)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", notFound("transaction %s is not included in any indexed block", txID)
+	}
+	return id, err
+}
+
+// blockAnswer is a block in TIP-25 JSON, or its bytes when the request asks for them.
+func (s *Server) blockAnswer(ctx context.Context, id, accept string) (any, error) {
+	raw, err := s.st.MessageRaw(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, notFound("block %s is not indexed", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if wantsBytes(accept) {
+		return mediaBytes{media: serializerMedia, data: raw}, nil
+	}
+	m, err := chain.DecodeMessage(raw)
+	if err != nil {
+		return nil, fmt.Errorf("block %s: stored bytes do not decode: %w", id, err)
+	}
+	return tip25.Block(m)
+}
+
+// blockMetadata is a block's TIP-25 metadata: how a milestone referenced it, or, while
+// none has (a block seen unreferenced), its solidity and promotion hints only.
+func (s *Server) blockMetadata(ctx context.Context, id string) (*tip25.BlockMetadataJSON, error) {
+	rec, err := s.st.Message(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, notFound("block %s is not indexed", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	m, err := chain.DecodeMessage(rec.Raw)
+	if err != nil {
+		return nil, fmt.Errorf("block %s: stored bytes do not decode: %w", id, err)
+	}
+	blockID := chain.MessageIDOf(rec.Raw)
+	if rec.MilestoneIndex == nil {
+		return pendingBlockMetadata(blockID, m, &rec), nil
+	}
+	ref := tip25.Referenced{MilestoneIndex: uint32(*rec.MilestoneIndex), State: chain.NoTransaction.String()}
+	if rec.InclusionState != nil {
+		ref.State = chain.InclusionState(*rec.InclusionState).String()
+	}
+	if rec.WhiteFlagIndex != nil {
+		ref.WhiteFlagIndex = uint32(*rec.WhiteFlagIndex)
+	}
+	if rec.ConflictReason != nil {
+		ref.ConflictReason = uint8(*rec.ConflictReason) // stored as a signed byte: 255 reads -1
+	}
+	if mp, ok := m.Payload.(*chain.MilestonePayload); ok {
+		ref.CarriedMilestone = mp.Index
+	}
+	return tip25.BlockMetadata(blockID, m.Parents, ref), nil
+}
+
+// pendingBlockMetadata is the metadata of a block no milestone referenced yet, as Hornet
+// answers it: no milestone, state or white-flag index; solidity and the promotion
+// hints (false when the indexer recorded none).
+func pendingBlockMetadata(id chain.MessageID, m *chain.Message, rec *store.MessageRecord) *tip25.BlockMetadataJSON {
+	j := tip25.BlockMetadata(id, m.Parents, tip25.Referenced{})
+	j.WhiteFlagIndex, j.LedgerInclusionState = nil, ""
+	j.IsSolid = rec.IsSolid != nil && *rec.IsSolid
+	promote, reattach := rec.ShouldPromote != nil && *rec.ShouldPromote, rec.ShouldReattach != nil && *rec.ShouldReattach
+	j.ShouldPromote, j.ShouldReattach = &promote, &reattach
+	return j
+}

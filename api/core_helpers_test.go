@@ -1,0 +1,97 @@
+package api
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/api/tip25"
+)
+
+// coreAnswer is one answer of the node interface.
+type coreAnswer struct {
+	path   string
+	status int
+	media  string
+	body   []byte
+}
+
+// coreDo sends one request; accept "" asks for JSON (sends no Accept, as iota.js's JSON calls).
+func coreDo(t testing.TB, base, method, path, accept string) coreAnswer {
+	t.Helper()
+	req, err := http.NewRequest(method, base+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if accept != "" {
+		req.Header.Set("Accept", accept)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return coreAnswer{path: method + " " + path, status: resp.StatusCode, media: resp.Header.Get("Content-Type"), body: body}
+}
+
+func coreGet(t testing.TB, base, path string) coreAnswer {
+	return coreDo(t, base, http.MethodGet, path, "")
+}
+
+// coreJSON GETs path and decodes its 200 answer into out.
+func coreJSON(t testing.TB, base, path string, out any) coreAnswer {
+	t.Helper()
+	a := coreGet(t, base, path)
+	if a.status != http.StatusOK {
+		t.Fatalf("GET %s: %d %s", path, a.status, a.body)
+	}
+	if err := json.Unmarshal(a.body, out); err != nil {
+		t.Fatalf("GET %s: %v\n%s", path, err, a.body)
+	}
+	return a
+}
+
+// coreBytes GETs path asking for the binary form and checks its media type.
+func coreBytes(t testing.TB, base, path string) []byte {
+	t.Helper()
+	a := coreDo(t, base, http.MethodGet, path, serializerMedia)
+	if a.status != http.StatusOK || a.media != serializerMedia {
+		t.Fatalf("GET %s (Accept %s): %d %q %.200s", path, serializerMedia, a.status, a.media, a.body)
+	}
+	return a.body
+}
+
+// wantError checks a TIP-25 error answer: the status, {"error":{"code","message"}} with
+// the status as code, and a message holding every one of words.
+func (a coreAnswer) wantError(t testing.TB, status int, words ...string) {
+	t.Helper()
+	var e tip25.ErrorJSON
+	var raw map[string]json.RawMessage
+	if a.status != status || json.Unmarshal(a.body, &e) != nil || json.Unmarshal(a.body, &raw) != nil || len(raw) != 1 ||
+		e.Error.Code != strconv.Itoa(status) || e.Error.Message == "" {
+		t.Errorf("%s: %d %s, want %d in TIP-25 error form", a.path, a.status, a.body, status)
+		return
+	}
+	for _, w := range words {
+		if !strings.Contains(e.Error.Message, w) {
+			t.Errorf("%s: message %q does not say %q", a.path, e.Error.Message, w)
+		}
+	}
+}
+
+func sortedCopy(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	if out == nil {
+		out = []string{}
+	}
+	return out
+}

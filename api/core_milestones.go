@@ -1,0 +1,94 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/stardust-indexer/stardust-indexer/api/tip25"
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+func (s *Server) coreMilestoneByIndex(ctx context.Context, in *input) (any, error) {
+	return s.milestoneAnswer(ctx, in.index("index"), in.accept)
+}
+
+func (s *Server) coreMilestoneByID(ctx context.Context, in *input) (any, error) {
+	index, err := s.milestoneIndexOf(ctx, in.text("milestoneId"))
+	if err != nil {
+		return nil, err
+	}
+	return s.milestoneAnswer(ctx, index, in.accept)
+}
+
+func (s *Server) coreUTXOChangesByIndex(ctx context.Context, in *input) (any, error) {
+	return s.utxoChanges(ctx, in.index("index"))
+}
+
+func (s *Server) coreUTXOChangesByID(ctx context.Context, in *input) (any, error) {
+	index, err := s.milestoneIndexOf(ctx, in.text("milestoneId"))
+	if err != nil {
+		return nil, err
+	}
+	return s.utxoChanges(ctx, index)
+}
+
+// milestoneIndexOf finds an indexed milestone's index by its ID (milestones_by_id).
+func (s *Server) milestoneIndexOf(ctx context.Context, id string) (uint32, error) {
+	index, err := s.st.MilestoneIndexByID(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, notFound("milestone %s is not indexed", id)
+	}
+	return index, err
+}
+
+// indexedMilestone reads a milestone's row; 404 when it is not indexed.
+func (s *Server) indexedMilestone(ctx context.Context, index uint32) (store.MilestoneRecord, error) {
+	m, err := s.st.Milestone(ctx, index)
+	if errors.Is(err, store.ErrNotFound) {
+		return m, notFound("milestone %d is not indexed", index)
+	}
+	return m, err
+}
+
+// milestoneAnswer is a milestone payload in TIP-25 JSON, or its bytes when asked.
+func (s *Server) milestoneAnswer(ctx context.Context, index uint32, accept string) (any, error) {
+	m, err := s.indexedMilestone(ctx, index)
+	if err != nil {
+		return nil, err
+	}
+	if wantsBytes(accept) {
+		return mediaBytes{media: serializerMedia, data: m.Payload}, nil
+	}
+	mp, err := chain.DecodeMilestonePayload(m.Payload)
+	if err != nil {
+		return nil, fmt.Errorf("milestone %d: stored payload does not decode: %w", index, err)
+	}
+	return tip25.Milestone(mp)
+}
+
+// utxoChanges lists the outputs an indexed milestone created and consumed
+// (milestone_ledger_updates: one partition).
+func (s *Server) utxoChanges(ctx context.Context, index uint32) (any, error) {
+	if _, err := s.indexedMilestone(ctx, index); err != nil {
+		return nil, err
+	}
+	updates, err := s.st.MilestoneUpdates(ctx, index)
+	if err != nil {
+		return nil, err
+	}
+	var created, consumed []chain.OutputID
+	for _, u := range updates {
+		id, err := chain.ParseOutputID(u.OutputID)
+		if err != nil {
+			return nil, fmt.Errorf("milestone %d: ledger update of output %q: %w", index, u.OutputID, err)
+		}
+		if u.IsSpent {
+			consumed = append(consumed, id)
+		} else {
+			created = append(created, id)
+		}
+	}
+	return tip25.UTXOChanges(index, created, consumed), nil
+}
