@@ -33,6 +33,9 @@ type Config struct {
 	AdminToken Secret
 	// AdminTimeout bounds an admin request's work (default 1m).
 	AdminTimeout time.Duration
+	// AllowOrigins are the origins whose pages may read answers (CORS): "*" for any;
+	// none by default. See ParseAllowedOrigins.
+	AllowOrigins []string
 }
 
 // Server answers the API's routes from a store.
@@ -85,7 +88,7 @@ func New(st *store.Store, cfg Config) *Server {
 }
 
 // Handler is the API's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return withCORS(s.cfg.AllowOrigins, s.mux) }
 
 func noRoute(w http.ResponseWriter, r *http.Request) {
 	writeError(w, r, notFound("no route %s (see /openapi.json)", r.URL.Path), nil)

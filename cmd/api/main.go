@@ -35,6 +35,7 @@ type flags struct {
 	requestTimeout time.Duration
 	adminTokenFile string
 	adminTimeout   time.Duration
+	allowOrigins   []string
 }
 
 // adminTokenEnv is the variable that may hold the admin token (instead of a file).
@@ -63,7 +64,13 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.adminTokenFile, "admin-token-file", "",
 		"file holding the admin token, which enables POST /admin/... (or set "+adminTokenEnv+"; neither: no admin routes)")
 	fs.DurationVar(&f.adminTimeout, "admin-timeout", time.Minute, "deadline of each admin request's work")
+	origins := fs.String("allow-origin", "", "origins whose pages may read the API (CORS): * or a comma-separated "+
+		"list of scheme://host[:port]; none by default")
 	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	var err error
+	if f.allowOrigins, err = api.ParseAllowedOrigins(*origins); err != nil {
 		return f, err
 	}
 	if f.requestTimeout <= 0 {
@@ -130,7 +137,7 @@ func run(ctx context.Context, args []string) error {
 	defer st.Close()
 	reg := ops.NewRegistry()
 	srv := api.New(st, api.Config{RequestTimeout: f.requestTimeout, Registry: reg, Ops: f.opsAddr == "",
-		AdminToken: token, AdminTimeout: f.adminTimeout})
+		AdminToken: token, AdminTimeout: f.adminTimeout, AllowOrigins: f.allowOrigins})
 	if token != "" {
 		slog.Info("admin routes enabled (POST /admin/...)", "token_from", tokenSource, "admin_timeout", f.adminTimeout)
 	}
