@@ -36,6 +36,9 @@ type Config struct {
 	// HealthMaxAge: the node interface's /health (and /info's isHealthy) says healthy
 	// while the newest indexed milestone is at most this old (default DefaultHealthMaxAge).
 	HealthMaxAge time.Duration
+	// AllowOrigins are the origins whose pages may read answers (CORS): "*" for any;
+	// none by default. See ParseAllowedOrigins.
+	AllowOrigins []string
 }
 
 // Server answers the API's routes from a store.
@@ -91,7 +94,7 @@ func New(st *store.Store, cfg Config) *Server {
 }
 
 // Handler is the API's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return withCORS(s.cfg.AllowOrigins, s.mux) }
 
 func noRoute(w http.ResponseWriter, r *http.Request) {
 	writeError(w, r, notFound("no route %s (see /openapi.json)", r.URL.Path), nil)

@@ -212,6 +212,7 @@ func buildModel(truth *sim.Truth, chunk uint32, schema map[string]*tableSchema) 
 	for _, ms := range truth.Milestones {
 		m.add("milestones", row{"milestone_index": int32(ms.Index), "message_id": carrierText(truth, ms),
 			"milestone_id": ms.MilestoneID.String(), "timestamp": ms.Timestamp.Unix(), "payload": milestonePayload(ms)})
+		m.add("milestones_by_id", row{"milestone_id": ms.MilestoneID.String(), "milestone_index": int32(ms.Index)})
 		m.add("sync", row{"ms_range_id": m.rng(ms.Index), "milestone_index": int32(ms.Index),
 			"synced_by": int8(1), "logged_by": nil})
 		for _, id := range ms.Messages {
@@ -425,6 +426,7 @@ func (m *modelBuilder) output(o *sim.OutputTruth) {
 		r["state_index"] = int32(o.Output.StateIndex)
 	}
 	m.add(t.Table, r)
+	m.ledger(o)
 	if tag := role["tag"]; tag != nil {
 		m.add("tag_hints", row{"tag": tag, "table_kind": kind.String() + "_output", "ms_range_id": rng})
 	}
@@ -1161,12 +1163,14 @@ type selectQuery struct {
 type condition struct {
 	col, op string
 	literal []string // IN ('a', 'b'); nil when the value is bound
+	tuple   []string // (a, b) >= (?, ?): the columns compared together, in order (col is "")
 }
 
 var (
 	selectRE = regexp.MustCompile(`(?is)^SELECT\s+(.+?)\s+FROM\s+([\w.]+)(?:\s+WHERE\s+(.+?))?` +
 		`(?:\s+ORDER\s+BY\s+(\w+)\s+(ASC|DESC))?(?:\s+LIMIT\s+(\d+))?$`)
 	conditionRE = regexp.MustCompile(`(?is)^(\w+)\s*(=|>=|<=|<|>|IN)\s*(\?|\((.*)\)|('[^']*'|-?\d+))$`)
+	tupleRE     = regexp.MustCompile(`^\(([\w\s,]+)\)\s*(>=|<=|<|>)\s*\(([?\s,]+)\)$`)
 	andRE       = regexp.MustCompile(`\s+AND\s+`)
 )
 
@@ -1190,6 +1194,10 @@ func parseSelect(text string) (*selectQuery, error) {
 	}
 	if m[3] != "" {
 		for _, part := range andRE.Split(m[3], -1) {
+			if tm := tupleRE.FindStringSubmatch(part); tm != nil {
+				q.conds = append(q.conds, tupleCondition(tm[1], tm[2]))
+				continue
+			}
 			cm := conditionRE.FindStringSubmatch(part)
 			if cm == nil {
 				return nil, fmt.Errorf("cannot parse condition %q", part)
@@ -1214,13 +1222,46 @@ func parseSelect(text string) (*selectQuery, error) {
 // bound reports whether condition c takes a bind value.
 func (c condition) bound() bool { return c.literal == nil }
 
+func tupleCondition(cols, op string) condition {
+	c := condition{op: op}
+	for _, col := range strings.Split(cols, ",") {
+		c.tuple = append(c.tuple, strings.TrimSpace(col))
+	}
+	return c
+}
+
+// binds is how many bind values c takes.
+func (c condition) binds() int {
+	if c.tuple != nil {
+		return len(c.tuple)
+	}
+	return 1
+}
+
+// compareTuple compares r's values of c's columns with vals lexicographically; ok is
+// false when one of them is null (a null never matches).
+func (c condition) compareTuple(r row, vals []any) (d int, ok bool) {
+	for j, col := range c.tuple {
+		if r[col] == nil {
+			return 0, false
+		}
+		if d = compareValues(r[col], vals[j]); d != 0 {
+			return d, true
+		}
+	}
+	return 0, true
+}
+
 // expect is what q returns over the model rows of its table, and whether the order of
 // the result is defined (a single partition).
 func (q *selectQuery) expect(s *tableSchema, rows []row, binds []any) ([]row, bool, error) {
 	vals := map[int]any{}
 	next := 0
 	for i, c := range q.conds {
-		if c.bound() {
+		switch {
+		case c.tuple != nil:
+			vals[i], next = binds[next:next+c.binds()], next+c.binds()
+		case c.bound():
 			vals[i], next = binds[next], next+1
 		}
 	}
@@ -1281,6 +1322,13 @@ func (q *selectQuery) expect(s *tableSchema, rows []row, binds []any) ([]row, bo
 
 func (q *selectQuery) matches(r row, vals map[int]any) bool {
 	for i, c := range q.conds {
+		if c.tuple != nil {
+			d, ok := c.compareTuple(r, vals[i].([]any))
+			if !ok || !opHolds(c.op, d) {
+				return false
+			}
+			continue
+		}
 		v := r[c.col]
 		if v == nil {
 			return false
@@ -1300,14 +1348,17 @@ func (q *selectQuery) matches(r row, vals map[int]any) bool {
 				return false
 			}
 		default:
-			d := compareValues(v, vals[i])
-			ok := map[string]bool{"=": d == 0, ">=": d >= 0, ">": d > 0, "<": d < 0, "<=": d <= 0}[c.op]
-			if !ok {
+			if !opHolds(c.op, compareValues(v, vals[i])) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// opHolds says whether a comparison that came out d (-1, 0, 1) satisfies op.
+func opHolds(op string, d int) bool {
+	return map[string]bool{"=": d == 0, ">=": d >= 0, ">": d > 0, "<": d < 0, "<=": d <= 0}[op]
 }
 
 // probes are bind-value lists for q: taken from rows of the model spread over the table
@@ -1338,6 +1389,10 @@ func (q *selectQuery) binds(s *tableSchema, r row, rows []row, miss bool) []any 
 		if !c.bound() {
 			continue
 		}
+		if c.tuple != nil {
+			out = append(out, tupleBinds(c, r)...)
+			continue
+		}
 		v := r[c.col]
 		if r == nil || miss && slices.Contains(s.partition, c.col) {
 			v = missing(s.types[c.col])
@@ -1357,6 +1412,19 @@ func (q *selectQuery) binds(s *tableSchema, r row, rows []row, miss bool) []any 
 			v = list.Interface()
 		}
 		out = append(out, v)
+	}
+	return out
+}
+
+// tupleBinds are the values of a tuple bound taken from r: r's own position for a
+// lower bound, and three hours after r's creation for an upper one.
+func tupleBinds(c condition, r row) []any {
+	out := make([]any, len(c.tuple))
+	for j, col := range c.tuple {
+		out[j] = r[col]
+	}
+	if at, ok := out[0].(int64); ok && (c.op == "<" || c.op == "<=") {
+		out[0] = at + 3*3600
 	}
 	return out
 }

@@ -36,6 +36,7 @@ type flags struct {
 	adminTokenFile string
 	adminTimeout   time.Duration
 	healthMaxAge   time.Duration
+	allowOrigins   []string
 }
 
 // adminTokenEnv is the variable that may hold the admin token (instead of a file).
@@ -66,7 +67,13 @@ func parseFlags(args []string) (flags, error) {
 	fs.DurationVar(&f.adminTimeout, "admin-timeout", time.Minute, "deadline of each admin request's work")
 	fs.DurationVar(&f.healthMaxAge, "health-max-age", api.DefaultHealthMaxAge,
 		"GET /health (TIP-25) answers 503 once the newest indexed milestone is older than this")
+	origins := fs.String("allow-origin", "", "origins whose pages may read the API (CORS): * or a comma-separated "+
+		"list of scheme://host[:port]; none by default")
 	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	var err error
+	if f.allowOrigins, err = api.ParseAllowedOrigins(*origins); err != nil {
 		return f, err
 	}
 	if f.requestTimeout <= 0 {
@@ -136,7 +143,7 @@ func run(ctx context.Context, args []string) error {
 	defer st.Close()
 	reg := ops.NewRegistry()
 	srv := api.New(st, api.Config{RequestTimeout: f.requestTimeout, Registry: reg, Ops: f.opsAddr == "",
-		AdminToken: token, AdminTimeout: f.adminTimeout, HealthMaxAge: f.healthMaxAge})
+		AdminToken: token, AdminTimeout: f.adminTimeout, AllowOrigins: f.allowOrigins, HealthMaxAge: f.healthMaxAge})
 	if token != "" {
 		slog.Info("admin routes enabled (POST /admin/...)", "token_from", tokenSource, "admin_timeout", f.adminTimeout)
 	}
