@@ -1,0 +1,159 @@
+package api
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/api/tip25"
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
+)
+
+// iotajsDir is the Node.js project holding IOTA's own client (compat/iotajs).
+var iotajsDir = filepath.Join("..", "compat", "iotajs")
+
+// TestIotaJSClient serves the real Shimmer data and has @iota/iota.js's SingleNodeClient
+// read it as a wallet would (compat/iotajs/client.js): every block, included transaction,
+// milestone and output, /info, /health, /api/routes and the errors, each checked against
+// expectations written here from the data file. With IOTAJS_CLIENT_EXPECTATIONS=path the
+// expectations are written there and kept.
+func TestIotaJSClient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the iota.js client check installs an npm package and needs a Cassandra node")
+	}
+	node, errNode := exec.LookPath("node")
+	npm, errNpm := exec.LookPath("npm")
+	if errNode != nil || errNpm != nil {
+		t.Skip("node and npm are not both on PATH: cannot run @iota/iota.js's client")
+	}
+	installIotaJSClient(t, npm)
+	e := newRealEnv(t)
+	newest := e.set.Milestones[e.set.Highest()]
+	// Healthy: the data's newest milestone is from 2022, so the age allowed covers it.
+	maxAge := time.Since(time.Unix(int64(newest.Timestamp), 0)) + 24*time.Hour
+	srv := httptest.NewServer(New(e.st, Config{RequestTimeout: 10 * time.Second, HealthMaxAge: maxAge}).Handler())
+	defer srv.Close()
+
+	file := filepath.Join(t.TempDir(), "expectations.json")
+	if keep := os.Getenv("IOTAJS_CLIENT_EXPECTATIONS"); keep != "" {
+		file = keep // kept for running client.js by hand (compat/iotajs/README.md)
+	}
+	b, err := json.Marshal(map[string]any{"core": coreExpectations(t, e.set)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "client.js", srv.URL, file)
+	cmd.Dir = iotajsDir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("iota.js client check failed (%v):\n%s", err, out)
+	}
+	if !strings.Contains(string(out), " passed, 0 mismatched") {
+		t.Fatalf("iota.js client check: no summary:\n%s", out)
+	}
+	t.Logf("%s", strings.TrimSpace(string(out)))
+}
+
+// coreExpectations are client.js's "core" section, from the data file alone.
+func coreExpectations(t *testing.T, set *realdata.Set) map[string]any {
+	var blocks, txs, milestones, outputs []map[string]any
+	spends := map[[34]byte]realdata.Spent{}
+	all := map[[34]byte]realdata.Output{}
+	for _, ms := range set.Milestones {
+		for _, b := range ms.Cone {
+			id := chain.MessageID(b.ID)
+			blocks = append(blocks, map[string]any{"id": id.String(), "hex": hex0x(b.Raw), "metadata": blockMetadataOf(b)})
+			m, err := chain.DecodeMessage(b.Raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tx, ok := m.Payload.(*chain.Transaction); ok && b.InclusionState == tip25.LedgerIncluded {
+				txs = append(txs, map[string]any{"id": tx.ID().String(), "blockId": id.String()})
+			}
+		}
+		created, consumed := []string{}, []string{}
+		for _, o := range ms.Created {
+			created, all[o.OutputID] = append(created, chain.OutputID(o.OutputID).String()), o
+		}
+		for _, s := range ms.Consumed {
+			consumed, all[s.OutputID], spends[s.OutputID] = append(consumed, chain.OutputID(s.OutputID).String()), s.Output, s
+		}
+		milestones = append(milestones, map[string]any{"index": ms.Index, "id": chain.MilestoneID(ms.MilestoneID).String(),
+			"hex": hex0x(ms.Payload), "created": created, "consumed": consumed})
+	}
+	for id, o := range all {
+		s, spent := spends[id]
+		outputs = append(outputs, map[string]any{"id": chain.OutputID(id).String(), "hex": hex0x(o.Raw),
+			"metadata": wantOutputMetadata(o, s, spent, set.Highest())})
+	}
+	return map[string]any{"info": infoExpectation(set), "healthy": true,
+		"routes": []string{"core/v2", "indexer/v1", "explorer/v2"}, "blocks": blocks, "transactions": txs,
+		"milestones": milestones, "outputs": outputs, "unknownBlockId": "0x" + strings.Repeat("ab", 32)}
+}
+
+func blockMetadataOf(b realdata.Block) *tip25.BlockMetadataJSON {
+	parents := make([]chain.MessageID, len(b.Parents))
+	for i, p := range b.Parents {
+		parents[i] = p
+	}
+	return tip25.BlockMetadata(b.ID, parents, tip25.Referenced{MilestoneIndex: b.ReferencedBy,
+		WhiteFlagIndex: b.WhiteFlagIndex, State: b.InclusionState, ConflictReason: b.ConflictReason,
+		CarriedMilestone: b.MilestoneIndex})
+}
+
+// infoExpectation is /info as the data says it, healthy (the server allows the age).
+func infoExpectation(set *realdata.Set) *tip25.NodeInfoJSON {
+	newest := set.Milestones[set.Highest()]
+	ms := tip25.MilestoneRef{Index: newest.Index, Timestamp: newest.Timestamp, ID: newest.MilestoneID}
+	p, bt := set.Protocol, set.BaseToken
+	return tip25.NodeInfo(tip25.NodeInfoInput{Name: nodeName, Version: nodeVersion, Healthy: true,
+		Latest: ms, Confirmed: ms, PruningIndex: set.Lowest() - 1,
+		Network: chain.Network{Params: chain.ProtocolParameters{Version: p.Version, NetworkName: p.NetworkName,
+			Bech32HRP: p.Bech32HRP, MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: p.TokenSupply,
+			RentStructure: chain.RentStructure{VByteCost: p.RentStructure.VByteCost,
+				VByteFactorData: p.RentStructure.VByteFactorData, VByteFactorKey: p.RentStructure.VByteFactorKey}}},
+		BaseToken: tip25.BaseToken{Name: bt.Name, TickerSymbol: bt.TickerSymbol, Unit: bt.Unit, Subunit: bt.Subunit,
+			Decimals: bt.Decimals, UseMetricPrefix: bt.UseMetricPrefix}})
+}
+
+func hex0x(b []byte) string { return "0x" + hex.EncodeToString(b) }
+
+// installIotaJSClient runs npm ci in compat/iotajs unless the pinned packages are there
+// (as api/tip25's TestIotaJS does).
+func installIotaJSClient(t *testing.T, npm string) {
+	t.Helper()
+	var pkg struct{ Dependencies map[string]string }
+	b, err := os.ReadFile(filepath.Join(iotajsDir, "package.json"))
+	if err != nil || json.Unmarshal(b, &pkg) != nil {
+		t.Fatalf("compat/iotajs/package.json: %v", err)
+	}
+	installed := true
+	for name, version := range pkg.Dependencies {
+		var got struct{ Version string }
+		b, err := os.ReadFile(filepath.Join(iotajsDir, "node_modules", name, "package.json"))
+		installed = installed && err == nil && json.Unmarshal(b, &got) == nil && got.Version == version
+	}
+	if installed {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund")
+	cmd.Dir = iotajsDir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm ci in %s: %v\n%s", iotajsDir, err, out)
+	}
+}
