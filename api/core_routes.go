@@ -71,8 +71,20 @@ func (s *Server) coreRoutes() []route {
 	routes = append(routes, unservableRoutes()...)
 	for i := range routes {
 		routes[i].tip25, routes[i].tag = true, "core"
+		if bytesToo[routes[i].pattern] {
+			routes[i].altMedia = serializerMedia
+		}
 	}
 	return routes
+}
+
+// bytesToo are the core routes that answer bytes when Accept names serializerMedia.
+var bytesToo = map[string]bool{
+	corePrefix + "/blocks/{blockId}":                            true,
+	corePrefix + "/transactions/{transactionId}/included-block": true,
+	corePrefix + "/milestones/{milestoneId}":                    true,
+	corePrefix + "/milestones/by-index/{index}":                 true,
+	corePrefix + "/outputs/{outputId}":                          true,
 }
 
 // unservableRoutes are the node routes a permanode cannot serve: each answers 501, to

@@ -103,7 +103,11 @@ func success(rt *route) object {
 	case rt.schema != "":
 		schema = ref(rt.schema)
 	}
-	return object{"description": http.StatusText(http.StatusOK), "content": object{rt.mediaType(): object{"schema": schema}}}
+	content := object{rt.mediaType(): object{"schema": schema}}
+	if rt.altMedia != "" {
+		content[rt.altMedia] = object{"schema": object{"type": "string", "format": "binary"}}
+	}
+	return object{"description": http.StatusText(http.StatusOK), "content": content}
 }
 
 // nodeErrors gives a node route's error answers their TIP-25 form.

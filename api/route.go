@@ -24,6 +24,9 @@ type route struct {
 	// plain, when set, serves the route instead of handle (metrics, probes, the document).
 	plain http.Handler
 	media string // media type of the 200 answer (default application/json)
+	// altMedia: a binary media type the 200 answer takes when Accept asks for it (TIP-25's
+	// application/vnd.iota.serializer-v1).
+	altMedia string
 	// canFail: a plain route that answers 503 (readiness); handled routes all may.
 	canFail bool
 	// admin: a POST route that requires the admin token (registered only with one).
