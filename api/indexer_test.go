@@ -86,7 +86,7 @@ func (c tip26Case) covers(m *unspentModel) bool {
 // modelValues are filter values taken from the model: the most frequent of each.
 type modelValues struct {
 	owner, nftOwner, sender, tag, issuer, controller, governor, foundryAlias, sdr, expReturn string
-	timelock, expires, from, to                                                               int64
+	timelock, expires, from, to                                                              int64
 }
 
 func valuesOf(model []unspentModel) modelValues {
