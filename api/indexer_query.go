@@ -45,6 +45,9 @@ func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *le
 		return nil, err
 	}
 	f.LedgerIndex = span.Newest
+	if f.Empty() {
+		return &outputsJSON{LedgerIndex: span.Newest, Items: []string{}}, nil
+	}
 	sources, err := s.tip26Sources(ctx, kinds, f, span)
 	if err != nil {
 		return nil, err

@@ -222,6 +222,9 @@ func tip26Cases(v modelValues) []tip26Case {
 		{"", q("hasNativeTokens", true), func(m *unspentModel) bool { return tokens(m) > 0 }},
 		{"", q("minNativeTokenCount", 2), func(m *unspentModel) bool { return tokens(m) >= 2 }},
 		{"", between, created},
+		{"basic", q("createdBefore", 0), func(*unspentModel) bool { return false }},
+		{"", q("createdAfter", v.from, "createdBefore", v.from+1), func(*unspentModel) bool { return false }},
+		{"nft", q("minNativeTokenCount", 3, "maxNativeTokenCount", 2), func(*unspentModel) bool { return false }},
 	}
 }
 

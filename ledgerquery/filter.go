@@ -90,6 +90,13 @@ func has(want *bool, present bool) bool { return want == nil || *want == present
 func before(limit, v *int64) bool { return limit == nil || (v != nil && *v < *limit) }
 func after(limit, v *int64) bool  { return limit == nil || (v != nil && *v > *limit) }
 
+// Empty reports whether no output can pass f whatever the data: an empty creation
+// window (createdBefore 0 included, which Span could not express) or token bounds.
+func (f *Filter) Empty() bool {
+	return (f.CreatedBefore != nil && (*f.CreatedBefore <= 0 || (f.CreatedAfter != nil && *f.CreatedAfter+1 >= *f.CreatedBefore))) ||
+		(f.MinNativeTokens != nil && f.MaxNativeTokens != nil && *f.MinNativeTokens > *f.MaxNativeTokens)
+}
+
 // Span is the part of TIP-26 order f's creation times and a cursor allow: from the
 // cursor (inclusive) or the second after createdAfter, to createdBefore (exclusive).
 func (f *Filter) Span(cursor *store.Position) store.Span {
