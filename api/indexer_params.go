@@ -61,14 +61,7 @@ func parseTip26Cursor(name, v string) (tip26Cursor, error) {
 	return tip26Cursor{at, size}, nil
 }
 
-// TIP-26 query parameters, by name.
-var tip26Params = map[string]param{}
-
-func tip26Param(name string, k kind, doc string) param {
-	p := param{name: name, kind: k, doc: doc}
-	tip26Params[name] = p
-	return p
-}
+func tip26Param(name string, k kind, doc string) param { return param{name: name, kind: k, doc: doc} }
 
 var (
 	tokenParams = []param{
