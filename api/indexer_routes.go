@@ -1,11 +1,89 @@
 package api
 
-// indexerRoutes are the TIP-26 indexer routes under /api/indexer/v1.
+import (
+	"context"
+	"errors"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// tip26Prefix is where the TIP-26 indexer routes live (inx-indexer's plugin path).
+const tip26Prefix = "/api/indexer/v1"
+
+// indexerRoutes are the TIP-26 indexer routes under /api/indexer/v1: output IDs of
+// unspent outputs, as inx-indexer (Stardust) answers them (docs/indexer-api.md).
 func (s *Server) indexerRoutes() []route {
-	return nil
+	tip26 := func(pattern, summary string, query []param, handle func(context.Context, *input) (any, error)) route {
+		return route{pattern: tip26Prefix + pattern, tag: "indexer", summary: summary, query: query,
+			schema: "IndexerOutputs", handle: handle, tip25: true}
+	}
+	byID := func(pattern, summary string, path []param, kind chain.OutputKind, name string) route {
+		rt := tip26(pattern, summary, nil, s.tip26Chain(kind, name))
+		rt.path, rt.canMiss = path, true
+		return rt
+	}
+	return []route{
+		tip26("/outputs", "Unspent basic, alias and NFT outputs (TIP-26), oldest first", anyQuery,
+			s.tip26List(chain.OutputBasic, chain.OutputAlias, chain.OutputNFT)),
+		tip26("/outputs/basic", "Unspent basic outputs (TIP-26), oldest first", basicQuery, s.tip26List(chain.OutputBasic)),
+		tip26("/outputs/alias", "Unspent alias outputs (TIP-26), oldest first", aliasQuery, s.tip26List(chain.OutputAlias)),
+		byID("/outputs/alias/{aliasId}", "The unspent output of an alias (TIP-26)",
+			pathParam("aliasId", aliasIDKind, "alias ID"), chain.OutputAlias, "aliasId"),
+		tip26("/outputs/foundry", "Unspent foundry outputs (TIP-26), oldest first", foundryQuery,
+			s.tip26List(chain.OutputFoundry)),
+		byID("/outputs/foundry/{foundryId}", "The unspent output of a foundry (TIP-26)",
+			pathParam("foundryId", foundryIDKind, "foundry ID"), chain.OutputFoundry, "foundryId"),
+		tip26("/outputs/nft", "Unspent NFT outputs (TIP-26), oldest first", nftQuery, s.tip26List(chain.OutputNFT)),
+		byID("/outputs/nft/{nftId}", "The unspent output of an NFT (TIP-26)",
+			pathParam("nftId", nftIDKind, "NFT ID"), chain.OutputNFT, "nftId"),
+	}
 }
 
 // indexerSchemas are the OpenAPI schemas the indexer routes name.
 func indexerSchemas() object {
-	return object{}
+	return object{"IndexerOutputs": object{"type": "object", "required": []string{"ledgerIndex", "items"},
+		"properties": object{
+			"ledgerIndex": object{"type": "integer", "description": "the newest synced milestone"},
+			"cursor":      object{"type": "string", "description": "the next page's cursor; absent on the last page"},
+			"items":       arrayOf(object{"type": "string", "description": "output ID, 0x-hex"}),
+		}}}
+}
+
+// chainVersionsRead bounds the versions read to find a chain's current output: the
+// newest versions come first, and only not-yet-confirmed ones precede the current one.
+const chainVersionsRead = 32
+
+// tip26Chain answers the unspent output of an alias, foundry or NFT: its newest
+// confirmed version, unless that was spent (404, as when it is not indexed).
+func (s *Server) tip26Chain(kind chain.OutputKind, param string) func(context.Context, *input) (any, error) {
+	return func(ctx context.Context, in *input) (any, error) {
+		key := in.text(param)
+		span, err := s.st.SyncSpan(ctx)
+		if errors.Is(err, store.ErrNothingSynced) {
+			return nil, notFound("%s %s: nothing is indexed yet", param, key)
+		} else if err != nil {
+			return nil, err
+		}
+		rows, _, err := s.st.OutputVersions(ctx, kind, key, store.PageRequest{Size: chainVersionsRead})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			if !confirmedBy(&r, span.Newest) {
+				continue
+			}
+			if r.SpentBy != "" && r.SpentMilestoneIndex != nil && uint32(*r.SpentMilestoneIndex) <= span.Newest {
+				break
+			}
+			return &outputsJSON{LedgerIndex: span.Newest, Items: []string{r.OutputID}}, nil
+		}
+		return nil, notFound("%s %s has no unspent output", param, key)
+	}
+}
+
+// confirmedBy reports whether a version was created by a milestone up to newest.
+func confirmedBy(r *store.OutputRow, newest uint32) bool {
+	return !r.Pending() && r.InclusionState != nil && chain.InclusionState(*r.InclusionState) == chain.Included &&
+		r.MilestoneIndex > 0 && uint32(r.MilestoneIndex) <= newest
 }

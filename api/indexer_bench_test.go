@@ -1,0 +1,77 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gocql/gocql"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+)
+
+// BenchmarkIndexerBasicByAddress measures TIP-26 basic outputs by address over loopback
+// HTTP next to the same reads straight through gocql (the address's hints, then its
+// unspent rows partition by partition, oldest first, until the page is full), on a
+// fixed 60-milestone sim chain. Figures are printed, not asserted.
+func BenchmarkIndexerBasicByAddress(b *testing.B) {
+	if testing.Short() {
+		b.Skip("needs a Cassandra node (-short)")
+	}
+	e := newEnv(b, sim.Options{Seed: 11, AddressPool: 50, TagPool: 10}, 60)
+	g := testcontainers.Session(b, e.cfg).Gocql()
+	model := e.unspentOutputs()
+	addr := valuesOf(model).owner
+	n := 0
+	for i := range model {
+		if model[i].kind == "basic" && model[i].owner() == addr {
+			n++
+		}
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: benchClients}}
+	b.ResetTimer()
+	lines := []string{fmt.Sprintf("%-28s %-32s %-32s %s", "query", "API p50 / p99 / req/s", "gocql p50 / p99 / req/s",
+		"p50 ratio")}
+	for _, size := range []int{10, tip26DefaultPageSize} {
+		path := fmt.Sprintf("%s/outputs/basic?address=%s&pageSize=%d", tip26Prefix, addr, size)
+		viaAPI := load(b, func(ctx context.Context) error { return getOK(ctx, client, e.srv.URL+path) })
+		direct := load(b, func(ctx context.Context) error { return directUnspent(ctx, g, addr, size+1) })
+		lines = append(lines, fmt.Sprintf("%-28s %-32s %-32s %.2fx", fmt.Sprintf("basic by address, page %d", size),
+			viaAPI, direct, float64(viaAPI.p50)/float64(max(direct.p50, 1))))
+	}
+	b.Logf("TIP-26 basic outputs of the busiest owner (%d unspent), loopback load, %d clients x %s per measurement:\n%s",
+		n, benchClients, benchDuration, strings.Join(lines, "\n"))
+}
+
+// directUnspent reads what a first page of basic outputs by address needs: the hint
+// partitions, then the unspent rows of each, oldest first, until need rows are read.
+func directUnspent(ctx context.Context, g *gocql.Session, addr string, need int) error {
+	iter := g.Query(cql.AddressHints.CQL, addr, "basic", store.RoleAddress).WithContext(ctx).Iter()
+	var parts []int32
+	var p int32
+	for iter.Scan(&p) {
+		parts = append(parts, p)
+	}
+	if err := iter.Close(); err != nil {
+		return err
+	}
+	slices.Sort(parts)
+	for _, part := range parts {
+		n, err := drainPage(ctx, g, cql.UnspentByAddressPage, need, addr, part, "basic", store.RoleAddress,
+			int64(0), "", int64(math.MaxInt64), "")
+		if err != nil {
+			return err
+		}
+		if need -= n; need <= 0 {
+			break
+		}
+	}
+	return nil
+}

@@ -1,0 +1,165 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// tip26Budget bounds one TIP-26 page's reads (see docs/indexer-api.md): rows read and
+// partitions opened over all the streams it merges. A page of a query the rows of
+// which rarely match stops there, with a cursor, rather than scanning on: TIP-26
+// clients follow cursors until there is none.
+var tip26Budget = ledgerquery.Budget{Rows: 10000, Partitions: 48}
+
+// tip26Fetch is the rows per read: a read costs a round trip, rows cost little.
+const tip26Fetch = 1000
+
+// outputsJSON is a TIP-26 answer.
+type outputsJSON struct {
+	LedgerIndex uint32   `json:"ledgerIndex"`
+	Cursor      string   `json:"cursor,omitempty"`
+	Items       []string `json:"items"`
+}
+
+// tip26List serves a TIP-26 list route over the kinds it covers.
+func (s *Server) tip26List(kinds ...chain.OutputKind) func(context.Context, *input) (any, error) {
+	return func(ctx context.Context, in *input) (any, error) {
+		start, size := tip26Page(in)
+		return s.tip26Query(ctx, kinds, tip26Filter(in), start, size, tip26Budget)
+	}
+}
+
+// tip26Query reads one page of the unspent outputs of kinds that f lets through.
+func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *ledgerquery.Filter, start *store.Position,
+	size int, budget ledgerquery.Budget) (*outputsJSON, error) {
+	span, err := s.st.SyncSpan(ctx)
+	if errors.Is(err, store.ErrNothingSynced) {
+		return &outputsJSON{Items: []string{}}, nil
+	} else if err != nil {
+		return nil, err
+	}
+	f.LedgerIndex = span.Newest
+	if f.Empty() {
+		return &outputsJSON{LedgerIndex: span.Newest, Items: []string{}}, nil
+	}
+	sources, err := s.tip26Sources(ctx, kinds, f, span)
+	if err != nil {
+		return nil, err
+	}
+	page, err := ledgerquery.Read(ctx, &ledgerReader{s.st}, ledgerquery.Query{Sources: sources, Span: f.Span(start),
+		Match: f.Match, PageSize: size, Fetch: min(tip26Fetch, max(size+1, 100)), Budget: budget})
+	if err != nil {
+		return nil, err
+	}
+	out := &outputsJSON{LedgerIndex: span.Newest, Items: make([]string, 0, len(page.Items))}
+	for _, r := range page.Items {
+		out.Items = append(out.Items, r.OutputID)
+	}
+	if page.Next != nil {
+		out.Cursor = ledgerquery.EncodeCursor(*page.Next, size)
+	}
+	return out, nil
+}
+
+// tip26Sources plans the streams to merge: those of the address-like condition whose
+// partitions (by addresses_hints) are fewest, or without one every unspent output of
+// the kinds, partition by partition over the synced span.
+func (s *Server) tip26Sources(ctx context.Context, kinds []chain.OutputKind, f *ledgerquery.Filter,
+	span store.SyncSpan) ([]ledgerquery.Source, error) {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.String()
+	}
+	var best []ledgerquery.Source
+	bestCost := -1
+	for _, a := range ledgerquery.Anchors(names, f) {
+		sources, cost, err := s.anchorSources(ctx, a)
+		if err != nil {
+			return nil, err
+		}
+		if bestCost < 0 || cost < bestCost {
+			best, bestCost = sources, cost
+		}
+		if cost == 0 {
+			break // nothing names the address so: the answer is empty
+		}
+	}
+	if bestCost >= 0 {
+		return best, nil
+	}
+	for _, k := range names {
+		best = append(best, ledgerquery.Source{Stream: ledgerquery.Stream{Kind: k}, Partitions: span.Partitions})
+	}
+	return best, nil
+}
+
+// anchorSources reads the partitions of each stream of a and counts them.
+func (s *Server) anchorSources(ctx context.Context, a ledgerquery.Anchor) ([]ledgerquery.Source, int, error) {
+	var out []ledgerquery.Source
+	cost := 0
+	for _, st := range a.Streams {
+		parts, err := s.st.AddressRanges(ctx, st.Address, outputKinds[st.Kind], st.Role)
+		if err != nil {
+			return nil, 0, err
+		}
+		slices.Sort(parts)
+		cost += len(parts)
+		if len(parts) > 0 {
+			out = append(out, ledgerquery.Source{Stream: st, Partitions: parts})
+		}
+	}
+	return out, cost, nil
+}
+
+// outputKinds are the Stardust output kinds by their text in the tables.
+var outputKinds = map[string]chain.OutputKind{}
+
+func init() {
+	for _, k := range []chain.OutputKind{chain.OutputBasic, chain.OutputAlias, chain.OutputFoundry, chain.OutputNFT} {
+		outputKinds[k.String()] = k
+	}
+}
+
+// ledgerReader reads the ledger-state tables for ledgerquery.
+type ledgerReader struct{ st *store.Store }
+
+func (r *ledgerReader) Rows(ctx context.Context, s ledgerquery.Stream, rng int32, span store.Span,
+	req store.PageRequest) ([]store.UnspentRow, []byte, error) {
+	if s.Address == "" {
+		return r.st.UnspentPage(ctx, s.Kind, rng, span, req)
+	}
+	return r.st.UnspentByAddressPage(ctx, s.Address, rng, s.Kind, s.Role, span, req)
+}
+
+// boundaries caches partition boundaries: a milestone's time never changes.
+var boundaries sync.Map // boundaryKey -> int64
+
+type boundaryKey struct {
+	st  *store.Store
+	rng int32
+}
+
+// Boundary is the time of partition rng's first milestone, when it is indexed.
+func (r *ledgerReader) Boundary(ctx context.Context, rng int32) (int64, bool, error) {
+	if rng <= 0 {
+		return 0, false, nil
+	}
+	key := boundaryKey{r.st, rng}
+	if at, ok := boundaries.Load(key); ok {
+		return at.(int64), true, nil
+	}
+	m, err := r.st.Milestone(ctx, uint32(rng)*r.st.ChunkSize)
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, false, nil
+	} else if err != nil {
+		return 0, false, err
+	}
+	boundaries.Store(key, m.Timestamp)
+	return m.Timestamp, true, nil
+}
