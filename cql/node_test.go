@@ -44,6 +44,7 @@ func TestAgainstNode(t *testing.T) {
 		{"address_ledger_updates", testAddressUpdates},
 		{"milestone_ledger_updates", testMilestoneUpdates},
 		{"ledger_analytics", testLedgerAnalytics},
+		{"explorer_reads", testExplorerReads},
 		{"ping", testPing},
 		{"classify_node_error", testClassifyNodeError},
 		{"older_timestamp_loses", testOlderTimestampLoses},
