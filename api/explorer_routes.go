@@ -55,7 +55,7 @@ func (s *Server) explorerRoutes() []route {
 		{pattern: explorerPrefix + "/ledger/richest-addresses", tag: "explorer",
 			summary: "The richest addresses at the newest ledger index the analytics worker computed " +
 				"(or ledgerIndex), richest first",
-			query: []param{{name: "top", kind: topKind, doc: "how many (1-1000, default 100)"}, ledgerIndexParam},
+			query:   []param{{name: "top", kind: topKind, doc: "how many (1-1000, default 100)"}, ledgerIndexParam},
 			canMiss: true, schema: "ExplorerRichest", handle: s.richestAddresses},
 		{pattern: explorerPrefix + "/ledger/token-distribution", tag: "explorer",
 			summary: "Addresses and tokens by order of magnitude of the balance, at the newest ledger index " +
