@@ -16,7 +16,7 @@ type balanceWant struct{ total, available, sigLocked uint64 }
 
 // explorerWant is the model of one chain.
 type explorerWant struct {
-	ledgerTime int64                  // timestamp of the newest milestone
+	ledgerTime int64                   // timestamp of the newest milestone
 	balances   map[string]*balanceWant // owner → balance
 	updates    map[string][]updateWant // address → its ledger updates, in no order
 	// Which TIP-18 cases the unspent set holds (the test wants each at least once).
