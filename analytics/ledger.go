@@ -56,6 +56,17 @@ type LedgerJob struct {
 // ErrLeaseHeld when another node is running them; store.ErrNothingSynced before any
 // milestone is synced.
 func (j LedgerJob) Run(ctx context.Context) (store.LedgerSummary, error) {
+	return j.run(ctx, time.Time{})
+}
+
+// RunDue is Run unless the ledger analytics were computed on now's (UTC) date already
+// (ErrDone); the check is made under the lease, so a node that lost the race to one that
+// has since finished does not redo them.
+func (j LedgerJob) RunDue(ctx context.Context, now time.Time) (store.LedgerSummary, error) {
+	return j.run(ctx, now)
+}
+
+func (j LedgerJob) run(ctx context.Context, dueOn time.Time) (store.LedgerSummary, error) {
 	lease := store.Lease{Name: LedgerLeaseName, Owner: j.Owner, TTL: orDefault(j.LeaseTTL, DefaultLedgerLeaseTTL)}
 	held, err := j.Store.AcquireLease(ctx, lease)
 	if err != nil {
@@ -66,6 +77,15 @@ func (j LedgerJob) Run(ctx context.Context) (store.LedgerSummary, error) {
 		return store.LedgerSummary{}, fmt.Errorf("%w (%s)", ErrLeaseHeld, holder)
 	}
 	defer Job{Store: j.Store}.release(ctx, lease)
+	if !dueOn.IsZero() {
+		due, err := ledgerDue(ctx, j.Store, dueOn)
+		if err != nil {
+			return store.LedgerSummary{}, err
+		}
+		if !due {
+			return store.LedgerSummary{}, ErrDone
+		}
+	}
 	return ComputeLedger(ctx, j.Store, j.Owner)
 }
 

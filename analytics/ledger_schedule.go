@@ -22,12 +22,12 @@ func (s *Scheduler) ledgerPass(ctx context.Context) {
 		return
 	}
 	job := LedgerJob{Store: s.st, Owner: s.cfg.Owner, LeaseTTL: s.cfg.LedgerLeaseTTL}
-	sum, err := job.Run(ctx)
+	sum, err := job.RunDue(ctx, time.Now())
 	switch {
 	case err == nil:
 		s.cfg.Log.Info("ledger analytics", "ledgerIndex", sum.LedgerIndex, "addresses", sum.Addresses,
 			"outputs", sum.Outputs, "newestAtEnd", sum.NewestAtEnd, "took", sum.Took)
-	case errors.Is(err, ErrLeaseHeld), errors.Is(err, store.ErrNothingSynced):
+	case errors.Is(err, ErrLeaseHeld), errors.Is(err, ErrDone), errors.Is(err, store.ErrNothingSynced):
 		s.cfg.Log.Debug("ledger analytics: not run", "why", err)
 	default:
 		s.logFailure(ctx, err)
