@@ -19,6 +19,10 @@ type SchedulerConfig struct {
 	Log        *slog.Logger
 	// OnJob, if set, is called after each job this scheduler ran (metrics, tests).
 	OnJob func(DayResult)
+	// SkipLedger: do not run the ledger analytics (richest addresses, token
+	// distribution; ledger_schedule.go) from the passes.
+	SkipLedger     bool
+	LedgerLeaseTTL time.Duration // default DefaultLedgerLeaseTTL
 }
 
 // Scheduler runs the daily job for every complete date of the chain, once across all
@@ -94,6 +98,7 @@ func (s *Scheduler) check(ctx context.Context) {
 
 func (s *Scheduler) pass(ctx context.Context) {
 	s.logFailure(ctx, s.catchUp(ctx))
+	s.ledgerPass(ctx)
 	s.passes.Add(1)
 }
 

@@ -1,11 +1,88 @@
 package api
 
-// explorerRoutes are the explorer reads under /api/explorer/v2.
+import (
+	"net/http"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+)
+
+// explorerPrefix is where the explorer reads live: Chronicle's explorer API paths.
+const explorerPrefix = "/api/explorer/v2"
+
+var milestoneIDKind = hexIDKind(32, chain.ParseMilestoneID)
+
+// blocksSortParam: a milestone's blocks come in white-flag order unless asked otherwise.
+var blocksSortParam = param{name: "sort", kind: kind{
+	schema: map[string]any{"type": "string", "enum": []string{"newest", "oldest"}, "default": "oldest"},
+	parse:  sortKind.parse}, doc: "oldest (default): white-flag order; newest: the reverse"}
+
+// explorerRoutes are the explorer reads under /api/explorer/v2 (docs/explorer-api.md):
+// balances, an address's ledger-update history, a milestone's blocks and ledger updates,
+// and the precomputed ledger analytics. Errors take this API's own form.
 func (s *Server) explorerRoutes() []route {
-	return nil
+	address := pathParam("address", addressKind, "the address (bech32, any HRP, or 0x-hex)")
+	byIndex := pathParam("index", indexKind, "milestone index")
+	byID := pathParam("milestoneId", milestoneIDKind, "milestone ID")
+	blocksQuery := append([]param{blocksSortParam}, explorerPageParams...)
+	tooMany := map[int]string{http.StatusUnprocessableEntity: "the address names more than 100000 unspent outputs"}
+	history := func(pattern string) route {
+		return route{pattern: explorerPrefix + pattern, tag: "explorer",
+			summary: "An address's ledger updates (outputs naming it created or spent, every kind and role), " +
+				"newest or oldest first, within milestone and time bounds",
+			path: address, query: historyParams, schema: "ExplorerHistory", handle: s.history}
+	}
+	return []route{
+		{pattern: explorerPrefix + "/balance/{address}", tag: "explorer",
+			summary: "An address's total, available and sig-locked balance at the newest synced milestone " +
+				"(TIP-18 expiration, timelock and storage deposit return rules)",
+			path: address, canMiss: true, errs: tooMany, schema: "ExplorerBalance", handle: s.balance},
+		history("/addresses/{address}/history"),
+		history("/ledger/updates/by-address/{address}"),
+		{pattern: explorerPrefix + "/milestones/by-index/{index}/blocks", tag: "explorer",
+			summary: "A milestone's blocks (messages) in white-flag order, with their payload types",
+			path:    byIndex, query: blocksQuery, canMiss: true, schema: "ExplorerBlocks", handle: s.milestoneBlocks},
+		{pattern: explorerPrefix + "/milestones/{milestoneId}/blocks", tag: "explorer",
+			summary: "A milestone's blocks (messages) in white-flag order, with their payload types, by milestone ID",
+			path:    byID, query: blocksQuery, canMiss: true, schema: "ExplorerBlocks", handle: s.milestoneBlocks},
+		{pattern: explorerPrefix + "/milestones/by-index/{index}/ledger-updates", tag: "explorer",
+			summary: "The outputs a milestone created (first) and consumed, each by output ID",
+			path:    byIndex, query: explorerPageParams, canMiss: true, schema: "ExplorerMilestoneUpdates",
+			handle: s.milestoneUpdates},
+		{pattern: explorerPrefix + "/ledger/updates/by-milestone/{milestoneId}", tag: "explorer",
+			summary: "The outputs a milestone created (first) and consumed, each by output ID, by milestone ID",
+			path:    byID, query: explorerPageParams, canMiss: true, schema: "ExplorerMilestoneUpdates",
+			handle: s.milestoneUpdates},
+		{pattern: explorerPrefix + "/ledger/richest-addresses", tag: "explorer",
+			summary: "The richest addresses at the newest ledger index the analytics worker computed " +
+				"(or ledgerIndex), richest first",
+			query:   []param{{name: "top", kind: topKind, doc: "how many (1-1000, default 100)"}, ledgerIndexParam},
+			canMiss: true, schema: "ExplorerRichest", handle: s.richestAddresses},
+		{pattern: explorerPrefix + "/ledger/token-distribution", tag: "explorer",
+			summary: "Addresses and tokens by order of magnitude of the balance, at the newest ledger index " +
+				"the analytics worker computed (or ledgerIndex)",
+			query: []param{ledgerIndexParam}, canMiss: true, schema: "ExplorerDistribution",
+			handle: s.tokenDistribution},
+	}
 }
 
 // explorerSchemas are the OpenAPI schemas the explorer routes name.
 func explorerSchemas() object {
-	return object{}
+	str, integer, boolean := object{"type": "string"}, object{"type": "integer"}, object{"type": "boolean"}
+	cursor := object{"type": "string", "description": "the next page's cursor; absent on the last page"}
+	ledgerMeta := []any{"ledgerIndex", integer, "milestoneTimestamp", integer, "newestAtEnd", integer, "computedAt", str}
+	return object{
+		"ExplorerBalance": props("totalBalance", str, "availableBalance", str, "sigLockedBalance", str,
+			"ledgerIndex", integer, "milestoneTimestamp", integer),
+		"ExplorerHistory": props("address", str, "cursor", cursor, "items", arrayOf(props("outputId", str,
+			"isSpent", boolean, "milestoneIndex", integer, "milestoneTimestamp", integer, "kind", str,
+			"roles", arrayOf(str), "amount", str))),
+		"ExplorerBlocks": props("milestoneIndex", integer, "cursor", cursor, "blocks", arrayOf(props("blockId", str,
+			"payloadType", object{"type": "integer", "nullable": true}, "whiteFlagIndex", integer))),
+		"ExplorerMilestoneUpdates": props("milestoneIndex", integer, "cursor", cursor, "items", arrayOf(props(
+			"address", str, "outputId", str, "isSpent", boolean, "kind", str, "amount", str))),
+		"ExplorerRichest": props(append([]any{"top", arrayOf(props("address", str, "balance", str))},
+			ledgerMeta...)...),
+		"ExplorerDistribution": props(append([]any{"distribution", arrayOf(props("range",
+			props("start", integer, "end", integer), "addressCount", str, "totalBalance", str))}, ledgerMeta...)...),
+	}
 }

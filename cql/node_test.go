@@ -45,6 +45,8 @@ func TestAgainstNode(t *testing.T) {
 		{"unspent_outputs_by_address", testUnspentByAddress},
 		{"address_ledger_updates", testAddressUpdates},
 		{"milestone_ledger_updates", testMilestoneUpdates},
+		{"ledger_analytics", testLedgerAnalytics},
+		{"explorer_reads", testExplorerReads},
 		{"ping", testPing},
 		{"classify_node_error", testClassifyNodeError},
 		{"older_timestamp_loses", testOlderTimestampLoses},

@@ -21,6 +21,7 @@ type analyticsFlags struct {
 	dailyAt    time.Duration
 	checkEvery time.Duration
 	leaseTTL   time.Duration
+	ledger     bool
 }
 
 func (a *analyticsFlags) register(fs *flag.FlagSet) {
@@ -37,6 +38,8 @@ func (a *analyticsFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&a.checkEvery, "analytics-check-every", time.Minute,
 		"how often to check whether the chain entered a new UTC date")
 	fs.DurationVar(&a.leaseTTL, "analytics-lease-ttl", analytics.DefaultLeaseTTL, "lease of a running daily job")
+	fs.BoolVar(&a.ledger, "analytics-ledger", true,
+		"with -analytics: compute the ledger analytics (richest addresses, token distribution) once a day")
 }
 
 // attachAnalytics adds the per-milestone analytics rows to every milestone the pipeline
@@ -49,7 +52,7 @@ func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f
 	}
 	p.AddRows(analytics.Rows)
 	s := analytics.NewScheduler(st, analytics.SchedulerConfig{Owner: processOwner("run"), DailyAt: f.dailyAt,
-		CheckEvery: f.checkEvery, LeaseTTL: f.leaseTTL, Log: slog.Default()})
+		CheckEvery: f.checkEvery, LeaseTTL: f.leaseTTL, Log: slog.Default(), SkipLedger: !f.ledger})
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
@@ -71,17 +74,26 @@ func processOwner(role string) string {
 }
 
 // cmdAnalytics computes the daily analytics of every date in [-from, -to], again if
-// already computed, under each date's lease.
+// already computed, under each date's lease; with -ledger, the ledger analytics at the
+// newest synced milestone instead, under their lease.
 func cmdAnalytics(ctx context.Context, args []string) error {
 	var db dbFlags
 	var fromText, toText string
+	var ledger bool
 	err := parseFlags("analytics", args, func(fs *flag.FlagSet) {
 		db.register(fs)
-		fs.StringVar(&fromText, "from", "", "first UTC date, YYYY-MM-DD (required)")
+		fs.StringVar(&fromText, "from", "", "first UTC date, YYYY-MM-DD (required without -ledger)")
 		fs.StringVar(&toText, "to", "", "last UTC date, YYYY-MM-DD (default: -from)")
+		fs.BoolVar(&ledger, "ledger", false,
+			"compute the ledger analytics (richest addresses, token distribution) at the newest synced milestone now")
 	})
 	if err != nil {
 		return err
+	}
+	if ledger {
+		return db.withStore(ctx, func(st *store.Store, _ cql.Config) error {
+			return runLedger(ctx, analytics.LedgerJob{Store: st, Owner: processOwner("cli")})
+		})
 	}
 	from, to, err := dateRange(fromText, toText)
 	if err != nil {
@@ -133,5 +145,17 @@ func runDates(ctx context.Context, job analytics.Job, from, to time.Time) error 
 		}
 	}
 	fmt.Printf("%d dates computed, %d skipped, in %v\n", computed, skipped, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// runLedger runs the ledger analytics once and prints what they computed.
+func runLedger(ctx context.Context, job analytics.LedgerJob) error {
+	sum, err := job.Run(ctx)
+	if err != nil {
+		return fmt.Errorf("ledger analytics: %w", err)
+	}
+	fmt.Printf("ledger index %d (milestone time %s)  addresses %d  outputs %d  newest synced at the end %d  %s\n",
+		sum.LedgerIndex, time.Unix(sum.Timestamp, 0).UTC().Format(time.RFC3339), sum.Addresses, sum.Outputs,
+		sum.NewestAtEnd, sum.Took)
 	return nil
 }

@@ -1,0 +1,41 @@
+package api
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+)
+
+// TestExplorerDatabaseDown: with the database gone every explorer route answers 503
+// with Retry-After, in this API's error form.
+func TestExplorerDatabaseDown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs a Cassandra node (-short)")
+	}
+	cfg := testcontainers.Config(t, "system")
+	sess, err := cql.Open(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.Close()
+	srv := httptest.NewServer(New(store.New(sess, testChunk), Config{RequestTimeout: 300 * time.Millisecond}).Handler())
+	defer srv.Close()
+	addr, id := chain.Address{}.Bech32(sim.HRP), "0x"+strings.Repeat("ab", 32)
+	for _, path := range []string{"/balance/" + addr, "/addresses/" + addr + "/history",
+		"/ledger/updates/by-address/" + addr, "/milestones/by-index/3/blocks", "/milestones/" + id + "/blocks",
+		"/milestones/by-index/3/ledger-updates", "/ledger/updates/by-milestone/" + id,
+		"/ledger/richest-addresses", "/ledger/token-distribution"} {
+		resp := checkError(t, srv.URL, errorCase{"GET", explorer + path, http.StatusServiceUnavailable, ""})
+		if resp.Header.Get("Retry-After") == "" {
+			t.Errorf("GET %s: no Retry-After", path)
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package api
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// historyParams are the query parameters of an address's ledger-update feed.
+var historyParams = append([]param{sortParam,
+	{name: "startMilestoneIndex", kind: indexKind, doc: "only updates of this milestone or later"},
+	{name: "endMilestoneIndex", kind: indexKind, doc: "only updates of this milestone or earlier"},
+	{name: "startTimestamp", kind: timeKind, doc: "only updates of milestones at or after this time"},
+	{name: "endTimestamp", kind: timeKind, doc: "only updates of milestones before this time"},
+}, explorerPageParams...)
+
+// historyJSON is a page of an address's ledger updates (Chronicle's
+// LedgerUpdatesByAddressResponse, with the update's output kind, roles and amount).
+type historyJSON struct {
+	Address string              `json:"address"`
+	Items   []addressUpdateJSON `json:"items"`
+	Cursor  string              `json:"cursor,omitempty"`
+}
+
+type addressUpdateJSON struct {
+	OutputID           string   `json:"outputId"`
+	IsSpent            bool     `json:"isSpent"`
+	MilestoneIndex     uint32   `json:"milestoneIndex"`
+	MilestoneTimestamp int64    `json:"milestoneTimestamp"` // unix seconds
+	Kind               string   `json:"kind"`               // basic, alias, foundry, nft
+	Roles              []string `json:"roles"`              // what the address is in the output
+	Amount             string   `json:"amount"`
+}
+
+// historyBounds are a feed's milestone range [first, last] and time range [from, to).
+type historyBounds struct {
+	first, last uint32
+	from, to    time.Time // zero: unbounded
+}
+
+func readHistoryBounds(in *input) (historyBounds, error) {
+	b := historyBounds{last: math.MaxUint32, from: in.time("startTimestamp"), to: in.time("endTimestamp")}
+	if in.has("startMilestoneIndex") {
+		b.first = in.index("startMilestoneIndex")
+	}
+	if in.has("endMilestoneIndex") {
+		b.last = in.index("endMilestoneIndex")
+	}
+	switch {
+	case b.last < b.first:
+		return b, badParam("endMilestoneIndex", "%d is before startMilestoneIndex (%d)", b.last, b.first)
+	case !b.to.IsZero() && !b.from.IsZero() && b.to.Before(b.from):
+		return b, badParam("endTimestamp", "%s is before startTimestamp (%s)", b.to.Format(time.RFC3339),
+			b.from.Format(time.RFC3339))
+	}
+	return b, nil
+}
+
+// keep filters by time (the milestone range is the reads' own bound).
+func (b historyBounds) keep(u *store.AddressUpdate) bool {
+	return (b.from.IsZero() || !u.Timestamp.Before(b.from)) && (b.to.IsZero() || u.Timestamp.Before(b.to))
+}
+
+// history is an address's ledger updates, every output kind and role, one feed: the
+// partitions addresses_hints names (output_kind any, variant ledger_update) within the
+// milestone bounds, walked in the sort order; each partition is read newest or oldest
+// first by its clustering (milestone, output ID, spent). A time bound filters rows, so
+// a page that meets few of them comes back short, with a cursor (at most
+// maxReadsPerPage reads a page).
+func (s *Server) history(ctx context.Context, in *input) (any, error) {
+	if err := explorerPaging(in, "address-history"); err != nil {
+		return nil, err
+	}
+	b, err := readHistoryBounds(in)
+	if err != nil {
+		return nil, err
+	}
+	address := in.text("address")
+	parts, err := s.st.LedgerUpdateRanges(ctx, address)
+	if err != nil {
+		return nil, err
+	}
+	parts = withinRanges(parts, s.st.RangeID(b.first), s.st.RangeID(b.last))
+	oldest := in.oldest()
+	fetch := func(ctx context.Context, rng int32, req store.PageRequest) ([]store.AddressUpdate, []byte, error) {
+		return s.st.AddressUpdatesPage(ctx, address, rng, b.first, b.last, oldest, req)
+	}
+	p, err := walkSorted(ctx, in, parts, oldest, fetch, b.keep, func(u *store.AddressUpdate) addressUpdateJSON {
+		return addressUpdateJSON{OutputID: u.OutputID, IsSpent: u.IsSpent, MilestoneIndex: uint32(u.MilestoneIndex),
+			MilestoneTimestamp: unixTime(u.Timestamp), Kind: u.Kind, Roles: u.Roles,
+			Amount: strconv.FormatInt(u.Amount, 10)}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return historyJSON{Address: address, Items: p.Items, Cursor: p.Cursor}, nil
+}
+
+// withinRanges keeps the partitions in [lo, hi].
+func withinRanges(parts []int32, lo, hi int32) []int32 {
+	out := parts[:0:0]
+	for _, p := range parts {
+		if p >= lo && p <= hi {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,139 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// Richest addresses and token distribution: what the analytics worker stored for a
+// ledger index (analytics.ComputeLedger), never a scan per request. Without ledgerIndex
+// the newest computed one is answered.
+
+// defaultTop is Chronicle's default richest-list length.
+const defaultTop = 100
+
+var (
+	ledgerIndexParam = param{name: "ledgerIndex", kind: indexKind,
+		doc: "a ledger index the analytics were computed at (default: the newest computed)"}
+	topKind = kind{schema: map[string]any{"type": "integer", "minimum": 1, "maximum": analytics.LedgerTop,
+		"default": defaultTop}, parse: func(name, v string) (any, error) {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > analytics.LedgerTop {
+			return nil, badParam(name, "want an integer in 1..%d, got %s", analytics.LedgerTop, quote(v))
+		}
+		return n, nil
+	}}
+)
+
+// ledgerStatsMeta is what the answers of both routes say about their ledger index.
+type ledgerStatsMeta struct {
+	LedgerIndex uint32 `json:"ledgerIndex"`
+	// Of the newest computed ledger index only (not of an older one asked for):
+	MilestoneTimestamp int64  `json:"milestoneTimestamp,omitempty"` // the ledger index's, TIP-18's time
+	NewestAtEnd        uint32 `json:"newestAtEnd,omitempty"`        // newest synced milestone when the scan ended
+	ComputedAt         string `json:"computedAt,omitempty"`
+}
+
+type richestJSON struct {
+	Top []richAddressJSON `json:"top"`
+	ledgerStatsMeta
+}
+
+type richAddressJSON struct {
+	Address string `json:"address"`
+	Balance string `json:"balance"`
+}
+
+type distributionJSON struct {
+	Distribution []distributionStatJSON `json:"distribution"`
+	ledgerStatsMeta
+}
+
+// distributionStatJSON is Chronicle's DistributionStatDto: the addresses with a balance
+// in [range.start, range.end), 10^m to 10^(m+1).
+type distributionStatJSON struct {
+	Range        balanceRangeJSON `json:"range"`
+	AddressCount string           `json:"addressCount"`
+	TotalBalance string           `json:"totalBalance"`
+}
+
+type balanceRangeJSON struct {
+	Start uint64 `json:"start"`
+	End   uint64 `json:"end"`
+}
+
+// ledgerStats resolves the ledger index of a request: the one asked for, or the newest
+// computed (404 before the first computation).
+func (s *Server) ledgerStats(ctx context.Context, in *input) (ledgerStatsMeta, error) {
+	latest, err := s.st.LatestLedgerAnalytics(ctx)
+	if errors.Is(err, store.ErrNotFound) {
+		return ledgerStatsMeta{}, notFound("the ledger analytics were not computed yet: the analytics worker " +
+			"computes them once a day (indexer run), or on demand (indexer analytics -ledger)")
+	}
+	if err != nil {
+		return ledgerStatsMeta{}, err
+	}
+	if in.has("ledgerIndex") && in.index("ledgerIndex") != latest.LedgerIndex {
+		return ledgerStatsMeta{LedgerIndex: in.index("ledgerIndex")}, nil
+	}
+	return ledgerStatsMeta{LedgerIndex: latest.LedgerIndex, MilestoneTimestamp: latest.Timestamp,
+		NewestAtEnd: latest.NewestAtEnd, ComputedAt: latest.ComputedAt.Format(time.RFC3339)}, nil
+}
+
+func (s *Server) richestAddresses(ctx context.Context, in *input) (any, error) {
+	meta, err := s.ledgerStats(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	top := defaultTop
+	if n, ok := in.values["top"].(int); ok {
+		top = n
+	}
+	rows, err := s.st.RichestAddresses(ctx, meta.LedgerIndex, top)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 && meta.ComputedAt == "" {
+		return nil, notFound("the ledger analytics were not computed at ledger index %d", meta.LedgerIndex)
+	}
+	out := richestJSON{Top: make([]richAddressJSON, 0, len(rows)), ledgerStatsMeta: meta}
+	for _, r := range rows {
+		out.Top = append(out.Top, richAddressJSON{Address: r.Address, Balance: strconv.FormatInt(r.Balance, 10)})
+	}
+	return out, nil
+}
+
+func (s *Server) tokenDistribution(ctx context.Context, in *input) (any, error) {
+	meta, err := s.ledgerStats(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.st.TokenDistribution(ctx, meta.LedgerIndex)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 && meta.ComputedAt == "" {
+		return nil, notFound("the ledger analytics were not computed at ledger index %d", meta.LedgerIndex)
+	}
+	out := distributionJSON{Distribution: make([]distributionStatJSON, 0, len(rows)), ledgerStatsMeta: meta}
+	for _, r := range rows {
+		out.Distribution = append(out.Distribution, distributionStatJSON{
+			Range:        balanceRangeJSON{Start: pow10(r.Magnitude), End: pow10(r.Magnitude + 1)},
+			AddressCount: strconv.FormatInt(r.AddressCount, 10), TotalBalance: strconv.FormatInt(r.TotalBalance, 10)})
+	}
+	return out, nil
+}
+
+// pow10 is 10^m (m <= 19: balances are int64, so magnitudes stop at 18).
+func pow10(m int32) uint64 {
+	v := uint64(1)
+	for range m {
+		v *= 10
+	}
+	return v
+}

@@ -1,0 +1,148 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
+)
+
+// testExplorerBadParams: malformed parameters are 400 naming the parameter.
+func testExplorerBadParams(t *testing.T, e *env, _ *explorerWant) {
+	addr := chain.Address{}.Bech32(sim.HRP)
+	hist := explorer + "/addresses/" + addr + "/history"
+	for path, name := range map[string]string{
+		explorer + "/balance/nonsense":                                     "address",
+		hist + "?sort=sideways":                                            "sort",
+		hist + "?pageSize=0":                                               "pageSize",
+		hist + "?pageSize=1001":                                            "pageSize",
+		hist + "?cursor=zzz":                                               "cursor",
+		hist + "?startMilestoneIndex=9&endMilestoneIndex=3":                "endMilestoneIndex",
+		hist + "?startMilestoneIndex=-1":                                   "startMilestoneIndex",
+		hist + "?startTimestamp=2000&endTimestamp=1000":                    "endTimestamp",
+		hist + "?endTimestamp=yesterday":                                   "endTimestamp",
+		hist + "?page_size=5":                                              `"page_size"`,
+		explorer + "/milestones/by-index/x/blocks":                         "index",
+		explorer + "/milestones/0x12/blocks":                               "milestoneId",
+		explorer + "/milestones/by-index/3/blocks?sort=up":                 "sort",
+		explorer + "/milestones/by-index/3/ledger-updates?pageSize=x":      "pageSize",
+		explorer + "/ledger/updates/by-milestone/nope":                     "milestoneId",
+		explorer + "/ledger/richest-addresses?top=0":                       "top",
+		explorer + "/ledger/richest-addresses?top=1001":                    "top",
+		explorer + "/ledger/token-distribution?ledgerIndex=x":              "ledgerIndex",
+		explorer + "/ledger/updates/by-address/" + addr + "?sort=sideways": "sort",
+	} {
+		code, body := e.fetch(t, path)
+		if code != http.StatusBadRequest || !strings.Contains(string(body), `"detail":"`+strings.ReplaceAll(name, `"`, `\"`)+":") {
+			t.Errorf("GET %s: %d %s, want 400 naming %s", path, code, body, name)
+		}
+	}
+	// A cursor of one list is refused by another.
+	var p historyJSON
+	e.mustGet(t, hist+"?pageSize=1", &p)
+	for a := range newExplorerWant(e.truth).updates {
+		var q historyJSON
+		e.mustGet(t, explorer+"/addresses/"+a+"/history?pageSize=1", &q)
+		if q.Cursor == "" {
+			continue
+		}
+		code, body := e.fetch(t, hist+"?cursor="+url.QueryEscape(q.Cursor))
+		if code != http.StatusBadRequest || !strings.Contains(string(body), "cursor") {
+			t.Errorf("another address's cursor: %d %s, want 400 naming cursor", code, body)
+		}
+		break
+	}
+}
+
+// testExplorerLedgerAnalytics: before the worker ran, 404 saying so; after, the richest
+// list and the distribution equal the model's balances.
+func testExplorerLedgerAnalytics(t *testing.T, e *env, w *explorerWant) {
+	for _, path := range []string{"/ledger/richest-addresses", "/ledger/token-distribution"} {
+		code, body := e.fetch(t, explorer+path)
+		if code != http.StatusNotFound || !strings.Contains(string(body), "not computed yet") {
+			t.Errorf("%s before the first run: %d %s, want 404 saying so", path, code, body)
+		}
+	}
+	sum, err := analytics.LedgerJob{Store: e.st, Owner: "test"}.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := e.truth.Milestones[len(e.truth.Milestones)-1]
+	if sum.LedgerIndex != last.Index || sum.Addresses != len(w.balances) {
+		t.Errorf("summary %+v: want ledger index %d and %d addresses", sum, last.Index, len(w.balances))
+	}
+	type rich struct {
+		addr string
+		bal  uint64
+	}
+	var ranked []rich
+	for a, b := range w.balances {
+		ranked = append(ranked, rich{a, b.total})
+	}
+	slices.SortFunc(ranked, func(x, y rich) int {
+		if x.bal != y.bal {
+			return map[bool]int{true: -1, false: 1}[x.bal > y.bal]
+		}
+		return strings.Compare(x.addr, y.addr)
+	})
+	for _, top := range []int{1, 10, 1000} {
+		var got richestJSON
+		e.mustGet(t, fmt.Sprintf("%s/ledger/richest-addresses?top=%d", explorer, top), &got)
+		if got.LedgerIndex != last.Index || got.MilestoneTimestamp != last.Timestamp.Unix() {
+			t.Errorf("richest: ledger index %d at %d, want %d at %d", got.LedgerIndex, got.MilestoneTimestamp,
+				last.Index, last.Timestamp.Unix())
+		}
+		want := ranked[:min(top, len(ranked))]
+		if len(got.Top) != len(want) {
+			t.Fatalf("top=%d: %d addresses, want %d", top, len(got.Top), len(want))
+		}
+		for i := range want {
+			if got.Top[i].Address != want[i].addr || got.Top[i].Balance != u64(want[i].bal) {
+				t.Errorf("top=%d rank %d: %+v, want %s %d", top, i+1, got.Top[i], want[i].addr, want[i].bal)
+			}
+		}
+	}
+	byMag := map[uint64]*distributionStatJSON{}
+	var counts = map[uint64][2]uint64{}
+	for _, b := range w.balances {
+		start := uint64(1)
+		for start*10 <= b.total {
+			start *= 10
+		}
+		c := counts[start]
+		counts[start] = [2]uint64{c[0] + 1, c[1] + b.total}
+	}
+	var got distributionJSON
+	e.mustGet(t, explorer+"/ledger/token-distribution", &got)
+	for i := range got.Distribution {
+		d := &got.Distribution[i]
+		byMag[d.Range.Start] = d
+		if d.Range.End != d.Range.Start*10 || i > 0 && got.Distribution[i-1].Range.Start >= d.Range.Start {
+			t.Errorf("distribution range %+v out of order or not a decade", d.Range)
+		}
+	}
+	if len(byMag) != len(counts) || got.LedgerIndex != last.Index {
+		t.Errorf("distribution at %d: %d decades, want %d at %d", got.LedgerIndex, len(byMag), len(counts), last.Index)
+	}
+	for start, c := range counts {
+		if d := byMag[start]; d == nil || d.AddressCount != u64(c[0]) || d.TotalBalance != u64(c[1]) {
+			t.Errorf("decade from %d: %+v, want %d addresses, %d tokens", start, d, c[0], c[1])
+		}
+	}
+	// An index never computed is 404; the computed one by number is the same answer.
+	if code, _ := e.fetch(t, explorer+"/ledger/token-distribution?ledgerIndex=3"); code != http.StatusNotFound {
+		t.Errorf("distribution at an index never computed: %d, want 404", code)
+	}
+	var again richestJSON
+	e.mustGet(t, fmt.Sprintf("%s/ledger/richest-addresses?top=3&ledgerIndex=%d", explorer, last.Index), &again)
+	if len(again.Top) != min(3, len(ranked)) || again.Top[0].Address != ranked[0].addr {
+		t.Errorf("richest at ledgerIndex %d: %+v", last.Index, again)
+	}
+}

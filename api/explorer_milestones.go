@@ -1,0 +1,142 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// payloadTypes are the payload type numbers (TIP-24) of the message variants stored:
+// what Chronicle's payloadType says. A message without a payload has none (null).
+var payloadTypes = map[string]uint32{"tagged_data": 5, "transaction": 6, "milestone": 7}
+
+// milestoneBlocksJSON is a page of a milestone's messages (Chronicle's
+// BlocksByMilestoneResponse: messages are the blocks of Stardust's later releases).
+type milestoneBlocksJSON struct {
+	MilestoneIndex uint32      `json:"milestoneIndex"`
+	Blocks         []blockJSON `json:"blocks"`
+	Cursor         string      `json:"cursor,omitempty"`
+}
+
+type blockJSON struct {
+	BlockID        string  `json:"blockId"`
+	PayloadType    *uint32 `json:"payloadType"` // null: no payload
+	WhiteFlagIndex int32   `json:"whiteFlagIndex"`
+}
+
+// milestoneIndexOf is the index of the route's milestone: the index path parameter, or
+// the milestone ID's (milestones_by_id, one read), 404 when it is not indexed.
+func (s *Server) milestoneIndexOf(ctx context.Context, in *input) (uint32, error) {
+	if in.has("index") {
+		return in.index("index"), nil
+	}
+	index, err := s.st.MilestoneIndexByID(ctx, in.text("milestoneId"))
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, notFound("milestone %s is not indexed", in.text("milestoneId"))
+	}
+	return index, err
+}
+
+// indexedMilestone answers 404 unless the milestone is indexed (one read).
+func (s *Server) indexedMilestone(ctx context.Context, index uint32) error {
+	_, err := s.st.Milestone(ctx, index)
+	if errors.Is(err, store.ErrNotFound) {
+		return notFound("milestone %d is not indexed", index)
+	}
+	return err
+}
+
+// milestoneBlocks pages a milestone's messages in white-flag order (sort=newest: in
+// reverse), from its messages_by_milestone partition, with each page's payload types
+// from the messages table: one partition read and one read per message of the page.
+func (s *Server) milestoneBlocks(ctx context.Context, in *input) (any, error) {
+	if err := explorerPaging(in, "milestone-blocks"); err != nil {
+		return nil, err
+	}
+	index, err := s.milestoneIndexOf(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.indexedMilestone(ctx, index); err != nil {
+		return nil, err
+	}
+	newest := in.has("sort") && !in.oldest()
+	fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.MilestoneMessage, []byte, error) {
+		return s.st.MilestoneMessagesPage(ctx, index, newest, req)
+	}
+	p, err := walk(ctx, in, onePartition, fetch, nil, func(m *store.MilestoneMessage) blockJSON {
+		return blockJSON{BlockID: m.MessageID, WhiteFlagIndex: m.WhiteFlagIndex}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.payloadTypes(ctx, p.Items); err != nil {
+		return nil, err
+	}
+	return milestoneBlocksJSON{MilestoneIndex: index, Blocks: p.Items, Cursor: p.Cursor}, nil
+}
+
+// payloadTypes reads each block's variant from the messages table, in parallel.
+func (s *Server) payloadTypes(ctx context.Context, blocks []blockJSON) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(maxParallelReads)
+	for i := range blocks {
+		g.Go(func() error {
+			m, err := s.st.MessageMetadata(ctx, blocks[i].BlockID)
+			if err != nil {
+				return err
+			}
+			if t, ok := payloadTypes[m.Variant]; ok {
+				blocks[i].PayloadType = &t
+			}
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+// milestoneUpdatesJSON is a page of a milestone's ledger updates (Chronicle's
+// LedgerUpdatesByMilestoneResponse, with the output's kind and amount).
+type milestoneUpdatesJSON struct {
+	MilestoneIndex uint32                `json:"milestoneIndex"`
+	Items          []milestoneUpdateJSON `json:"items"`
+	Cursor         string                `json:"cursor,omitempty"`
+}
+
+type milestoneUpdateJSON struct {
+	Address  string `json:"address"` // the output's owner
+	OutputID string `json:"outputId"`
+	IsSpent  bool   `json:"isSpent"`
+	Kind     string `json:"kind"`
+	Amount   string `json:"amount"`
+}
+
+// milestoneUpdates pages the outputs a milestone created (first) and consumed, each
+// group by output ID: one partition of milestone_ledger_updates.
+func (s *Server) milestoneUpdates(ctx context.Context, in *input) (any, error) {
+	if err := explorerPaging(in, "milestone-ledger-updates"); err != nil {
+		return nil, err
+	}
+	index, err := s.milestoneIndexOf(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.indexedMilestone(ctx, index); err != nil {
+		return nil, err
+	}
+	fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.MilestoneUpdate, []byte, error) {
+		return s.st.MilestoneUpdatesPage(ctx, index, req)
+	}
+	p, err := walk(ctx, in, onePartition, fetch, nil, func(u *store.MilestoneUpdate) milestoneUpdateJSON {
+		return milestoneUpdateJSON{Address: u.Address, OutputID: u.OutputID, IsSpent: u.IsSpent, Kind: u.Kind,
+			Amount: strconv.FormatInt(u.Amount, 10)}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return milestoneUpdatesJSON{MilestoneIndex: index, Items: p.Items, Cursor: p.Cursor}, nil
+}

@@ -1,0 +1,117 @@
+package api
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// Paging of the explorer routes. They take Chronicle's parameter names, pageSize and
+// cursor (this API's other lists say page_size), so they are not `paged` routes: each
+// handler calls explorerPaging first, which fills in the same fields parseInput fills
+// for paged routes; walk and the cursor format are this API's own (an opaque cursor
+// tied to the query, naming a partition and a paging state).
+
+// Query parameters of the explorer's paged routes.
+var (
+	explorerPageParams = []param{
+		{name: "pageSize", kind: pageSizeKind, doc: "items per page (1-1000, default 100)"},
+		{name: "cursor", kind: cursorKind, doc: "where the page starts: the cursor of the previous page"},
+	}
+	sortParam = param{name: "sort", kind: sortKind,
+		doc: "newest (default): newest first; oldest: oldest first"}
+)
+
+// sortKind accepts newest or oldest; the value is true for oldest.
+var sortKind = kind{schema: map[string]any{"type": "string", "enum": []string{"newest", "oldest"}, "default": "newest"},
+	parse: func(name, v string) (any, error) {
+		switch v {
+		case "newest":
+			return false, nil
+		case "oldest":
+			return true, nil
+		}
+		return nil, badParam(name, "want newest or oldest, got %s", quote(v))
+	}}
+
+// oldest is the sort parameter: true for sort=oldest.
+func (in *input) oldest() bool { b, _ := in.values["sort"].(bool); return b }
+
+// explorerPaging reads pageSize and decodes the cursor against the hash of the other
+// parameters and list, the name of the list (routes that serve one list under two paths
+// share it, so a cursor of one is good on the other).
+func explorerPaging(in *input, list string) error {
+	if n, ok := in.values["pageSize"].(int); ok {
+		in.pageSize = n
+	}
+	values := map[string]any{}
+	for name, v := range in.values {
+		if name != "pageSize" && name != "cursor" {
+			values[name] = v
+		}
+	}
+	in.hash = hashQuery(list, values)
+	if !in.has("cursor") {
+		return nil
+	}
+	c, err := decodeCursor(in.text("cursor"), in.hash)
+	if err != nil {
+		return badParam("cursor", "%v", err)
+	}
+	in.cursor = &c
+	return nil
+}
+
+// walkSorted is walk (newest partition first) or, with oldest, its mirror: partitions
+// oldest first, each read in the order fetch reads it. Every row comes exactly once over
+// the pages either way (see walk).
+func walkSorted[R, T any](ctx context.Context, in *input, parts []int32, oldest bool, fetch fetchFunc[R],
+	keep func(*R) bool, view func(*R) T) (page[T], error) {
+	if !oldest {
+		return walk(ctx, in, parts, fetch, keep, view)
+	}
+	parts = slices.Compact(slices.Sorted(slices.Values(parts)))
+	i, state := resumeAscending(parts, in.cursor)
+	items := make([]T, 0, min(in.pageSize, 128))
+	for reads := 0; i < len(parts) && len(items) < in.pageSize && reads < maxReadsPerPage; reads++ {
+		rows, next, err := fetch(ctx, parts[i], store.PageRequest{Size: in.pageSize - len(items), State: state})
+		if err != nil {
+			return page[T]{}, err
+		}
+		for j := range rows {
+			if keep == nil || keep(&rows[j]) {
+				items = append(items, view(&rows[j]))
+			}
+		}
+		if state = next; len(next) == 0 {
+			i++
+		}
+	}
+	out := page[T]{Items: items}
+	if i < len(parts) {
+		out.Cursor = encodeCursor(cursor{partition: parts[i], state: state}, in.hash)
+	}
+	return out, nil
+}
+
+// resumeAscending is resume over ascending partitions: the cursor's partition with its
+// state, or the start of the next newer one when its own is no longer listed.
+func resumeAscending(parts []int32, c *cursor) (int, []byte) {
+	if c == nil {
+		return 0, nil
+	}
+	for i, p := range parts {
+		if p == c.partition {
+			return i, c.state
+		}
+		if p > c.partition {
+			return i, nil
+		}
+	}
+	return len(parts), nil
+}
+
+// unixTime is a time as Chronicle's explorer writes it: unix seconds.
+func unixTime(t time.Time) int64 { return t.Unix() }

@@ -1,0 +1,201 @@
+package api
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
+)
+
+// explorerOptions: a milestone every 6h, so the 40 milestones span ten days and the
+// unspent set at the newest holds expired and running expirations (1-30 days) and
+// passed and running timelocks (1h-7d) next to storage deposit returns.
+var explorerOptions = sim.Options{Seed: 11, MessagesPerMilestone: 20, AddressPool: 30, TagPool: 4,
+	LegacyGenesisOutputs: 10, MilestoneInterval: 6 * time.Hour}
+
+const explorer = "/api/explorer/v2"
+
+// TestExplorer checks the explorer routes against the model computed from sim.Truth,
+// on one keyspace; the ledger analytics run last (they write rows).
+func TestExplorer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs a Cassandra node (-short)")
+	}
+	e := newEnv(t, explorerOptions, chainLength)
+	w := newExplorerWant(e.truth)
+	t.Logf("model: %d owners, %d addresses with updates; expired %d, expiring %d, locked %d, unlocked %d, SDR %d",
+		len(w.balances), len(w.updates), w.expired, w.expiring, w.locked, w.unlocked, w.withSDR)
+	if w.expired == 0 || w.expiring == 0 || w.locked == 0 || w.unlocked == 0 || w.withSDR == 0 {
+		t.Fatal("the chain lacks a TIP-18 case the balance test needs: change explorerOptions")
+	}
+	tests := []struct {
+		name string
+		run  func(*testing.T, *env, *explorerWant)
+	}{
+		{"balance", testExplorerBalance},
+		{"history", testExplorerHistory},
+		{"history_bounds", testExplorerHistoryBounds},
+		{"milestone_blocks", testExplorerBlocks},
+		{"milestone_ledger_updates", testExplorerMilestoneUpdates},
+		{"bad_parameters", testExplorerBadParams},
+		{"ledger_analytics", testExplorerLedgerAnalytics}, // last: runs the worker
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { tc.run(t, e, w) })
+	}
+}
+
+// testExplorerBalance: every address the model knows (owners, and addresses that only
+// send or return) has the model's balance; one never seen has zeros.
+func testExplorerBalance(t *testing.T, e *env, w *explorerWant) {
+	addrs := map[string]bool{chain.Address{}.Bech32(sim.HRP): true}
+	for a := range w.balances {
+		addrs[a] = true
+	}
+	for a := range w.updates {
+		addrs[a] = true
+	}
+	last := e.truth.Milestones[len(e.truth.Milestones)-1]
+	for a := range addrs {
+		var got balanceJSON
+		e.mustGet(t, explorer+"/balance/"+a, &got)
+		want := w.balances[a]
+		if want == nil {
+			want = &balanceWant{}
+		}
+		exp := balanceJSON{TotalBalance: u64(want.total), AvailableBalance: u64(want.available),
+			SigLockedBalance: u64(want.sigLocked), LedgerIndex: last.Index, MilestoneTimestamp: last.Timestamp.Unix()}
+		if got != exp {
+			t.Errorf("balance %s:\n got %+v\nwant %+v", a, got, exp)
+		}
+	}
+	t.Logf("%d balances checked", len(addrs))
+}
+
+// getPages reads every page of path (which has a query) with pageSize; it fails on a
+// repeated cursor or more pages than items could need.
+func getPages[P any](t *testing.T, e *env, path string, pageSize int, cursorOf func(*P) string) []P {
+	t.Helper()
+	var pages []P
+	seen := map[string]bool{}
+	next := ""
+	for {
+		u := fmt.Sprintf("%s&pageSize=%d", path, pageSize)
+		if next != "" {
+			u += "&cursor=" + url.QueryEscape(next)
+		}
+		var p P
+		e.mustGet(t, u, &p)
+		pages = append(pages, p)
+		if next = cursorOf(&p); next == "" {
+			return pages
+		}
+		if seen[next] || len(pages) > 10_000 {
+			t.Fatalf("%s: cursor %s repeats (or endless pages)", path, next)
+		}
+		seen[next] = true
+	}
+}
+
+func historyItems(t *testing.T, e *env, path string, pageSize int) []updateWant {
+	t.Helper()
+	var out []updateWant
+	for _, p := range getPages(t, e, path, pageSize, func(p *historyJSON) string { return p.Cursor }) {
+		for _, it := range p.Items {
+			roles := slices.Sorted(slices.Values(it.Roles))
+			out = append(out, updateWant{OutputID: it.OutputID, IsSpent: it.IsSpent, MilestoneIndex: it.MilestoneIndex,
+				Timestamp: it.MilestoneTimestamp, Kind: it.Kind, Roles: roles, Amount: it.Amount})
+		}
+	}
+	return out
+}
+
+func equalUpdates(t *testing.T, what string, got, want []updateWant) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("%s: %d updates, want %d", what, len(got), len(want))
+		return
+	}
+	for i := range want {
+		if g, x := got[i], want[i]; g.OutputID != x.OutputID || g.IsSpent != x.IsSpent ||
+			g.MilestoneIndex != x.MilestoneIndex || g.Timestamp != x.Timestamp || g.Kind != x.Kind ||
+			!slices.Equal(g.Roles, x.Roles) || g.Amount != x.Amount {
+			t.Errorf("%s: item %d is %+v, want %+v", what, i, g, x)
+			return
+		}
+	}
+}
+
+// testExplorerHistory: every address's feed holds each of its updates exactly once, in
+// order, over all pages, both sorts, under both paths, with several page sizes.
+func testExplorerHistory(t *testing.T, e *env, w *explorerWant) {
+	sizes := []int{1000, 7, 1}
+	n := 0
+	for a, us := range w.updates {
+		for _, oldest := range []bool{false, true} {
+			sort := map[bool]string{false: "newest", true: "oldest"}[oldest]
+			want := sortedUpdates(us, oldest)
+			size := sizes[n%len(sizes)]
+			if size == 1 && len(us) > 60 {
+				size = 3 // keeps the one-by-one walks to the smaller feeds
+			}
+			path := explorer + "/addresses/" + a + "/history?sort=" + sort
+			if n%2 == 1 {
+				path = explorer + "/ledger/updates/by-address/" + a + "?sort=" + sort
+			}
+			equalUpdates(t, fmt.Sprintf("%s sort=%s pageSize=%d", a, sort, size), historyItems(t, e, path, size), want)
+			n++
+		}
+	}
+	// Default sort is newest; an address without updates has an empty feed.
+	for a, us := range w.updates {
+		equalUpdates(t, a+" default sort", historyItems(t, e, explorer+"/addresses/"+a+"/history?", 50),
+			sortedUpdates(us, false))
+		break
+	}
+	var empty historyJSON
+	e.mustGet(t, explorer+"/addresses/"+chain.Address{}.Bech32(sim.HRP)+"/history", &empty)
+	if len(empty.Items) != 0 || empty.Cursor != "" {
+		t.Errorf("unknown address: %+v, want no items", empty)
+	}
+}
+
+// testExplorerHistoryBounds: milestone and time bounds keep exactly the model's updates
+// within them, both sorts.
+func testExplorerHistoryBounds(t *testing.T, e *env, w *explorerWant) {
+	ms := e.truth.Milestones
+	from, to := ms[9].Timestamp, ms[30].Timestamp // [from, to)
+	checked := 0
+	for a, us := range w.updates {
+		if len(us) < 10 {
+			continue
+		}
+		for _, oldest := range []bool{false, true} {
+			sort := map[bool]string{false: "newest", true: "oldest"}[oldest]
+			var byIndex, byTime []updateWant
+			for _, u := range us {
+				if u.MilestoneIndex >= 12 && u.MilestoneIndex <= 27 {
+					byIndex = append(byIndex, u)
+				}
+				if u.Timestamp >= from.Unix() && u.Timestamp < to.Unix() {
+					byTime = append(byTime, u)
+				}
+			}
+			base := explorer + "/addresses/" + a + "/history?sort=" + sort
+			equalUpdates(t, a+" milestones 12..27 "+sort,
+				historyItems(t, e, base+"&startMilestoneIndex=12&endMilestoneIndex=27", 5), sortedUpdates(byIndex, oldest))
+			equalUpdates(t, a+" time bounds "+sort, historyItems(t, e, fmt.Sprintf("%s&startTimestamp=%d&endTimestamp=%s",
+				base, from.Unix(), url.QueryEscape(to.Format(time.RFC3339))), 4), sortedUpdates(byTime, oldest))
+		}
+		if checked++; checked == 6 {
+			break
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no address with 10 updates")
+	}
+}

@@ -1,0 +1,147 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gocql/gocql"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/cql"
+)
+
+// Reads of the explorer routes (/api/explorer/v2): the ledger index, the unspent outputs
+// an address may own, a milestone's messages and ledger updates page by page.
+
+// LedgerIndex is the ledger state's position: the newest synced milestone and its
+// timestamp (unix seconds), the time TIP-18's time conditions are judged at.
+type LedgerIndex struct {
+	Index     uint32
+	Timestamp int64
+}
+
+// LedgerIndex reads the newest synced milestone and its timestamp; ErrNothingSynced
+// when nothing is synced yet.
+func (st *Store) LedgerIndex(ctx context.Context) (LedgerIndex, error) {
+	span, err := st.SyncSpan(ctx)
+	if err != nil {
+		return LedgerIndex{}, err
+	}
+	m, err := st.Milestone(ctx, span.Newest)
+	if err != nil {
+		return LedgerIndex{}, fmt.Errorf("timestamp of the newest synced milestone %d: %w", span.Newest, err)
+	}
+	return LedgerIndex{Index: span.Newest, Timestamp: m.Timestamp}, nil
+}
+
+// OwnerRole is an output kind and a role in which an address may own an unspent output.
+type OwnerRole struct {
+	Kind chain.OutputKind
+	Role string
+}
+
+// OwnerRoles are the roles that can make an address an output's owner (the one whose
+// balance the output counts in): the address unlock condition of basic and NFT outputs
+// and the alias address of a foundry (RoleAddress), the return address of an expired
+// basic or NFT output (RoleExpirationReturn), and the state controller of an alias (as
+// Chronicle counts an alias in its state controller's balance). Senders, issuers,
+// governors and storage deposit return addresses never own.
+var OwnerRoles = []OwnerRole{
+	{chain.OutputBasic, RoleAddress}, {chain.OutputBasic, RoleExpirationReturn},
+	{chain.OutputNFT, RoleAddress}, {chain.OutputNFT, RoleExpirationReturn},
+	{chain.OutputFoundry, RoleAddress}, {chain.OutputAlias, RoleStateController},
+}
+
+// ErrTooManyOutputs: an address names more unspent outputs than a request may read.
+var ErrTooManyOutputs = errors.New("the address names too many unspent outputs to read in one request")
+
+// ownerPageSize is the page of OwnerCandidates' reads.
+const ownerPageSize = 1000
+
+// OwnerCandidates reads the unspent outputs naming address in one of OwnerRoles, in the
+// partitions addresses_hints names: one hint read per role, then the pages. It reads at
+// most limit rows (ErrTooManyOutputs past them). An output naming the address in two
+// roles comes twice; which role makes it the owner is the caller's rule.
+func (st *Store) OwnerCandidates(ctx context.Context, address string, limit int) ([]UnspentRow, error) {
+	var (
+		mu    sync.Mutex
+		out   []UnspentRow
+		count atomic.Int64
+	)
+	g, ctx := errgroup.WithContext(ctx)
+	for _, or := range OwnerRoles {
+		g.Go(func() error {
+			parts, err := st.AddressRanges(ctx, address, or.Kind, or.Role)
+			if err != nil {
+				return err
+			}
+			for _, rng := range parts {
+				rows, err := st.allUnspentByAddress(ctx, address, rng, or, limit, &count)
+				if err != nil {
+					return err
+				}
+				mu.Lock()
+				out = append(out, rows...)
+				mu.Unlock()
+			}
+			return nil
+		})
+	}
+	return out, g.Wait()
+}
+
+// allUnspentByAddress reads one partition's rows of a role, page by page, counting them
+// against limit.
+func (st *Store) allUnspentByAddress(ctx context.Context, address string, rng int32, or OwnerRole, limit int,
+	count *atomic.Int64) ([]UnspentRow, error) {
+	var out []UnspentRow
+	req := PageRequest{Size: ownerPageSize}
+	for {
+		rows, next, err := st.UnspentByAddressPage(ctx, address, rng, or.Kind.String(), or.Role, Span{}, req)
+		if err != nil {
+			return nil, err
+		}
+		if count.Add(int64(len(rows))) > int64(limit) {
+			return nil, fmt.Errorf("%w (more than %d)", ErrTooManyOutputs, limit)
+		}
+		out = append(out, rows...)
+		if len(next) == 0 {
+			return out, nil
+		}
+		req.State = next
+	}
+}
+
+// MilestoneMessage is a message a milestone referenced, at its white-flag position.
+type MilestoneMessage struct {
+	WhiteFlagIndex int32
+	MessageID      string
+}
+
+// MilestoneMessagesPage reads one page of a milestone's messages in white-flag order,
+// or in reverse with newest.
+func (st *Store) MilestoneMessagesPage(ctx context.Context, index uint32, newest bool, req PageRequest) (
+	[]MilestoneMessage, []byte, error) {
+	stmt := cql.MessagesByMilestone
+	if newest {
+		stmt = cql.MessagesByMilestoneDesc
+	}
+	return cql.CollectPage(ctx, st.s, stmt, []any{int32(index)}, req.Size, req.State,
+		func(it *gocql.Iter, r *MilestoneMessage) bool { return it.Scan(&r.WhiteFlagIndex, &r.MessageID) })
+}
+
+// MilestoneUpdatesPage reads one page of the outputs a milestone created (first) and
+// consumed, each group by output ID.
+func (st *Store) MilestoneUpdatesPage(ctx context.Context, index uint32, req PageRequest) ([]MilestoneUpdate, []byte, error) {
+	return readRows[MilestoneUpdate](ctx, st, cql.MilestoneUpdates, []any{int32(index)}, req)
+}
+
+// LedgerUpdateRanges lists the partitions of address_ledger_updates holding an address
+// (addresses_hints: output_kind "any", variant "ledger_update").
+func (st *Store) LedgerUpdateRanges(ctx context.Context, address string) ([]int32, error) {
+	return st.ranges(ctx, cql.AddressHints, address, LedgerUpdateHintKind, LedgerUpdateHintRoles)
+}
