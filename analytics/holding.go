@@ -1,7 +1,6 @@
 package analytics
 
 import (
-	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -32,10 +31,6 @@ type Holding struct {
 func HoldingAt(r *store.UnspentRow, t int64) Holding {
 	amount := uint64(max(r.Amount, 0))
 	h := Holding{Owner: r.Owner, Total: amount, Available: amount}
-	if r.Kind == chain.OutputAlias.String() {
-		// The writer fills owner from the address unlock condition, which an alias lacks.
-		h.Owner = r.StateController
-	}
 	expired := r.Expiration != nil && t >= *r.Expiration
 	if expired {
 		h.Owner = r.ExpirationReturnAddress

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"errors"
 	"strconv"
 
 	"golang.org/x/sync/errgroup"
@@ -28,26 +27,18 @@ type blockJSON struct {
 	WhiteFlagIndex int32   `json:"whiteFlagIndex"`
 }
 
-// milestoneIndexOf is the index of the route's milestone: the index path parameter, or
-// the milestone ID's (milestones_by_id, one read), 404 when it is not indexed.
-func (s *Server) milestoneIndexOf(ctx context.Context, in *input) (uint32, error) {
-	if in.has("index") {
-		return in.index("index"), nil
+// routeMilestone is the route's indexed milestone: the index path parameter, or the
+// milestone ID's (milestones_by_id, one read); 404 when it is not indexed.
+func (s *Server) routeMilestone(ctx context.Context, in *input) (uint32, error) {
+	index := in.index("index")
+	if !in.has("index") {
+		var err error
+		if index, err = s.milestoneIndexOf(ctx, in.text("milestoneId")); err != nil {
+			return 0, err
+		}
 	}
-	index, err := s.st.MilestoneIndexByID(ctx, in.text("milestoneId"))
-	if errors.Is(err, store.ErrNotFound) {
-		return 0, notFound("milestone %s is not indexed", in.text("milestoneId"))
-	}
+	_, err := s.indexedMilestone(ctx, index)
 	return index, err
-}
-
-// indexedMilestone answers 404 unless the milestone is indexed (one read).
-func (s *Server) indexedMilestone(ctx context.Context, index uint32) error {
-	_, err := s.st.Milestone(ctx, index)
-	if errors.Is(err, store.ErrNotFound) {
-		return notFound("milestone %d is not indexed", index)
-	}
-	return err
 }
 
 // milestoneBlocks pages a milestone's messages in white-flag order (sort=newest: in
@@ -57,11 +48,8 @@ func (s *Server) milestoneBlocks(ctx context.Context, in *input) (any, error) {
 	if err := explorerPaging(in, "milestone-blocks"); err != nil {
 		return nil, err
 	}
-	index, err := s.milestoneIndexOf(ctx, in)
+	index, err := s.routeMilestone(ctx, in)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.indexedMilestone(ctx, index); err != nil {
 		return nil, err
 	}
 	newest := in.has("sort") && !in.oldest()
@@ -121,11 +109,8 @@ func (s *Server) milestoneUpdates(ctx context.Context, in *input) (any, error) {
 	if err := explorerPaging(in, "milestone-ledger-updates"); err != nil {
 		return nil, err
 	}
-	index, err := s.milestoneIndexOf(ctx, in)
+	index, err := s.routeMilestone(ctx, in)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.indexedMilestone(ctx, index); err != nil {
 		return nil, err
 	}
 	fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.MilestoneUpdate, []byte, error) {

@@ -2,14 +2,10 @@ package api
 
 import (
 	"net/http"
-
-	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // explorerPrefix is where the explorer reads live: Chronicle's explorer API paths.
 const explorerPrefix = "/api/explorer/v2"
-
-var milestoneIDKind = hexIDKind(32, chain.ParseMilestoneID)
 
 // blocksSortParam: a milestone's blocks come in white-flag order unless asked otherwise.
 var blocksSortParam = param{name: "sort", kind: kind{
