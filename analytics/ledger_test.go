@@ -39,7 +39,7 @@ func TestHoldingAt(t *testing.T) {
 		{"expired, timelock running", with(func(r *store.UnspentRow) {
 			r.Expiration, r.ExpirationReturnAddress, r.Timelock = ptr(int64(now-5)), "back", ptr(int64(now+5))
 		}), analytics.Holding{Owner: "back", Total: 100}},
-		{"alias: state controller", store.UnspentRow{Kind: "alias", StateController: "ctl", Governor: "gov", Amount: 9},
+		{"alias: state controller", store.UnspentRow{Kind: "alias", Owner: "ctl", StateController: "ctl", Governor: "gov", Amount: 9},
 			analytics.Holding{Owner: "ctl", Total: 9, Available: 9, SigLocked: 9}},
 		{"foundry: alias address", store.UnspentRow{Kind: "foundry", Owner: "alias-addr", Amount: 8},
 			analytics.Holding{Owner: "alias-addr", Total: 8, Available: 8, SigLocked: 8}},

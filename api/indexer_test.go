@@ -28,6 +28,7 @@ func TestIndexerAPI(t *testing.T) {
 	t.Run("budget", func(t *testing.T) { testTip26Budget(t, e, model) })
 	t.Run("by_id", func(t *testing.T) { testTip26ByID(t, e, model) })
 	t.Run("errors", func(t *testing.T) { testTip26Errors(t, e) })
+	t.Run("iotajs", func(t *testing.T) { testTip26IotaJS(t, e, model) })
 }
 
 // checkModelCovers fails unless every kind and every filtered feature is unspent somewhere.

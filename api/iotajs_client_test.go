@@ -22,31 +22,48 @@ var iotajsDir = filepath.Join("..", "compat", "iotajs")
 
 // TestIotaJSClient serves the real Shimmer data and has @iota/iota.js's SingleNodeClient
 // read it as a wallet would (compat/iotajs/client.js): every block, included transaction,
-// milestone and output, /info, /health, /api/routes and the errors, each checked against
+// milestone and output, /info, /health, /api/routes and the errors; and its
+// IndexerPluginClient every owner's basic outputs, the NFTs and aliases, each chain by ID,
+// and every owner's balance by iota.js's own addressBalance; each checked against
 // expectations written here from the data file. With IOTAJS_CLIENT_EXPECTATIONS=path the
 // expectations are written there and kept.
 func TestIotaJSClient(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the iota.js client check installs an npm package and needs a Cassandra node")
 	}
-	node, errNode := exec.LookPath("node")
-	npm, errNpm := exec.LookPath("npm")
-	if errNode != nil || errNpm != nil {
-		t.Skip("node and npm are not both on PATH: cannot run @iota/iota.js's client")
-	}
-	installIotaJSClient(t, npm)
+	node, npm := iotajsTools(t)
 	e := newRealEnv(t)
 	newest := e.set.Milestones[e.set.Highest()]
 	// Healthy: the data's newest milestone is from 2022, so the age allowed covers it.
 	maxAge := time.Since(time.Unix(int64(newest.Timestamp), 0)) + 24*time.Hour
 	srv := httptest.NewServer(New(e.st, Config{RequestTimeout: 10 * time.Second, HealthMaxAge: maxAge}).Handler())
 	defer srv.Close()
+	runIotaJSClient(t, node, npm, srv.URL, map[string]any{"core": coreExpectations(t, e.set),
+		"indexer": realIndexerExpectations(t, e.set)}, os.Getenv("IOTAJS_CLIENT_EXPECTATIONS"))
+}
 
+// iotajsTools finds node and npm, or skips the test: the client checks need both.
+func iotajsTools(t *testing.T) (node, npm string) {
+	t.Helper()
+	node, errNode := exec.LookPath("node")
+	npm, errNpm := exec.LookPath("npm")
+	if errNode != nil || errNpm != nil {
+		t.Skip("node and npm are not both on PATH: cannot run @iota/iota.js's client")
+	}
+	return node, npm
+}
+
+// runIotaJSClient installs iota.js if needed and runs compat/iotajs/client.js against url
+// with the expectations (written to keep, when set, else to a temporary file); any
+// mismatch fails the test.
+func runIotaJSClient(t *testing.T, node, npm, url string, expectations map[string]any, keep string) {
+	t.Helper()
+	installIotaJSClient(t, npm)
 	file := filepath.Join(t.TempDir(), "expectations.json")
-	if keep := os.Getenv("IOTAJS_CLIENT_EXPECTATIONS"); keep != "" {
+	if keep != "" {
 		file = keep // kept for running client.js by hand (compat/iotajs/README.md)
 	}
-	b, err := json.Marshal(map[string]any{"core": coreExpectations(t, e.set)})
+	b, err := json.Marshal(expectations)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +72,7 @@ func TestIotaJSClient(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "client.js", srv.URL, file)
+	cmd := exec.CommandContext(ctx, node, "client.js", url, file)
 	cmd.Dir = iotajsDir
 	out, err := cmd.CombinedOutput()
 	if err != nil {

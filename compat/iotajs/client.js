@@ -6,8 +6,8 @@
 // The expectations file is an object; each SECTION below reads its own key of it and runs
 // its named checks (one client call and comparison each). Exit 0 when every check passes,
 // 1 listing every mismatch, 2 on unusable input. Sections run only when their key is present,
-// so a section for another client (e.g. IndexerPluginClient, TIP-26, under "indexer") is one
-// more entry in SECTIONS.
+// SingleNodeClient reads the core API (TIP-25, "core"), IndexerPluginClient the indexer API
+// (TIP-26, "indexer").
 "use strict";
 
 const fs = require("fs");
@@ -149,11 +149,91 @@ function pick(got, shape) {
     return Object.fromEntries(Object.keys(shape).map((k) => [k, pick(got[k], shape[k])]));
 }
 
+// ---- the indexer API (TIP-26) through IndexerPluginClient -----------------------------------
+
+// INDEXER_OPTIONS maps a TIP-26 query parameter to iota.js's filter option of that name.
+const INDEXER_OPTIONS = {
+    address: "addressBech32", storageDepositReturnAddress: "storageDepositReturnAddressBech32",
+    expirationReturnAddress: "expirationReturnAddressBech32", sender: "senderBech32", tag: "tagHex",
+    issuer: "issuerBech32", stateController: "stateControllerBech32", governor: "governorBech32",
+    aliasAddress: "aliasAddressBech32"
+};
+
+// filterOptions turns {TIP-26 name: value} into iota.js's filter options (booleans and
+// numbers as iota.js's own callers pass them; it prints each into the query).
+function filterOptions(params) {
+    const out = {};
+    for (const [name, value] of Object.entries(params)) {
+        out[INDEXER_OPTIONS[name] ?? name] = value;
+    }
+    return out;
+}
+
+// walkPages follows a query's cursors to the end, as iota.js's own addressBalance does,
+// and returns every item and the ledger indexes the pages named.
+async function walkPages(query, options, c) {
+    const items = [];
+    const ledgerIndexes = new Set();
+    let cursor;
+    for (let pages = 0; pages < 10000; pages++) {
+        const res = await query({ ...options, cursor });
+        c.want(Array.isArray(res.items), `page ${pages}: items is not a list: ${canonical(res)}`);
+        items.push(...res.items);
+        ledgerIndexes.add(res.ledgerIndex);
+        cursor = res.cursor;
+        if (!cursor) {
+            return { items, ledgerIndexes: [...ledgerIndexes] };
+        }
+        c.want(typeof cursor === "string" && /^[0-9a-f]{76}\.[0-9]+$/.test(cursor), `page ${pages}: cursor ${cursor} is not TIP-26's form`);
+    }
+    c.want(false, "more than 10000 pages");
+    return { items, ledgerIndexes: [...ledgerIndexes] };
+}
+
+// indexerChecks lists the named checks of the indexer API; x is the "indexer" expectations:
+// {ledgerIndex, queries: [{name, method, params, pageSize, want: [outputId]}],
+// chains: [{method, id, want}], balances?: [{address, balance, nativeTokens}]}.
+function indexerChecks(client, x) {
+    const indexer = new iota.IndexerPluginClient(client);
+    const checks = [];
+    const add = (name, run) => checks.push({ name, run });
+    for (const q of x.queries) {
+        add(`${q.method} ${q.name} (pageSize ${q.pageSize})`, async (c) => {
+            const options = { ...filterOptions(q.params), pageSize: q.pageSize };
+            const got = await walkPages((o) => indexer[q.method](o), options, c);
+            c.same("items over every page", got.items, q.want);
+            c.same("ledgerIndex of the pages", got.ledgerIndexes, [x.ledgerIndex]);
+        });
+    }
+    for (const ch of x.chains) {
+        add(`${ch.method}(${ch.id})`, async (c) => {
+            if (ch.want === null) {
+                await c.fails(`${ch.method}(unknown)`, () => indexer[ch.method](ch.id), 404, "");
+                return;
+            }
+            const res = await indexer[ch.method](ch.id);
+            c.same("items", res.items, [ch.want]);
+            c.same("ledgerIndex", res.ledgerIndex, x.ledgerIndex);
+        });
+    }
+    for (const b of x.balances ?? []) {
+        add(`addressBalance(${b.address})`, async (c) => {
+            const got = await iota.addressBalance(client, b.address);
+            const tokens = Object.fromEntries(Object.entries(got.nativeTokens).map(([id, v]) => [id, v.toString()]));
+            c.same("balance", got.balance.toString(), b.balance);
+            c.same("nativeTokens", tokens, b.nativeTokens);
+            c.same("ledgerIndex", got.ledgerIndex, x.ledgerIndex);
+        });
+    }
+    return checks;
+}
+
 // ---- sections and the run ---------------------------------------------------------------
 
 // SECTIONS: each reads expectations[key] and lists its named checks against the base URL.
 const SECTIONS = [
-    { key: "core", client: "SingleNodeClient", checks: (url, x) => coreChecks(new iota.SingleNodeClient(url), x) }
+    { key: "core", client: "SingleNodeClient", checks: (url, x) => coreChecks(new iota.SingleNodeClient(url), x) },
+    { key: "indexer", client: "IndexerPluginClient", checks: (url, x) => indexerChecks(new iota.SingleNodeClient(url), x) }
 ];
 
 async function main() {
