@@ -33,6 +33,20 @@ type Budget struct {
 	Partitions int
 }
 
+// emptyPageStretch is how many times its budget a page may read while it has found
+// nothing yet. iota.js's addressBalance stops at the first page without items, cursor or
+// not, so an empty page with a cursor loses a wallet's outputs; stretched, a page of an
+// address's outputs crosses hundreds of emptied partitions before one can be empty.
+const emptyPageStretch = 8
+
+// limit is the budget in force: stretched while the page holds no item.
+func (r *run) limit() Budget {
+	if len(r.page.Items) > 0 {
+		return r.q.Budget
+	}
+	return Budget{Rows: r.q.Budget.Rows * emptyPageStretch, Partitions: r.q.Budget.Partitions * emptyPageStretch}
+}
+
 // Query is one page's request.
 type Query struct {
 	Sources  []Source
@@ -203,7 +217,7 @@ func (r *run) fill(ctx context.Context, s *stream) error {
 
 // fetch is the size of the next read: the configured one, within the rows left.
 func (r *run) fetch() int {
-	left := r.q.Budget.Rows - r.page.RowsRead
+	left := r.limit().Rows - r.page.RowsRead
 	return max(1, min(r.q.Fetch, left))
 }
 
@@ -213,7 +227,8 @@ func (r *run) charge(ctx context.Context, opening bool) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	spent := r.page.RowsRead >= r.q.Budget.Rows || (opening && r.page.Partitions >= r.q.Budget.Partitions)
+	b := r.limit()
+	spent := r.page.RowsRead >= b.Rows || (opening && r.page.Partitions >= b.Partitions)
 	if !spent {
 		return nil
 	}

@@ -160,3 +160,35 @@ func TestCursorRoundTrip(t *testing.T) {
 		t.Errorf("successor of the last ID %v", s)
 	}
 }
+
+// TestEmptyPageStretchesItsBudget: a page that found nothing yet reads up to
+// emptyPageStretch times its budget before it ends empty with a cursor (wallets such as
+// iota.js's addressBalance stop at an empty page), and no further.
+func TestEmptyPageStretchesItsBudget(t *testing.T) {
+	m := &memReader{rows: map[Stream]map[int32][]store.UnspentRow{}}
+	s := Stream{Kind: "basic", Address: "a", Role: "address"}
+	m.rows[s] = map[int32][]store.UnspentRow{}
+	var parts []int32
+	const empty = 20 // partitions whose rows do not match, before the one that does
+	for rng := range int32(empty + 1) {
+		parts = append(parts, rng)
+		m.rows[s][rng] = []store.UnspentRow{{CreatedAt: int64(10 * rng), OutputID: id(int(rng)), Amount: int64(rng / empty)}}
+	}
+	match := func(r *store.UnspentRow) bool { return r.Amount != 0 }
+	read := func(b Budget) Page {
+		p, err := Read(context.Background(), m, Query{Sources: []Source{{Stream: s, Partitions: parts}},
+			Match: match, PageSize: 10, Fetch: 10, Budget: b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if p := read(Budget{Rows: 1000, Partitions: 3}); len(p.Items) != 1 || p.Next != nil {
+		t.Errorf("budget of 3 partitions, %d empty ones first: %d items, next %v; want the match, no next",
+			empty, len(p.Items), p.Next)
+	}
+	if p := read(Budget{Rows: 1000, Partitions: 2}); len(p.Items) != 0 || p.Next == nil || p.Partitions > 2*emptyPageStretch {
+		t.Errorf("budget of 2 partitions (16 stretched), %d empty ones first: %d items, next %v, %d partitions; "+
+			"want an empty page with a cursor after at most %d", empty, len(p.Items), p.Next, p.Partitions, 2*emptyPageStretch)
+	}
+}
