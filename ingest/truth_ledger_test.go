@@ -1,7 +1,10 @@
 package ingest_test
 
 import (
+	"cmp"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
@@ -119,4 +122,50 @@ func merged(rows ...row) row {
 		}
 	}
 	return out
+}
+
+// ledgerAnalytics restates the richest addresses and token distribution at the newest
+// milestone: each unspent output counts, whole, for its owner (an alias's state
+// controller), or for its expiration return address once the expiration time is reached
+// at that milestone's timestamp; ranks by balance, then address; magnitudes by the
+// number of decimal digits of a balance.
+func (m *modelBuilder) ledgerAnalytics(truth *sim.Truth) {
+	at := truth.Milestones[len(truth.Milestones)-1].Timestamp.Unix()
+	balances := map[string]int64{}
+	for _, o := range truth.Outputs {
+		if o.Spent || o.Output.Kind == chain.OutputLegacy || o.Output.Address == nil {
+			continue
+		}
+		owner := o.Output.Address.Bech32(sim.HRP)
+		if exp := o.Output.Expiration; exp != nil && at >= int64(exp.UnixTime) {
+			owner = exp.ReturnAddress.Bech32(sim.HRP)
+		}
+		balances[owner] += int64(o.Output.Amount)
+	}
+	type rich struct {
+		addr    string
+		balance int64
+	}
+	var ranked []rich
+	byMagnitude := map[int32][2]int64{}
+	for a, b := range balances {
+		ranked = append(ranked, rich{a, b})
+		mag := int32(len(strconv.FormatInt(b, 10)) - 1)
+		byMagnitude[mag] = [2]int64{byMagnitude[mag][0] + 1, byMagnitude[mag][1] + b}
+	}
+	slices.SortFunc(ranked, func(x, y rich) int {
+		if x.balance != y.balance {
+			return cmp.Compare(y.balance, x.balance)
+		}
+		return strings.Compare(x.addr, y.addr)
+	})
+	li := int32(truth.UpTo)
+	for i, r := range ranked[:min(len(ranked), 1000)] {
+		m.add("richest_addresses", row{"ledger_index": li, "rank": int32(i + 1), "address": r.addr, "balance": r.balance})
+	}
+	for mag, v := range byMagnitude {
+		m.add("token_distribution", row{"ledger_index": li, "magnitude": mag, "address_count": v[0], "total_balance": v[1]})
+	}
+	m.add("indexer_meta", row{"concern": "ledger_analytics", "value": notNull, "watermark": int64(truth.UpTo),
+		"updated_by": "test", "updated_at": notNull})
 }

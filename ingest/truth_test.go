@@ -93,6 +93,9 @@ func newTruthEnv(t *testing.T) *truthEnv {
 	ingestAll(t, st, src, truthTip, nil, analytics.Rows)
 	took := time.Since(start)
 	dailyAll(t, st, src, truthTip)
+	if _, err := analytics.ComputeLedger(context.Background(), st, "test"); err != nil {
+		t.Fatalf("ledger analytics: %v", err)
+	}
 	truth, err := src.Truth(truthTip)
 	if err != nil {
 		t.Fatal(err)
@@ -223,6 +226,7 @@ func buildModel(truth *sim.Truth, chunk uint32, schema map[string]*tableSchema) 
 		m.output(o)
 	}
 	m.analytics(truth)
+	m.ledgerAnalytics(truth)
 	network, _ := json.Marshal(store.RecordOf(sim.Network()))
 	m.add("indexer_meta", row{"concern": "network", "value": string(network), "watermark": int64(0),
 		"updated_by": "node-1", "updated_at": notNull})
@@ -1158,7 +1162,11 @@ type selectQuery struct {
 	orderCol        string
 	orderDesc       bool
 	limit           int
+	limitBound      bool // LIMIT ?: the last bind value
 }
+
+// boundLimit is the LIMIT the probes bind: small, so a limit cuts some results short.
+const boundLimit = 3
 
 type condition struct {
 	col, op string
@@ -1168,7 +1176,7 @@ type condition struct {
 
 var (
 	selectRE = regexp.MustCompile(`(?is)^SELECT\s+(.+?)\s+FROM\s+([\w.]+)(?:\s+WHERE\s+(.+?))?` +
-		`(?:\s+ORDER\s+BY\s+(\w+)\s+(ASC|DESC))?(?:\s+LIMIT\s+(\d+))?$`)
+		`(?:\s+ORDER\s+BY\s+(\w+)\s+(ASC|DESC))?(?:\s+LIMIT\s+(\d+|\?))?$`)
 	conditionRE = regexp.MustCompile(`(?is)^(\w+)\s*(=|>=|<=|<|>|IN)\s*(\?|\((.*)\)|('[^']*'|-?\d+))$`)
 	tupleRE     = regexp.MustCompile(`^\(([\w\s,]+)\)\s*(>=|<=|<|>)\s*\(([?\s,]+)\)$`)
 	andRE       = regexp.MustCompile(`\s+AND\s+`)
@@ -1213,7 +1221,11 @@ func parseSelect(text string) (*selectQuery, error) {
 			q.conds = append(q.conds, c)
 		}
 	}
-	if m[6] != "" {
+	switch m[6] {
+	case "":
+	case "?":
+		q.limitBound, q.limit = true, boundLimit
+	default:
 		q.limit, _ = strconv.Atoi(m[6])
 	}
 	return q, nil
@@ -1370,6 +1382,9 @@ func (q *selectQuery) probes(s *tableSchema, rows []row) [][]any {
 		samples = append(samples, rows[i*(len(rows)-1)/max(min(n, len(rows))-1, 1)])
 	}
 	if !slices.ContainsFunc(q.conds, condition.bound) {
+		if q.limitBound {
+			return [][]any{{boundLimit}}
+		}
 		return [][]any{nil} // nothing to bind: one run says it all
 	}
 	var out [][]any
@@ -1412,6 +1427,9 @@ func (q *selectQuery) binds(s *tableSchema, r row, rows []row, miss bool) []any 
 			v = list.Interface()
 		}
 		out = append(out, v)
+	}
+	if q.limitBound {
+		out = append(out, boundLimit)
 	}
 	return out
 }
