@@ -4,8 +4,6 @@ import (
 	"context"
 	"slices"
 	"time"
-
-	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 // Paging of the explorer routes. They take Chronicle's parameter names, pageSize and
@@ -72,45 +70,8 @@ func walkSorted[R, T any](ctx context.Context, in *input, parts []int32, oldest 
 	if !oldest {
 		return walk(ctx, in, parts, fetch, keep, view)
 	}
-	parts = slices.Compact(slices.Sorted(slices.Values(parts)))
-	i, state := resumeAscending(parts, in.cursor)
-	items := make([]T, 0, min(in.pageSize, 128))
-	for reads := 0; i < len(parts) && len(items) < in.pageSize && reads < maxReadsPerPage; reads++ {
-		rows, next, err := fetch(ctx, parts[i], store.PageRequest{Size: in.pageSize - len(items), State: state})
-		if err != nil {
-			return page[T]{}, err
-		}
-		for j := range rows {
-			if keep == nil || keep(&rows[j]) {
-				items = append(items, view(&rows[j]))
-			}
-		}
-		if state = next; len(next) == 0 {
-			i++
-		}
-	}
-	out := page[T]{Items: items}
-	if i < len(parts) {
-		out.Cursor = encodeCursor(cursor{partition: parts[i], state: state}, in.hash)
-	}
-	return out, nil
-}
-
-// resumeAscending is resume over ascending partitions: the cursor's partition with its
-// state, or the start of the next newer one when its own is no longer listed.
-func resumeAscending(parts []int32, c *cursor) (int, []byte) {
-	if c == nil {
-		return 0, nil
-	}
-	for i, p := range parts {
-		if p == c.partition {
-			return i, c.state
-		}
-		if p > c.partition {
-			return i, nil
-		}
-	}
-	return len(parts), nil
+	newer := func(p, than int32) bool { return p > than }
+	return walkOrdered(ctx, in, slices.Compact(slices.Sorted(slices.Values(parts))), newer, fetch, keep, view)
 }
 
 // unixTime is a time as Chronicle's explorer writes it: unix seconds.

@@ -1,12 +1,10 @@
 package api
 
 import (
-	"context"
 	"encoding/hex"
 	"encoding/json"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,11 +12,9 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/compat/iotajs"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
-
-// iotajsDir is the Node.js project holding IOTA's own client (compat/iotajs).
-var iotajsDir = filepath.Join("..", "compat", "iotajs")
 
 // TestIotaJSClient serves the real Shimmer data and has @iota/iota.js's SingleNodeClient
 // read it as a wallet would (compat/iotajs/client.js): every block, included transaction,
@@ -28,37 +24,21 @@ var iotajsDir = filepath.Join("..", "compat", "iotajs")
 // expectations written here from the data file. With IOTAJS_CLIENT_EXPECTATIONS=path the
 // expectations are written there and kept.
 func TestIotaJSClient(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the iota.js client check installs an npm package and needs a Cassandra node")
-	}
-	node, npm := iotajsTools(t)
+	iotajs.Require(t)
 	e := newRealEnv(t)
 	newest := e.set.Milestones[e.set.Highest()]
 	// Healthy: the data's newest milestone is from 2022, so the age allowed covers it.
 	maxAge := time.Since(time.Unix(int64(newest.Timestamp), 0)) + 24*time.Hour
 	srv := httptest.NewServer(New(e.st, Config{RequestTimeout: 10 * time.Second, HealthMaxAge: maxAge}).Handler())
 	defer srv.Close()
-	runIotaJSClient(t, node, npm, srv.URL, map[string]any{"core": coreExpectations(t, e.set),
+	runIotaJSClient(t, srv.URL, map[string]any{"core": coreExpectations(t, e.set),
 		"indexer": realIndexerExpectations(t, e.set)}, os.Getenv("IOTAJS_CLIENT_EXPECTATIONS"))
 }
 
-// iotajsTools finds node and npm, or skips the test: the client checks need both.
-func iotajsTools(t *testing.T) (node, npm string) {
+// runIotaJSClient runs compat/iotajs/client.js against url with the expectations
+// (written to keep, when set, else to a temporary file); any mismatch fails the test.
+func runIotaJSClient(t *testing.T, url string, expectations map[string]any, keep string) {
 	t.Helper()
-	node, errNode := exec.LookPath("node")
-	npm, errNpm := exec.LookPath("npm")
-	if errNode != nil || errNpm != nil {
-		t.Skip("node and npm are not both on PATH: cannot run @iota/iota.js's client")
-	}
-	return node, npm
-}
-
-// runIotaJSClient installs iota.js if needed and runs compat/iotajs/client.js against url
-// with the expectations (written to keep, when set, else to a temporary file); any
-// mismatch fails the test.
-func runIotaJSClient(t *testing.T, node, npm, url string, expectations map[string]any, keep string) {
-	t.Helper()
-	installIotaJSClient(t, npm)
 	file := filepath.Join(t.TempDir(), "expectations.json")
 	if keep != "" {
 		file = keep // kept for running client.js by hand (compat/iotajs/README.md)
@@ -70,18 +50,11 @@ func runIotaJSClient(t *testing.T, node, npm, url string, expectations map[strin
 	if err := os.WriteFile(file, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "client.js", url, file)
-	cmd.Dir = iotajsDir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("iota.js client check failed (%v):\n%s", err, out)
-	}
-	if !strings.Contains(string(out), " passed, 0 mismatched") {
+	out := iotajs.Run(t, 3*time.Minute, "client.js", url, file)
+	if !strings.Contains(out, " passed, 0 mismatched") {
 		t.Fatalf("iota.js client check: no summary:\n%s", out)
 	}
-	t.Logf("%s", strings.TrimSpace(string(out)))
+	t.Logf("%s", strings.TrimSpace(out))
 }
 
 // coreExpectations are client.js's "core" section, from the data file alone.
@@ -147,30 +120,3 @@ func infoExpectation(set *realdata.Set) *tip25.NodeInfoJSON {
 }
 
 func hex0x(b []byte) string { return "0x" + hex.EncodeToString(b) }
-
-// installIotaJSClient runs npm ci in compat/iotajs unless the pinned packages are there
-// (as api/tip25's TestIotaJS does).
-func installIotaJSClient(t *testing.T, npm string) {
-	t.Helper()
-	var pkg struct{ Dependencies map[string]string }
-	b, err := os.ReadFile(filepath.Join(iotajsDir, "package.json"))
-	if err != nil || json.Unmarshal(b, &pkg) != nil {
-		t.Fatalf("compat/iotajs/package.json: %v", err)
-	}
-	installed := true
-	for name, version := range pkg.Dependencies {
-		var got struct{ Version string }
-		b, err := os.ReadFile(filepath.Join(iotajsDir, "node_modules", name, "package.json"))
-		installed = installed && err == nil && json.Unmarshal(b, &got) == nil && got.Version == version
-	}
-	if installed {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund")
-	cmd.Dir = iotajsDir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm ci in %s: %v\n%s", iotajsDir, err, out)
-	}
-}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/compat/iotajs"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
 
@@ -58,7 +59,7 @@ type iotajsChain struct {
 // IndexerPluginClient (three items a page, so it follows cursors across partitions),
 // and every live chain by ID, over the sim chain of TestIndexerAPI.
 func testTip26IotaJS(t *testing.T, e *env, model []unspentModel) {
-	node, npm := iotajsTools(t)
+	iotajs.Require(t)
 	var queries []iotajsQuery
 	for _, c := range tip26Cases(valuesOf(model)) {
 		m, ok := iotajsMethods[c.route]
@@ -89,7 +90,7 @@ func testTip26IotaJS(t *testing.T, e *env, model []unspentModel) {
 		}
 	}
 	chains = append(chains, iotajsChain{"nft", "0x" + strings.Repeat("ab", 32), nil})
-	runIotaJSClient(t, node, npm, e.srv.URL, map[string]any{"indexer": map[string]any{
+	runIotaJSClient(t, e.srv.URL, map[string]any{"indexer": map[string]any{
 		"ledgerIndex": e.truth.UpTo, "queries": queries, "chains": chains}}, "")
 }
 

@@ -33,8 +33,15 @@ var onePartition = []int32{0}
 // its end, or spans several.
 func walk[R, T any](ctx context.Context, in *input, parts []int32, fetch fetchFunc[R], keep func(*R) bool,
 	view func(*R) T) (page[T], error) {
-	parts = newestFirst(parts)
-	i, state := resume(parts, in.cursor)
+	older := func(p, than int32) bool { return p < than }
+	return walkOrdered(ctx, in, newestFirst(parts), older, fetch, keep, view)
+}
+
+// walkOrdered is walk over parts in the order given; beyond(p, c) says partition p comes
+// after partition c in that order (where a cursor whose partition is gone resumes).
+func walkOrdered[R, T any](ctx context.Context, in *input, parts []int32, beyond func(p, c int32) bool,
+	fetch fetchFunc[R], keep func(*R) bool, view func(*R) T) (page[T], error) {
+	i, state := resume(parts, in.cursor, beyond)
 	items := make([]T, 0, min(in.pageSize, 128))
 	for reads := 0; i < len(parts) && len(items) < in.pageSize && reads < maxReadsPerPage; reads++ {
 		rows, next, err := fetch(ctx, parts[i], store.PageRequest{Size: in.pageSize - len(items), State: state})
@@ -58,8 +65,8 @@ func walk[R, T any](ctx context.Context, in *input, parts []int32, fetch fetchFu
 }
 
 // resume finds where a cursor points in parts: its partition with its paging state, or
-// the start of the next older partition when its own is no longer listed.
-func resume(parts []int32, c *cursor) (int, []byte) {
+// the start of the next partition in the walk's order when its own is no longer listed.
+func resume(parts []int32, c *cursor, beyond func(p, c int32) bool) (int, []byte) {
 	if c == nil {
 		return 0, nil
 	}
@@ -67,7 +74,7 @@ func resume(parts []int32, c *cursor) (int, []byte) {
 		if p == c.partition {
 			return i, c.state
 		}
-		if p < c.partition {
+		if beyond(p, c.partition) {
 			return i, nil
 		}
 	}

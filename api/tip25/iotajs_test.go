@@ -1,10 +1,8 @@
 package tip25
 
 import (
-	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -12,10 +10,8 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/compat/iotajs"
 )
-
-// iotajsDir is the Node.js project that checks our JSON with IOTA's own client.
-var iotajsDir = filepath.Join("..", "..", "compat", "iotajs")
 
 // iotajsDoc is one document for compat/iotajs/check.js.
 type iotajsDoc struct {
@@ -30,15 +26,6 @@ type iotajsDoc struct {
 // payload and of the fixture, and compare with the bytes; and deserialize the bytes back.
 // With TIP25_IOTAJS_DOCUMENTS=path the documents are written there and kept.
 func TestIotaJS(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the iota.js check installs an npm package")
-	}
-	node, errNode := exec.LookPath("node")
-	npm, errNpm := exec.LookPath("npm")
-	if errNode != nil || errNpm != nil {
-		t.Skip("node and npm are not both on PATH: cannot check the TIP-25 JSON with @iota/iota.js")
-	}
-	installIotaJS(t, npm)
 	docs, counts := iotajsDocuments(t)
 	file := filepath.Join(t.TempDir(), "documents.json")
 	if keep := os.Getenv("TIP25_IOTAJS_DOCUMENTS"); keep != "" {
@@ -47,44 +34,12 @@ func TestIotaJS(t *testing.T) {
 	if err := os.WriteFile(file, marshal(t, docs), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "check.js", file)
-	cmd.Dir = iotajsDir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("iota.js check failed (%v):\n%s", err, out)
-	}
+	out := iotajs.Run(t, 2*time.Minute, "check.js", file)
 	want := strconv.Itoa(len(docs)) + " documents (" + counts + "): " + strconv.Itoa(len(docs)) + " matched, 0 mismatched"
 	if !strings.Contains(string(out), want) {
 		t.Fatalf("iota.js check: want %q in its report:\n%s", want, out)
 	}
 	t.Logf("%s", strings.TrimSpace(string(out)))
-}
-
-// installIotaJS runs npm ci in compat/iotajs unless the pinned packages are already there.
-func installIotaJS(t *testing.T, npm string) {
-	t.Helper()
-	var pkg struct{ Dependencies map[string]string }
-	if err := json.Unmarshal(readFile(t, filepath.Join(iotajsDir, "package.json")), &pkg); err != nil {
-		t.Fatal(err)
-	}
-	installed := true
-	for name, version := range pkg.Dependencies {
-		var got struct{ Version string }
-		b, err := os.ReadFile(filepath.Join(iotajsDir, "node_modules", name, "package.json"))
-		installed = installed && err == nil && json.Unmarshal(b, &got) == nil && got.Version == version
-	}
-	if installed {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund")
-	cmd.Dir = iotajsDir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm ci in %s: %v\n%s", iotajsDir, err, out)
-	}
 }
 
 func readFile(t *testing.T, name string) []byte {
