@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -79,22 +78,11 @@ func (a adminAnswer) errorDetail(t *testing.T) string {
 // do sends method path with the Authorization header auth (none when empty).
 func do(t *testing.T, base, method, path, auth string) adminAnswer {
 	t.Helper()
-	req, err := http.NewRequest(method, base+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	header := ""
 	if auth != "" {
-		req.Header.Set("Authorization", auth)
+		header = "Authorization"
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, body := send(t, method, base+path, header, auth)
 	return adminAnswer{resp.StatusCode, resp.Header, body}
 }
 

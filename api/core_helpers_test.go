@@ -2,7 +2,6 @@ package api
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -23,22 +22,11 @@ type coreAnswer struct {
 // coreDo sends one request; accept "" asks for JSON (sends no Accept, as iota.js's JSON calls).
 func coreDo(t testing.TB, base, method, path, accept string) coreAnswer {
 	t.Helper()
-	req, err := http.NewRequest(method, base+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	header := ""
 	if accept != "" {
-		req.Header.Set("Accept", accept)
+		header = "Accept"
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, body := send(t, method, base+path, header, accept)
 	return coreAnswer{path: method + " " + path, status: resp.StatusCode, media: resp.Header.Get("Content-Type"), body: body}
 }
 

@@ -131,7 +131,22 @@ func (e *env) get(t testing.TB, path string, out any) int {
 // fetch answers path's status and body.
 func (e *env) fetch(t testing.TB, path string) (int, []byte) {
 	t.Helper()
-	resp, err := http.Get(e.srv.URL + path)
+	resp, body := send(t, http.MethodGet, e.srv.URL+path, "", "")
+	return resp.StatusCode, body
+}
+
+// send makes one request, with header set to value unless header is "", and returns
+// the answer (its body already read and closed) and its body.
+func send(t testing.TB, method, url, header, value string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if header != "" {
+		req.Header.Set(header, value)
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +155,7 @@ func (e *env) fetch(t testing.TB, path string) (int, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return resp.StatusCode, body
+	return resp, body
 }
 
 // mustGet is get that fails the test unless the answer is 200.
