@@ -112,7 +112,8 @@ func legacyOutput(id chain.OutputID) *apiError {
 
 // outputMetadata is an output's TIP-25 metadata: its booking from its output-table row,
 // its spend from the same row (the milestone's timestamp read from that milestone), and
-// the ledger index: the newest synced milestone.
+// the ledger index: the newest synced milestone. A spend by a milestone past the ledger
+// index (being written now) is not shown yet: the answer is the ledger at its index.
 func (s *Server) outputMetadata(ctx context.Context, lo *ledgerOutput) (*tip25.OutputMetadataJSON, error) {
 	t, err := s.ledgerTip(ctx)
 	if err != nil {
@@ -120,7 +121,7 @@ func (s *Server) outputMetadata(ctx context.Context, lo *ledgerOutput) (*tip25.O
 	}
 	booked := tip25.Booked{MilestoneIndex: lo.booked, MilestoneTimestamp: uint32(lo.row.Timestamp.Unix())}
 	var spent *tip25.Spent
-	if lo.row.SpentBy != "" && lo.row.SpentMilestoneIndex != nil {
+	if lo.row.SpentBy != "" && lo.row.SpentMilestoneIndex != nil && uint32(*lo.row.SpentMilestoneIndex) <= t.newest {
 		if spent, err = s.outputSpent(ctx, lo); err != nil {
 			return nil, err
 		}
@@ -135,8 +136,10 @@ func (s *Server) outputSpent(ctx context.Context, lo *ledgerOutput) (*tip25.Spen
 	}
 	index := uint32(*lo.row.SpentMilestoneIndex)
 	m, err := s.st.Milestone(ctx, index)
-	if err != nil {
-		return nil, fmt.Errorf("output %s: spending milestone %d: %w", lo.id, index, missingIsInternal(err))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil // a milestone of a gap being filled: its spend shows once it is written
+	} else if err != nil {
+		return nil, fmt.Errorf("output %s: spending milestone %d: %w", lo.id, index, err)
 	}
 	return &tip25.Spent{TransactionID: tx, MilestoneIndex: index, MilestoneTimestamp: uint32(m.Timestamp)}, nil
 }
