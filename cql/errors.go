@@ -19,6 +19,7 @@ const (
 	ClassOverloaded  Class = "overloaded"  // the node sheds load: back off harder, retry
 	ClassInvalid     Class = "invalid"     // bad statement or schema: a bug, do not retry
 	ClassCanceled    Class = "canceled"    // the caller's context ended
+	ClassAuth        Class = "auth"        // login, permission or TLS refused: a configuration error, do not retry
 	ClassOther       Class = "other"
 )
 
@@ -29,6 +30,9 @@ func Classify(err error) Class {
 		return ClassNone
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return ClassCanceled
+	case errors.Is(err, ErrCredentials), errors.Is(err, ErrPermission), errors.Is(err, ErrTLS),
+		errors.Is(err, ErrTLSRequired), credentialsText(err.Error()):
+		return ClassAuth
 	}
 	var (
 		reqErr  gocql.RequestError
@@ -60,8 +64,10 @@ func classifyCode(code int) Class {
 	case gocql.ErrCodeWriteTimeout, gocql.ErrCodeReadTimeout:
 		return ClassTimeout
 	case gocql.ErrCodeSyntax, gocql.ErrCodeInvalid, gocql.ErrCodeUnprepared, gocql.ErrCodeConfig,
-		gocql.ErrCodeAlreadyExists, gocql.ErrCodeUnauthorized, gocql.ErrCodeCredentials, gocql.ErrCodeProtocol:
+		gocql.ErrCodeAlreadyExists, gocql.ErrCodeProtocol:
 		return ClassInvalid
+	case gocql.ErrCodeUnauthorized, gocql.ErrCodeCredentials:
+		return ClassAuth
 	}
 	return ClassOther
 }

@@ -27,7 +27,7 @@ type Session struct {
 func Open(cfg Config) (*Session, error) {
 	g, err := cfg.Cluster().CreateSession()
 	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", cfg, err)
+		return nil, fmt.Errorf("connecting to %s: %w", cfg, explainConnect(cfg, err))
 	}
 	return Wrap(g, cfg), nil
 }
@@ -48,7 +48,7 @@ func OpenSchema(cfg Config) (*Session, error) {
 		if err == nil {
 			return Wrap(g, c), nil
 		}
-		errs = append(errs, fmt.Errorf("%s: %w", host, err))
+		errs = append(errs, fmt.Errorf("%s: %w", host, explainConnect(c, err)))
 	}
 	return nil, fmt.Errorf("no coordinator for schema changes in %s: %w", cfg, errors.Join(errs...))
 }
@@ -221,7 +221,7 @@ func (s *Session) doArgs(ctx context.Context, st *Statement, n int, run func() e
 			return nil
 		}
 		if !st.Idempotent || !Retryable(err) || attempt >= s.cfg.Retries {
-			return fmt.Errorf("%s: %w", st.Name, err)
+			return fmt.Errorf("%s: %w", st.Name, explainQuery(err))
 		}
 		if s.OnRetry != nil {
 			s.OnRetry(st, attempt+1, err)

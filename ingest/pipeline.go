@@ -137,6 +137,10 @@ func (p *Pipeline) Run(ctx context.Context) error {
 		case errors.Is(err, store.ErrNetworkMismatch):
 			p.m.Errors.WithLabelValues("network").Inc()
 			return err
+		case errorKind(err) == "database" && store.Denied(err):
+			p.m.Errors.WithLabelValues("denied").Inc()
+			p.log.Error("the database refused this role or connection: stopping", "error", err)
+			return err
 		case errors.As(err, new(*source.Refusal)):
 			p.m.Errors.WithLabelValues("refused").Inc()
 			p.log.Error("the source refused a request or gave a malformed answer: stopping", "error", err)

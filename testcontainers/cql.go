@@ -33,9 +33,10 @@ func SplitHosts(s string) []string {
 	return out
 }
 
-// pingCQL opens a short-lived session and runs one query.
-func pingCQL(ctx context.Context, addr string) error {
-	c := gocql.NewCluster(addr)
+// ping runs one query on the node; a secure node is reached as its superuser over TLS.
+func (n *Node) ping(ctx context.Context) error {
+	c := gocql.NewCluster(n.Addr())
+	n.Secure.apply(c)
 	c.Timeout = 2 * time.Second
 	c.ConnectTimeout = 2 * time.Second
 	c.DisableInitialHostLookup = true

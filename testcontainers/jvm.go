@@ -7,8 +7,8 @@ import (
 
 // jvmArgs are the flags Cassandra 5.0 needs on JDK 17 (from its conf/jvm17-server.options
 // and bin/cassandra.in.sh), plus test-friendly settings. durable keeps the system
-// keyspaces crash-safe (see Node.Durable).
-func jvmArgs(dir, lib, heap string, durable bool) []string {
+// keyspaces crash-safe (see Node.Durable); extra are more -D properties.
+func jvmArgs(dir, lib, heap string, durable bool, extra ...string) []string {
 	args := []string{"-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "-Xss512k",
 		"-XX:+HeapDumpOnOutOfMemoryError", "-XX:HeapDumpPath=" + dir}
 	if jamm := jammJar(lib); jamm != "" {
@@ -42,6 +42,7 @@ func jvmArgs(dir, lib, heap string, durable bool) []string {
 		// comes back without the keyspaces created since it started.
 		args = append(args, "-Dcassandra.unsafesystem=true")
 	}
+	args = append(args, extra...)
 	args = append(args, "-cp", filepath.Join(dir, "conf")+":"+filepath.Join(lib, "*"),
 		"org.apache.cassandra.service.CassandraDaemon")
 	return args

@@ -36,6 +36,9 @@ type Node struct {
 	// its last ~100 ms (only sections with a sync marker are replayed); group and batch
 	// acknowledge a write only once it is synced.
 	CommitlogSync string `json:"commitlog_sync,omitempty"`
+	// Secure, when set, makes the node require password authentication, role-based
+	// authorization and TLS on its CQL port (see StartSecureNode).
+	Secure *Security `json:"secure,omitempty"`
 
 	// dieWithParent ties the JVM to this process (StartNode): it gets SIGKILL when the
 	// process ends, even on a test timeout or a crash.
@@ -98,7 +101,7 @@ func Ensure(ctx context.Context, dir string) (*Node, error) {
 		return nil, err
 	}
 	defer unlock()
-	if n, err := loadNode(dir); err == nil && n.alive() && pingCQL(ctx, n.Addr()) == nil {
+	if n, err := loadNode(dir); err == nil && n.alive() && n.ping(ctx) == nil {
 		return n, nil
 	}
 	return start(ctx, dir)

@@ -89,7 +89,7 @@ func launch(n *Node, lib string) error {
 		return err
 	}
 	defer out.Close()
-	cmd := exec.Command(java, jvmArgs(n.Dir, lib, n.Heap, n.Durable)...)
+	cmd := exec.Command(java, jvmArgs(n.Dir, lib, n.Heap, n.Durable, n.Secure.jvmProps()...)...)
 	cmd.Stdout, cmd.Stderr, cmd.Dir = out, out, n.Dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	start := cmd.Start
@@ -121,7 +121,7 @@ func waitReady(ctx context.Context, n *Node) error {
 			}
 			return fmt.Errorf("cassandra (pid %d) ended during startup: %s", n.PID, how)
 		}
-		if pingCQL(ctx, n.Addr()) == nil {
+		if n.ping(ctx) == nil {
 			return nil
 		}
 		select {

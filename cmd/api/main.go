@@ -167,6 +167,8 @@ func openStore(ctx context.Context, cfg cql.Config) (*store.Store, error) {
 		switch {
 		case err == nil:
 			return st, nil
+		case cql.Classify(err) == cql.ClassAuth: // wrong login, missing GRANT, TLS: not retried
+			return nil, err
 		case !retryable(err):
 			return nil, fmt.Errorf("%w (was keyspace %q created with `indexer migrate`?)", err, cfg.Keyspace)
 		case time.Now().After(deadline):

@@ -1,0 +1,263 @@
+package authtls_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// tip is the last sim milestone the indexer writes.
+const tip = 5
+
+// TestAuthTLS runs the indexer and the API with their own roles over TLS against a node
+// requiring both, then checks that a wrong password, an untrusted certificate and
+// plaintext are refused at once with a clear error, and that no password ever shows.
+func TestAuthTLS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts its own Cassandra node")
+	}
+	e := startSecureEnv(t)
+	out := &transcript{}
+	defer out.assertNoSecrets(t, e)
+	ca := e.node.Secure.CAFile
+
+	t.Run("migrate as the schema owner", func(t *testing.T) {
+		e.mustRun(t, out, e.clientEnv(e.schema, e.schema.password, ca), e.indexerBin, "migrate", "-chunk-size", "50")
+	})
+	e.grantRuntimeRoles(t)
+	t.Run("indexer role ingests", func(t *testing.T) {
+		e.mustRun(t, out, e.clientEnv(e.indexer, e.indexer.password, ca), e.indexerBin, indexerRun()...)
+		st, err := store.Open(context.Background(), e.config(e.reader, e.reader.password, ca), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		s, err := st.Status(context.Background())
+		if err != nil || s.Oldest != 1 || s.Newest != tip || len(s.Gaps) != 0 {
+			t.Fatalf("status %+v, %v: want milestones 1..%d without gaps", s, err, tip)
+		}
+	})
+	t.Run("api serves with SELECT only", func(t *testing.T) { e.serveAPI(t, out, ca) })
+	t.Run("api role cannot write", func(t *testing.T) {
+		s, err := cql.Open(e.config(e.reader, e.reader.password, ca))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		err = s.Exec(context.Background(), cql.DeleteSync, 0, int32(1))
+		out.add(fmt.Sprint(err))
+		if !errors.Is(err, cql.ErrPermission) || cql.Classify(err) != cql.ClassAuth || cql.Retryable(err) {
+			t.Fatalf("delete as %s: %v (class %q); want a permission refusal, not retried", e.reader.name, err, cql.Classify(err))
+		}
+	})
+	t.Run("indexer role cannot change the schema", func(t *testing.T) {
+		got := e.mustFail(t, out, e.clientEnv(e.indexer, e.indexer.password, ca), e.indexerBin, "migrate", "-chunk-size", "50")
+		if !strings.Contains(got, "has no CREATE permission") {
+			t.Fatalf("migrate as %s: want a CREATE permission refusal, got:\n%s", e.indexer.name, got)
+		}
+	})
+	t.Run("refused at once", func(t *testing.T) { e.refusals(t, out) })
+}
+
+// indexerRun is `indexer run` over sim milestones 1..tip, exiting once they are written.
+func indexerRun() []string {
+	return []string{"run", "-source", "sim", "-sim-backfill", fmt.Sprint(tip), "-sim-every", "0",
+		"-follow=false", "-stop-at", fmt.Sprint(tip), "-ops-addr", "", "-chunk-size", "50"}
+}
+
+// refusals: each of the three misconfigurations, for each binary and for cql.Open.
+func (e *secureEnv) refusals(t *testing.T, out *transcript) {
+	wrong := newRole(t, "wrong").password
+	for _, tc := range []struct {
+		name, password, ca, says string
+		is                       error
+	}{
+		{"wrong password", wrong, e.node.Secure.CAFile, "refused the login", cql.ErrCredentials},
+		{"untrusted certificate", e.reader.password, e.node.Secure.OtherCAFile, "certificate signed by unknown authority", cql.ErrTLS},
+		{"plaintext on the TLS port", e.reader.password, "", "requires TLS", cql.ErrTLSRequired},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := cql.Open(e.config(e.reader, tc.password, tc.ca))
+			out.add(fmt.Sprint(err), tc.password)
+			if !errors.Is(err, tc.is) || cql.Classify(err) != cql.ClassAuth || cql.Retryable(err) {
+				t.Errorf("cql.Open: %v (class %q); want %v, class auth, not retried", err, cql.Classify(err), tc.is)
+			}
+			env := e.clientEnv(e.reader, tc.password, tc.ca)
+			for _, args := range [][]string{{e.apiBin, "-addr", "127.0.0.1:0"}, append([]string{e.indexerBin}, indexerRun()...)} {
+				got := e.mustFail(t, out, env, args[0], args[1:]...)
+				if !strings.Contains(got, tc.says) || strings.Contains(got, "retrying") {
+					t.Errorf("%s: want %q and no retry in its output:\n%s", args[0], tc.says, got)
+				}
+			}
+		})
+	}
+}
+
+// processLimit ends a process that neither exits nor serves: longer than any refusal
+// should take, shorter than the API's one-minute wait for a cluster that is down.
+const processLimit = 45 * time.Second
+
+// mustRun runs bin to completion and fails the test if it fails.
+func (e *secureEnv) mustRun(t *testing.T, out *transcript, env []string, bin string, args ...string) string {
+	t.Helper()
+	got, err := runProcess(env, bin, args...)
+	out.add(got)
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", bin, strings.Join(args, " "), err, got)
+	}
+	return got
+}
+
+// mustFail runs bin and wants it to exit with an error by itself (before processLimit).
+func (e *secureEnv) mustFail(t *testing.T, out *transcript, env []string, bin string, args ...string) string {
+	t.Helper()
+	start := time.Now()
+	got, err := runProcess(env, bin, args...)
+	out.add(got)
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || !exit.Exited() {
+		t.Fatalf("%s %s: %v, want it to exit with an error by itself\n%s", bin, strings.Join(args, " "), err, got)
+	}
+	lines := strings.Split(strings.TrimSpace(got), "\n")
+	t.Logf("%s %s refused in %s: %s", filepath.Base(bin), args[0], time.Since(start).Round(time.Millisecond),
+		lines[len(lines)-1])
+	return got
+}
+
+func runProcess(env []string, bin string, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), processLimit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Env = env
+	got, err := cmd.CombinedOutput()
+	return string(got), err
+}
+
+// serveAPI starts the API binary as the read-only role and asks it a few routes of
+// each family.
+func (e *secureEnv) serveAPI(t *testing.T, out *transcript, ca string) {
+	addr := freeAddr(t)
+	cmd := exec.Command(e.apiBin, "-addr", addr)
+	cmd.Env = e.clientEnv(e.reader, e.reader.password, ca)
+	logs := &lockedBuffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		<-exited
+		out.add(logs.String())
+	}()
+	base := "http://" + addr
+	waitServing(t, base, exited, logs)
+	for _, path := range []string{"/api/core/v2/info", fmt.Sprintf("/api/core/v2/milestones/by-index/%d", tip),
+		"/api/indexer/v1/outputs/basic", fmt.Sprintf("/api/explorer/v2/milestones/by-index/%d/blocks", tip)} {
+		code, body := get(t, base+path)
+		out.add(body)
+		if code != http.StatusOK {
+			t.Errorf("GET %s: %d %s", path, code, body)
+		}
+	}
+}
+
+// waitServing waits until the API accepts connections, or fails once it exited.
+func waitServing(t *testing.T, base string, exited chan error, logs *lockedBuffer) {
+	deadline := time.Now().Add(processLimit)
+	for time.Now().Before(deadline) {
+		select {
+		case err := <-exited:
+			exited <- err
+			t.Fatalf("api exited: %v\n%s", err, logs.String())
+		default:
+		}
+		if resp, err := http.Get(base + "/api/routes"); err == nil {
+			resp.Body.Close()
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("api did not serve within %s\n%s", processLimit, logs.String())
+}
+
+func get(t *testing.T, url string) (int, string) {
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// transcript gathers every process output and error text of the test, and the wrong
+// passwords tried, to check that no password appears in any of them.
+type transcript struct {
+	mu     sync.Mutex
+	texts  []string
+	secret []string
+}
+
+// add records text; extra secrets (a wrong password tried) are looked for too.
+func (tr *transcript) add(text string, secrets ...string) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	tr.texts = append(tr.texts, text)
+	tr.secret = append(tr.secret, secrets...)
+}
+
+func (tr *transcript) assertNoSecrets(t *testing.T, e *secureEnv) {
+	secrets := append([]string{e.schema.password, e.indexer.password, e.reader.password, e.node.Secure.StorePassword},
+		tr.secret...)
+	for _, text := range tr.texts {
+		for _, s := range secrets {
+			if s != "" && strings.Contains(text, s) {
+				t.Errorf("a password appears in output:\n%s", text)
+			}
+		}
+	}
+	if len(tr.texts) < 10 {
+		t.Errorf("only %d outputs checked for secrets", len(tr.texts))
+	}
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
