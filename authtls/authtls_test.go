@@ -38,6 +38,7 @@ func TestAuthTLS(t *testing.T) {
 		e.mustRun(t, out, e.clientEnv(e.schema, e.schema.password, ca), e.indexerBin, "migrate", "-chunk-size", "50")
 	})
 	e.grantRuntimeRoles(t)
+	t.Run("docs/security.md grants what the indexer writes", func(t *testing.T) { e.checkDocGrants(t) })
 	t.Run("indexer role ingests", func(t *testing.T) {
 		e.mustRun(t, out, e.clientEnv(e.indexer, e.indexer.password, ca), e.indexerBin, indexerRun()...)
 		st, err := store.Open(context.Background(), e.config(e.reader, e.reader.password, ca), 0)
@@ -70,6 +71,15 @@ func TestAuthTLS(t *testing.T) {
 		}
 	})
 	t.Run("refused at once", func(t *testing.T) { e.refusals(t, out) })
+	t.Run("CQL_TLS_INSECURE connects without a CA", func(t *testing.T) {
+		cfg := e.config(e.reader, e.reader.password, "")
+		cfg.TLSInsecure = true
+		s, err := cql.Open(cfg)
+		if err != nil {
+			t.Fatalf("TLS without verification: %v", err)
+		}
+		s.Close()
+	})
 }
 
 // indexerRun is `indexer run` over sim milestones 1..tip, exiting once they are written.
@@ -81,21 +91,27 @@ func indexerRun() []string {
 // refusals: each of the three misconfigurations, for each binary and for cql.Open.
 func (e *secureEnv) refusals(t *testing.T, out *transcript) {
 	wrong := newRole(t, "wrong").password
+	ca := e.node.Secure.CAFile
 	for _, tc := range []struct {
-		name, password, ca, says string
-		is                       error
+		name     string
+		as       role
+		password string
+		ca, says string
+		is       error
 	}{
-		{"wrong password", wrong, e.node.Secure.CAFile, "refused the login", cql.ErrCredentials},
-		{"untrusted certificate", e.reader.password, e.node.Secure.OtherCAFile, "certificate signed by unknown authority", cql.ErrTLS},
-		{"plaintext on the TLS port", e.reader.password, "", "requires TLS", cql.ErrTLSRequired},
+		{"wrong password", e.reader, wrong, ca, "Provided username stardust_api and/or password are incorrect", cql.ErrCredentials},
+		{"no login", role{}, "", ca, "authentication required", cql.ErrCredentials},
+		{"untrusted certificate", e.reader, e.reader.password, e.node.Secure.OtherCAFile,
+			"certificate signed by unknown authority", cql.ErrTLS},
+		{"plaintext on the TLS port", e.reader, e.reader.password, "", "requires TLS", cql.ErrTLSRequired},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := cql.Open(e.config(e.reader, tc.password, tc.ca))
+			_, err := cql.Open(e.config(tc.as, tc.password, tc.ca))
 			out.add(fmt.Sprint(err), tc.password)
 			if !errors.Is(err, tc.is) || cql.Classify(err) != cql.ClassAuth || cql.Retryable(err) {
 				t.Errorf("cql.Open: %v (class %q); want %v, class auth, not retried", err, cql.Classify(err), tc.is)
 			}
-			env := e.clientEnv(e.reader, tc.password, tc.ca)
+			env := e.clientEnv(tc.as, tc.password, tc.ca)
 			for _, args := range [][]string{{e.apiBin, "-addr", "127.0.0.1:0"}, append([]string{e.indexerBin}, indexerRun()...)} {
 				got := e.mustFail(t, out, env, args[0], args[1:]...)
 				if !strings.Contains(got, tc.says) || strings.Contains(got, "retrying") {

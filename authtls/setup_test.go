@@ -8,7 +8,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/gocql/gocql"
@@ -147,3 +149,22 @@ func (e *secureEnv) config(r role, password, caFile string) cql.Config {
 		[]string{e.node.Addr()}, keyspace, r.name, password, caFile
 	return cfg
 }
+
+// checkDocGrants: docs/security.md names, in its indexer GRANTs, exactly the tables and
+// views the indexer writes.
+func (e *secureEnv) checkDocGrants(t *testing.T) {
+	doc, err := os.ReadFile("../docs/security.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var documented []string
+	for _, m := range docGrant.FindAllStringSubmatch(string(doc), -1) {
+		documented = append(documented, m[1])
+	}
+	sort.Strings(documented)
+	if want := e.modifiedTables(t); strings.Join(documented, " ") != strings.Join(want, " ") {
+		t.Errorf("docs/security.md grants MODIFY on\n%v\nthe indexer writes\n%v", documented, want)
+	}
+}
+
+var docGrant = regexp.MustCompile(`GRANT MODIFY ON TABLE stardust\.(\w+) TO indexer;`)

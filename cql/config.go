@@ -122,8 +122,11 @@ func (c Config) Cluster() *gocql.ClusterConfig {
 		cl.Authenticator = gocql.PasswordAuthenticator{Username: c.Username, Password: c.Password}
 	}
 	if c.TLSCAFile != "" || c.TLSInsecure || c.TLSCertFile != "" {
+		// gocql verifies whenever a tls.Config is given without InsecureSkipVerify,
+		// whatever EnableHostVerification says: CQL_TLS_INSECURE must set both.
 		cl.SslOpts = &gocql.SslOptions{CaPath: c.TLSCAFile, CertPath: c.TLSCertFile, KeyPath: c.TLSKeyFile,
-			EnableHostVerification: !c.TLSInsecure, Config: &tls.Config{MinVersion: tls.VersionTLS12}}
+			EnableHostVerification: !c.TLSInsecure,
+			Config:                 &tls.Config{MinVersion: tls.VersionTLS12, InsecureSkipVerify: c.TLSInsecure}} //nolint:gosec // opt-in
 	}
 	if len(c.Hosts) == 1 {
 		// One contact point: e.g. a single local node, or a load balancer in front of a cluster.
