@@ -23,8 +23,9 @@ import (
 const tip = 5
 
 // TestAuthTLS runs the indexer and the API with their own roles over TLS against a node
-// requiring both, then checks that a wrong password, an untrusted certificate and
-// plaintext are refused at once with a clear error, and that no password ever shows.
+// requiring both (and a client certificate), then checks that a wrong password, no
+// login, an untrusted certificate, no client certificate and plaintext are refused at
+// once with a clear error, and that no password ever shows.
 func TestAuthTLS(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts its own Cassandra node")
@@ -71,9 +72,9 @@ func TestAuthTLS(t *testing.T) {
 		}
 	})
 	t.Run("refused at once", func(t *testing.T) { e.refusals(t, out) })
-	t.Run("CQL_TLS_INSECURE connects without a CA", func(t *testing.T) {
+	t.Run("CQL_TLS_INSECURE connects without verifying the node", func(t *testing.T) {
 		cfg := e.config(e.reader, e.reader.password, "")
-		cfg.TLSInsecure = true
+		cfg.TLSInsecure, cfg.TLSCertFile, cfg.TLSKeyFile = true, e.node.Secure.ClientCert, e.node.Secure.ClientKey
 		s, err := cql.Open(cfg)
 		if err != nil {
 			t.Fatalf("TLS without verification: %v", err)
@@ -88,30 +89,36 @@ func indexerRun() []string {
 		"-follow=false", "-stop-at", fmt.Sprint(tip), "-ops-addr", "", "-chunk-size", "50"}
 }
 
-// refusals: each of the three misconfigurations, for each binary and for cql.Open.
+// refusals: each misconfiguration, for each binary and for cql.Open.
 func (e *secureEnv) refusals(t *testing.T, out *transcript) {
 	wrong := newRole(t, "wrong").password
-	ca := e.node.Secure.CAFile
+	ca, other := e.node.Secure.CAFile, e.node.Secure.OtherCAFile
 	for _, tc := range []struct {
 		name     string
 		as       role
 		password string
-		ca, says string
+		ca       string
+		noCert   bool
+		says     string
 		is       error
 	}{
-		{"wrong password", e.reader, wrong, ca, "Provided username stardust_api and/or password are incorrect", cql.ErrCredentials},
-		{"no login", role{}, "", ca, "authentication required", cql.ErrCredentials},
-		{"untrusted certificate", e.reader, e.reader.password, e.node.Secure.OtherCAFile,
-			"certificate signed by unknown authority", cql.ErrTLS},
-		{"plaintext on the TLS port", e.reader, e.reader.password, "", "requires TLS", cql.ErrTLSRequired},
+		{"wrong password", e.reader, wrong, ca, false, "Provided username stardust_api and/or password are incorrect", cql.ErrCredentials},
+		{"no login", role{}, "", ca, false, "authentication required", cql.ErrCredentials},
+		{"untrusted certificate", e.reader, e.reader.password, other, false, "certificate signed by unknown authority", cql.ErrTLS},
+		{"no client certificate", e.reader, e.reader.password, ca, true, "tls: certificate required", cql.ErrTLS},
+		{"plaintext on the TLS port", e.reader, e.reader.password, "", true, "requires TLS", cql.ErrTLSRequired},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := cql.Open(e.config(tc.as, tc.password, tc.ca))
+			cfg, env := e.config(tc.as, tc.password, tc.ca), e.clientEnv(tc.as, tc.password, tc.ca)
+			if tc.noCert {
+				cfg.TLSCertFile, cfg.TLSKeyFile = "", ""
+				env = append(env, "CQL_TLS_CERT=", "CQL_TLS_KEY=")
+			}
+			_, err := cql.Open(cfg)
 			out.add(fmt.Sprint(err), tc.password)
 			if !errors.Is(err, tc.is) || cql.Classify(err) != cql.ClassAuth || cql.Retryable(err) {
 				t.Errorf("cql.Open: %v (class %q); want %v, class auth, not retried", err, cql.Classify(err), tc.is)
 			}
-			env := e.clientEnv(tc.as, tc.password, tc.ca)
 			for _, args := range [][]string{{e.apiBin, "-addr", "127.0.0.1:0"}, append([]string{e.indexerBin}, indexerRun()...)} {
 				got := e.mustFail(t, out, env, args[0], args[1:]...)
 				if !strings.Contains(got, tc.says) || strings.Contains(got, "retrying") {

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gocql/gocql"
 
@@ -46,14 +47,18 @@ func startSecureEnv(t *testing.T) *secureEnv {
 	ctx := context.Background()
 	bins := t.TempDir()
 	build := exec.Command("go", "build", "-o", bins+string(filepath.Separator), "../cmd/indexer", "../cmd/api")
+	start := time.Now()
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	n, err := testcontainers.StartSecureNode(ctx, t.TempDir(), heap())
+	built := time.Now()
+	n, err := testcontainers.StartSecureNode(ctx, t.TempDir(), heap(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = n.Stop() })
+	t.Logf("binaries built in %s, secure node (keystores, start) up in %s",
+		built.Sub(start).Round(time.Millisecond), time.Since(built).Round(time.Millisecond))
+	t.Cleanup(func() { _ = n.KillWait() }) // a throw-away node: no graceful shutdown needed
 	super, err := n.SuperSession()
 	if err != nil {
 		t.Fatalf("superuser over TLS: %v", err)
@@ -133,20 +138,24 @@ func (e *secureEnv) cql(t *testing.T, stmt string) {
 	}
 }
 
-// clientEnv is the CQL_* environment of a process logging in as r, trusting caFile
-// ("": no TLS).
+// clientEnv is the CQL_* environment of a process logging in as r over TLS, trusting
+// caFile and showing the client certificate ("": no TLS at all).
 func (e *secureEnv) clientEnv(r role, password, caFile string) []string {
-	env := append(os.Environ(), "CQL_HOSTS="+e.node.Addr(), "CQL_KEYSPACE="+keyspace,
-		"CQL_USERNAME="+r.name, "CQL_PASSWORD="+password, "CQL_TLS_CA="+caFile, "CQL_TLS_INSECURE=")
-	return env
+	cfg := e.config(r, password, caFile)
+	return append(os.Environ(), "CQL_HOSTS="+e.node.Addr(), "CQL_KEYSPACE="+keyspace,
+		"CQL_USERNAME="+r.name, "CQL_PASSWORD="+password, "CQL_TLS_CA="+caFile, "CQL_TLS_INSECURE=",
+		"CQL_TLS_CERT="+cfg.TLSCertFile, "CQL_TLS_KEY="+cfg.TLSKeyFile)
 }
 
-// config is the cql.Config of a client logging in as r with password over TLS
-// trusting caFile ("": no TLS).
+// config is the cql.Config of a client logging in as r with password over TLS,
+// trusting caFile and showing the client certificate ("": no TLS at all).
 func (e *secureEnv) config(r role, password, caFile string) cql.Config {
 	cfg := cql.DefaultConfig()
 	cfg.Hosts, cfg.Keyspace, cfg.Username, cfg.Password, cfg.TLSCAFile =
 		[]string{e.node.Addr()}, keyspace, r.name, password, caFile
+	if caFile != "" {
+		cfg.TLSCertFile, cfg.TLSKeyFile = e.node.Secure.ClientCert, e.node.Secure.ClientKey
+	}
 	return cfg
 }
 

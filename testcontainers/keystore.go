@@ -2,8 +2,13 @@ package testcontainers
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
 	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/hex"
+	"encoding/pem"
 	"fmt"
 	"os"
 	"os/exec"
@@ -15,7 +20,8 @@ import (
 // listening on host: a CA (ca.pem), the node's key pair in a PKCS12 keystore
 // (node.p12) with its certificate signed by that CA (subject alternative name
 // ip:host) and the chain, a PKCS12 truststore holding the CA (trust.p12), and a second,
-// unrelated CA (other-ca.pem). Keys are EC P-256; everything is valid for two days.
+// unrelated CA (other-ca.pem), and a client certificate of the CA with its key in PEM
+// (client.pem, client-key.pem). Keys are EC P-256; everything is valid for two days.
 func MakeKeystores(ctx context.Context, dir, host string) (*Security, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
@@ -44,7 +50,34 @@ func MakeKeystores(ctx context.Context, dir, host string) (*Security, error) {
 			return nil, err
 		}
 	}
-	return sec, nil
+	return sec, kt.clientCert(sec)
+}
+
+// clientCert makes a client key pair in Go (keytool cannot export a private key), has
+// the CA sign its request with keytool, and writes both in PEM (client.pem, client-key.pem).
+func (k keytool) clientCert(sec *Security) error {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return err
+	}
+	csr, err := x509.CreateCertificateRequest(rand.Reader,
+		&x509.CertificateRequest{Subject: pkix.Name{CommonName: "stardust test client"}}, key)
+	if err != nil {
+		return err
+	}
+	der, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		return err
+	}
+	sec.ClientCert, sec.ClientKey = k.path("client.pem"), k.path("client-key.pem")
+	if err := os.WriteFile(k.path("client.csr"), pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE REQUEST", Bytes: csr}), 0o600); err != nil {
+		return err
+	}
+	if err := os.WriteFile(sec.ClientKey, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}), 0o600); err != nil {
+		return err
+	}
+	return k.run("-gencert", "-alias", "ca", "-keystore", "ca.p12", "-infile", "client.csr", "-outfile", "client.pem",
+		"-rfc", "-validity", "2", "-ext", "eku=clientAuth", "-ext", "ku:c=digitalSignature")
 }
 
 type keytool struct {

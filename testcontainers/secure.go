@@ -30,18 +30,26 @@ type Security struct {
 	// OtherCAFile is the PEM certificate of a second CA that signed nothing of this
 	// node: a client trusting only it must refuse the node.
 	OtherCAFile string `json:"other_ca_file"`
+	// ClientCert and ClientKey are a PEM client certificate signed by the CA and its key
+	// (CQL_TLS_CERT, CQL_TLS_KEY): what a node with RequireClientAuth wants to see.
+	ClientCert string `json:"client_cert"`
+	ClientKey  string `json:"client_key"`
+	// RequireClientAuth makes the node refuse clients without a certificate of the CA.
+	RequireClientAuth bool `json:"require_client_auth,omitempty"`
 }
 
 // StartSecureNode starts a single node in dir (see StartNode) with `authenticator:
 // PasswordAuthenticator`, `authorizer: CassandraAuthorizer` and client encryption
 // enabled and required (`optional: false`) on its CQL port, with a keystore and a
-// truststore made by the JDK's keytool in dir/tls. It returns once the default
+// truststore made by the JDK's keytool in dir/tls. With clientAuth, clients must also
+// show a certificate of the CA (Security.ClientCert). It returns once the default
 // superuser (Superuser) can log in over TLS.
-func StartSecureNode(ctx context.Context, dir, heap string) (*Node, error) {
+func StartSecureNode(ctx context.Context, dir, heap string, clientAuth bool) (*Node, error) {
 	sec, err := MakeKeystores(ctx, filepath.Join(dir, "tls"), "127.0.0.1")
 	if err != nil {
 		return nil, err
 	}
+	sec.RequireClientAuth = clientAuth
 	return StartNode(ctx, Node{Dir: dir, Host: "127.0.0.1", Heap: heap, Secure: sec})
 }
 
@@ -54,15 +62,16 @@ func (s *Security) jvmProps() []string {
 	return []string{"-Dcassandra.superuser_setup_delay_ms=0"}
 }
 
-// apply makes c log in as the superuser over TLS, trusting CAFile (nothing for a
-// node without Security).
+// apply makes c log in as the superuser over TLS, trusting CAFile and showing the
+// client certificate (nothing for a node without Security).
 func (s *Security) apply(c *gocql.ClusterConfig) {
 	if s == nil {
 		return
 	}
 	c.Authenticator = gocql.PasswordAuthenticator{Username: Superuser, Password: SuperuserPassword}
-	c.SslOpts = &gocql.SslOptions{CaPath: s.CAFile, EnableHostVerification: true,
-		Config: &tls.Config{MinVersion: tls.VersionTLS12}}
+	c.SslOpts = &gocql.SslOptions{CaPath: s.CAFile, CertPath: s.ClientCert, KeyPath: s.ClientKey,
+		EnableHostVerification: true,
+		Config:                 &tls.Config{MinVersion: tls.VersionTLS12}}
 }
 
 // SuperSession opens a session on the secure node n as its superuser, e.g. to create
