@@ -10,4 +10,6 @@
 // Fault tests start their own nodes instead: StartNode (one node, tied to the calling
 // process, with Stop, Kill and Restart on the same directory and ports) and
 // StartCluster (nodes on 127.0.0.1, 127.0.0.2, ... sharing the same ports).
+// StartSecureNode starts one that requires password authentication, role permissions
+// and TLS on its CQL port, with keystores made by keytool (MakeKeystores).
 package testcontainers
