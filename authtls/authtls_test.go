@@ -71,6 +71,22 @@ func TestAuthTLS(t *testing.T) {
 			t.Fatalf("migrate as %s: want a CREATE permission refusal, got:\n%s", e.indexer.name, got)
 		}
 	})
+	t.Run("indexer stops at once on a missing GRANT", func(t *testing.T) {
+		partial := newRole(t, "stardust_partial")
+		e.cql(t, fmt.Sprintf("CREATE ROLE %s WITH PASSWORD = '%s' AND LOGIN = true", partial.name, partial.password))
+		e.cql(t, fmt.Sprintf("GRANT SELECT ON KEYSPACE %s TO %s", keyspace, partial.name))
+		for _, table := range e.modifiedTables(t) {
+			if table != "messages" { // every milestone writes messages
+				e.cql(t, fmt.Sprintf("GRANT MODIFY ON TABLE %s.%s TO %s", keyspace, table, partial.name))
+			}
+		}
+		args := append(indexerRun(), "-sim-backfill", fmt.Sprint(tip+2), "-stop-at", fmt.Sprint(tip+2))
+		got := e.mustFail(t, out, e.clientEnv(partial, partial.password, ca), e.indexerBin, args...)
+		if !strings.Contains(got, "has no MODIFY permission on <table "+keyspace+".messages>") ||
+			strings.Contains(got, "ingest paused") {
+			t.Fatalf("want a stop on the missing MODIFY on messages, without pausing to retry:\n%s", got)
+		}
+	})
 	t.Run("refused at once", func(t *testing.T) { e.refusals(t, out) })
 	t.Run("CQL_TLS_INSECURE connects without verifying the node", func(t *testing.T) {
 		cfg := e.config(e.reader, e.reader.password, "")
