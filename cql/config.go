@@ -2,6 +2,7 @@ package cql
 
 import (
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -68,6 +69,12 @@ func (c Config) FromEnv() (Config, error) {
 			return c, fmt.Errorf("CQL_TIMEOUT=%q: %w", v, err)
 		}
 		c.Timeout = d
+	}
+	if c.Password != "" && c.Username == "" {
+		return c, errors.New("CQL_PASSWORD is set without CQL_USERNAME")
+	}
+	if (c.TLSCertFile == "") != (c.TLSKeyFile == "") {
+		return c, errors.New("CQL_TLS_CERT and CQL_TLS_KEY: give both (a client certificate and its key) or neither")
 	}
 	if v := os.Getenv("CQL_MAX_IN_FLIGHT"); v != "" {
 		n, err := strconv.Atoi(v)

@@ -2,9 +2,11 @@ package cql
 
 import (
 	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"strings"
 	"time"
 
@@ -79,4 +81,25 @@ func speaksTLS(addr string) bool {
 	}
 	conn.Close()
 	return true
+}
+
+// checkTLSFiles reads the TLS files before the driver does, so a missing or malformed
+// one is named with its variable and refused at once (gocql reports it as a session it
+// could not create, which reads as a cluster that is down).
+func (c Config) checkTLSFiles() error {
+	if c.TLSCAFile != "" {
+		pem, err := os.ReadFile(c.TLSCAFile)
+		if err != nil {
+			return fmt.Errorf("%w: CQL_TLS_CA: %v", ErrTLS, err)
+		}
+		if !x509.NewCertPool().AppendCertsFromPEM(pem) {
+			return fmt.Errorf("%w: CQL_TLS_CA %s: no PEM certificate in it", ErrTLS, c.TLSCAFile)
+		}
+	}
+	if c.TLSCertFile != "" || c.TLSKeyFile != "" {
+		if _, err := tls.LoadX509KeyPair(c.TLSCertFile, c.TLSKeyFile); err != nil {
+			return fmt.Errorf("%w: CQL_TLS_CERT %q, CQL_TLS_KEY %q: %v", ErrTLS, c.TLSCertFile, c.TLSKeyFile, err)
+		}
+	}
+	return nil
 }

@@ -25,6 +25,9 @@ type Session struct {
 
 // Open connects to the cluster.
 func Open(cfg Config) (*Session, error) {
+	if err := cfg.checkTLSFiles(); err != nil {
+		return nil, fmt.Errorf("connecting to %s: %w", cfg, err)
+	}
 	g, err := cfg.Cluster().CreateSession()
 	if err != nil {
 		return nil, fmt.Errorf("connecting to %s: %w", cfg, explainConnect(cfg, err))
@@ -38,6 +41,9 @@ func Open(cfg Config) (*Session, error) {
 // coordinators fails once a node has learned a materialized view through a schema push
 // ("Partition key column mismatch ... ReversedType"): one coordinator avoids it.
 func OpenSchema(cfg Config) (*Session, error) {
+	if err := cfg.checkTLSFiles(); err != nil {
+		return nil, fmt.Errorf("connecting to %s: %w", cfg, err)
+	}
 	var errs []error
 	for _, host := range cfg.Hosts {
 		c := cfg
