@@ -34,7 +34,7 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 		return nil, ar.corrupt(0, fmt.Errorf("not a gzip stream: %w", err))
 	}
 	gz.Multistream(false)
-	ar.gz, ar.r = gz, bufio.NewReaderSize(gz, 1<<20)
+	ar.gz, ar.r = gz, bufio.NewReaderSize(gz, 64<<10)
 	if err := ar.readHeader(); err != nil {
 		return nil, ar.corrupt(0, err)
 	}
@@ -45,7 +45,10 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 func (r *Reader) Header() Header { return r.header }
 
 func (r *Reader) corrupt(at int64, err error) error {
-	if errors.Is(err, io.EOF) {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		err = fmt.Errorf("truncated: %w", err)
+	case errors.Is(err, io.EOF):
 		err = fmt.Errorf("truncated: %w", io.ErrUnexpectedEOF)
 	}
 	return &CorruptError{File: r.name, Record: r.record, Offset: at, Err: err}
