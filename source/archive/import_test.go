@@ -3,6 +3,7 @@ package archive_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/source/archive"
@@ -66,20 +67,27 @@ func TestExportImportInPieces(t *testing.T) {
 	sameData(t, origCfg, importedCfg)
 }
 
-// TestExportRefusesUnsynced: a range with a milestone not synced is not exported.
-func TestExportRefusesUnsynced(t *testing.T) {
+// TestExportRefuses: a range with the genesis milestone (its genesis outputs are in no
+// per-milestone table) or with a milestone not synced is not exported.
+func TestExportRefuses(t *testing.T) {
 	orig, _ := storetest.New(t, testChunk)
-	if err := ingestRange(orig, simChain(8), 2, 8, 0); err != nil {
+	if err := ingestRange(orig, simChain(8), 1, 8, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := orig.Unsync(context.Background(), 5); err != nil {
+	ctx := context.Background()
+	if err := archive.Export(ctx, orig, 1, 8, discard{}, nil); err == nil || !strings.Contains(err.Error(), "genesis") {
+		t.Fatalf("export of the genesis milestone: %v, want refused", err)
+	}
+	if err := archive.Export(ctx, orig, 2, 8, discard{}, nil); err != nil {
+		t.Fatalf("export 2..8: %v", err)
+	}
+	if err := orig.Unsync(ctx, 5); err != nil {
 		t.Fatal(err)
 	}
-	err := archive.Export(context.Background(), orig, 2, 8, discard{}, nil)
-	if err == nil {
-		t.Fatal("exported a range with milestone 5 not synced")
+	err := archive.Export(ctx, orig, 2, 8, discard{}, nil)
+	if err == nil || !strings.Contains(err.Error(), "5..5 are not synced") {
+		t.Fatalf("export of a range with milestone 5 not synced: %v, want refused", err)
 	}
-	t.Log(err)
 }
 
 type discard struct{}
