@@ -23,6 +23,7 @@ import (
 // Config tunes the pipeline.
 type Config struct {
 	NodeID        int8          // written to sync.synced_by
+	LoggedBy      int8          // written to sync.logged_by when not 0: milestones imported from an archive
 	Start         uint32        // first milestone to index (default 1)
 	FetchAhead    int           // milestones fetched from the source ahead of the writers
 	Window        int           // milestones written at once

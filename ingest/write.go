@@ -114,7 +114,7 @@ func (p *Pipeline) writeMilestone(ctx context.Context, cm *chain.ConfirmedMilest
 	}
 	p.hw.Remember(ws.Hints)
 	syncStart := time.Now()
-	if err := p.st.WriteSync(ctx, cm.Index, p.cfg.NodeID); err != nil {
+	if err := p.st.WriteSync(ctx, cm.Index, p.cfg.NodeID, p.cfg.LoggedBy); err != nil {
 		return fmt.Errorf("milestone %d: sync row: %w", cm.Index, err)
 	}
 	p.m.WriteSeconds.WithLabelValues("sync").Observe(time.Since(syncStart).Seconds())

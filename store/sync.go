@@ -29,8 +29,14 @@ func (r Range) Len() int { return int(r.To-r.From) + 1 }
 // milestone was acknowledged: a sync row is the promise that the milestone is complete.
 // Unlike the data rows it carries the server's clock, not chain order: it records an
 // event of this deployment, and a re-sync (Unsync, then a rewrite) must be able to win.
-func (st *Store) WriteSync(ctx context.Context, index uint32, node int8) error {
-	return st.s.Exec(ctx, cql.InsertSync, st.RangeID(index), int32(index), node, unset)
+// loggedBy, when not 0, marks a milestone ingested from an archive (`indexer import`):
+// the node that imported it, in the seed's logged_by column.
+func (st *Store) WriteSync(ctx context.Context, index uint32, node, loggedBy int8) error {
+	logged := any(unset)
+	if loggedBy != 0 {
+		logged = loggedBy
+	}
+	return st.s.Exec(ctx, cql.InsertSync, st.RangeID(index), int32(index), node, logged)
 }
 
 // Synced returns which milestones in [from, to] have a sync row, reading one ms_range_id

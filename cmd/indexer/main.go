@@ -4,6 +4,8 @@
 //	indexer run        ingest from a source (backfill, fill gaps, follow the tip)
 //	indexer status     synced ranges, gaps and lag
 //	indexer analytics  compute daily analytics for a date range
+//	indexer export     write synced milestones to an archive file
+//	indexer import     ingest archive files (no node needed)
 //
 // Connection settings come from CQL_* environment variables (see README) or flags.
 package main
@@ -27,6 +29,7 @@ func main() {
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()})))
 	cmds := map[string]func(context.Context, []string) error{
 		"migrate": cmdMigrate, "run": cmdRun, "status": cmdStatus, "analytics": cmdAnalytics,
+		"export": cmdExport, "import": cmdImport,
 	}
 	cmd, ok := cmds[os.Args[1]]
 	if !ok {
@@ -40,7 +43,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: indexer migrate|run|status|analytics [flags]  (indexer CMD -h for flags)")
+	fmt.Fprintln(os.Stderr, "usage: indexer migrate|run|status|analytics|export|import [flags]  (indexer CMD -h for flags)")
 }
 
 func logLevel() slog.Level {

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/source/archive"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// cmdExport writes milestones -from..-to of the keyspace to the archive -out (written
+// under a temporary name, renamed once complete: a failed export leaves no archive).
+func cmdExport(ctx context.Context, args []string) error {
+	var db dbFlags
+	var from, to uint
+	var out string
+	err := parseFlags("export", args, func(fs *flag.FlagSet) {
+		db.register(fs)
+		fs.UintVar(&from, "from", 0, "first milestone (required)")
+		fs.UintVar(&to, "to", 0, "last milestone (default: -from)")
+		fs.StringVar(&out, "out", "", "the archive file to write (required; e.g. ms-1000-1999.sdxa.gz)")
+	})
+	if err != nil {
+		return err
+	}
+	to = max(to, from)
+	if from < 1 || to > 1<<32-1 || out == "" {
+		return errors.New("export needs -from N (>= 1), -out FILE and, optionally, -to M >= N")
+	}
+	return db.withStore(ctx, func(st *store.Store, _ cql.Config) error {
+		return exportFile(ctx, st, uint32(from), uint32(to), out)
+	})
+}
+
+func exportFile(ctx context.Context, st *store.Store, from, to uint32, out string) error {
+	tmp := out + ".partial"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp) // a no-op once renamed
+	err = archive.Export(ctx, st, from, to, f, func(i uint32) {
+		if (i-from+1)%1000 == 0 {
+			slog.Info("exporting", "milestone", i, "to", to)
+		}
+	})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		return err
+	}
+	slog.Info("exported", "from", from, "to", to, "file", out)
+	return nil
+}
+
+// cmdImport ingests archives through the normal pipeline (verification included) and
+// marks each imported milestone's sync row with this node in logged_by.
+func cmdImport(ctx context.Context, args []string) error {
+	var f runFlags
+	var keysFile string
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	f.db.register(fs)
+	fs.StringVar(&keysFile, "milestone-keys", "", "a Hornet config (or its protocol section) with the network's "+
+		"milestone keys (default: the built-in keys of the network the archive names: sim, shimmer, iota-mainnet)")
+	fs.IntVar(&f.window, "window", 4, "milestones written at once")
+	fs.IntVar(&f.fetch, "fetch-ahead", 8, "milestones decoded ahead of the writers")
+	fs.IntVar(&f.wp, "write-parallel", 64, "write groups in flight per milestone")
+	fs.BoolVar(&f.migrate, "migrate", false, "create/upgrade the schema before importing")
+	f.analytics.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return errors.New("usage: indexer import [flags] FILE... (contiguous archives, oldest first)")
+	}
+	keys, err := readKeys(keysFile)
+	if err != nil {
+		return err
+	}
+	src, err := archive.Open(fs.Args(), keys)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	return importArchives(ctx, &f, src)
+}
+
+func importArchives(ctx context.Context, f *runFlags, src *archive.Source) error {
+	cfg, err := f.db.config()
+	if err != nil {
+		return err
+	}
+	if f.migrate {
+		if err := migrate(ctx, f.db); err != nil {
+			return err
+		}
+	}
+	st, err := store.Open(ctx, cfg, uint32(f.db.chunkSize))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	from, to := src.Range()
+	f.claim, f.claimTTL, f.stopAt = 1000, 0, uint(to)
+	pc := f.pipelineConfig()
+	pc.Start, pc.Follow, pc.Unreferenced, pc.LoggedBy = from, false, false, int8(f.db.nodeID)
+	p := ingest.New(src, st, pc, nil, slog.Default())
+	defer attachAnalytics(ctx, p, st, f.analytics)()
+	slog.Info("importing", "cluster", cfg.String(), "from", from, "to", to)
+	if err := p.Run(ctx); err != nil {
+		return fmt.Errorf("import stopped after milestone %d: %w", p.LastWritten(), err)
+	}
+	slog.Info("imported", "from", from, "to", to, "written", p.Written())
+	return nil
+}
+
+func readKeys(path string) (*chain.MilestoneKeys, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("-milestone-keys: %w", err)
+	}
+	keys, err := chain.ParseMilestoneKeys(data)
+	if err != nil {
+		return nil, fmt.Errorf("-milestone-keys %s: %w", path, err)
+	}
+	return &keys, nil
+}

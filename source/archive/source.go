@@ -1,0 +1,222 @@
+package archive
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
+)
+
+// Source serves the milestones of archive files (source.Source): contiguous ranges,
+// read in order. The pipeline asks for milestones in order with a bounded look-ahead,
+// so records read before they are asked for wait in a small buffer; a milestone asked
+// for again (after a database outage) reopens the archive.
+type Source struct {
+	files   []fileInfo
+	network chain.Network
+
+	mu      sync.Mutex
+	cur     int // index in files of the open archive
+	f       *os.File
+	r       *Reader
+	ahead   map[uint32]*chain.ConfirmedMilestone
+	failure error // a corrupt record: every later milestone is refused too
+}
+
+type fileInfo struct {
+	path   string
+	header Header
+}
+
+var _ source.Source = (*Source)(nil)
+
+// Open reads the headers of the archives: one network, contiguous ranges in the order
+// given. keys verify the milestones; nil means the built-in keys of the network the
+// headers name (the sim's, Shimmer's or IOTA's).
+func Open(paths []string, keys *chain.MilestoneKeys) (*Source, error) {
+	if len(paths) == 0 {
+		return nil, errors.New("archive: no files")
+	}
+	s := &Source{cur: -1, ahead: map[uint32]*chain.ConfirmedMilestone{}}
+	for i, p := range paths {
+		h, err := readHeader(p)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			prev := s.files[i-1].header
+			if h.Network != prev.Network {
+				return nil, fmt.Errorf("archive %s is of network %s, %s of %s", p, h.Network.Name, paths[0], prev.Network.Name)
+			}
+			if h.From != prev.To+1 {
+				return nil, fmt.Errorf("archive %s starts at milestone %d, the one before it ends at %d: "+
+					"give contiguous archives in order", p, h.From, prev.To)
+			}
+		}
+		s.files = append(s.files, fileInfo{p, h})
+	}
+	net, err := networkOf(s.files[0].header, keys)
+	s.network = net
+	return s, err
+}
+
+func readHeader(path string) (Header, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Header{}, err
+	}
+	defer f.Close()
+	r, err := NewReader(f, path)
+	if err != nil {
+		return Header{}, err
+	}
+	defer r.Close()
+	return r.Header(), nil
+}
+
+// networkOf is the network a header names, verified with keys or the built-in ones.
+func networkOf(h Header, keys *chain.MilestoneKeys) (chain.Network, error) {
+	n := chain.Network{Name: h.Network.Name, HRP: h.Network.HRP}
+	if h.Protocol != nil {
+		n.Params = h.Protocol.Params
+		if h.Protocol.BaseToken != nil {
+			n.BaseToken = *h.Protocol.BaseToken
+		}
+	}
+	switch {
+	case keys != nil:
+		n.Keys = *keys
+	case n.Name == sim.NetworkName:
+		n.Keys = sim.Network().Keys
+	default:
+		known, ok := chain.KnownKeys(n.Name)
+		if !ok {
+			return n, fmt.Errorf("archive of network %q: no built-in milestone keys; give them (-milestone-keys)", n.Name)
+		}
+		n.Keys = known
+	}
+	if fmt.Sprint(n.ID()) != h.Network.NetworkID {
+		return n, fmt.Errorf("archive header: network %q has ID %d, the header says %s", n.Name, n.ID(), h.Network.NetworkID)
+	}
+	return n, nil
+}
+
+// Range is the milestones the archives hold.
+func (s *Source) Range() (from, to uint32) {
+	return s.files[0].header.From, s.files[len(s.files)-1].header.To
+}
+
+// Network is the network the archives' headers name.
+func (s *Source) Network(context.Context) (chain.Network, error) { return s.network, nil }
+
+// Latest is the last milestone of the last archive.
+func (s *Source) Latest(context.Context) (uint32, error) {
+	_, to := s.Range()
+	return to, nil
+}
+
+// Unreferenced returns nothing: an archive holds confirmed milestones only.
+func (s *Source) Unreferenced(context.Context, uint32) ([]chain.UnreferencedMessage, error) {
+	return nil, nil
+}
+
+// Milestone returns milestone index, reading the archives up to it. A corrupt or
+// truncated record is a source.Refusal (naming the file, record and offset), for this
+// milestone and every later one: nothing of it was handed on.
+func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if cm, ok := s.ahead[index]; ok {
+		delete(s.ahead, index)
+		return cm, nil
+	}
+	fi := s.fileOf(index)
+	if fi < 0 {
+		return nil, fmt.Errorf("%w: milestone %d is not in the archives", source.ErrNotFound, index)
+	}
+	if s.failure != nil {
+		return nil, s.failure
+	}
+	if err := s.seek(fi, index); err != nil {
+		return nil, err
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		cm, err := s.r.Next()
+		if err != nil {
+			s.failure = source.Refuse(s.unexpected(err))
+			s.closeFile()
+			return nil, s.failure
+		}
+		if cm.Index == index {
+			return cm, nil
+		}
+		s.ahead[cm.Index] = cm
+	}
+}
+
+// unexpected turns an early io.EOF (the archive ended before the milestone asked for)
+// into a refusal.
+func (s *Source) unexpected(err error) error {
+	if errors.Is(err, io.EOF) {
+		return fmt.Errorf("archive %s ended before the milestone asked for", s.files[s.cur].path)
+	}
+	return err
+}
+
+func (s *Source) fileOf(index uint32) int {
+	for i, f := range s.files {
+		if index >= f.header.From && index <= f.header.To {
+			return i
+		}
+	}
+	return -1
+}
+
+// seek makes the open reader the one of file fi, positioned at or before index: the
+// open one if it has not passed index yet, else fi opened from its start.
+func (s *Source) seek(fi int, index uint32) error {
+	if s.cur == fi && s.r != nil && s.nextIndex() <= index {
+		return nil
+	}
+	s.closeFile()
+	clear(s.ahead)
+	f, err := os.Open(s.files[fi].path)
+	if err != nil {
+		return err
+	}
+	r, err := NewReader(f, s.files[fi].path)
+	if err != nil {
+		f.Close()
+		return source.Refuse(err)
+	}
+	s.cur, s.f, s.r = fi, f, r
+	return nil
+}
+
+// nextIndex is the milestone the open reader reads next.
+func (s *Source) nextIndex() uint32 { return s.r.header.From + uint32(s.r.record) }
+
+func (s *Source) closeFile() {
+	if s.r != nil {
+		s.r.Close()
+		s.f.Close()
+	}
+	s.r, s.f = nil, nil
+}
+
+// Close closes the open archive.
+func (s *Source) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closeFile()
+	return nil
+}
