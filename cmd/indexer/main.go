@@ -26,7 +26,7 @@ func main() {
 	defer stop()
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()})))
 	cmds := map[string]func(context.Context, []string) error{
-		"migrate": cmdMigrate, "run": cmdRun, "status": cmdStatus, "analytics": cmdAnalytics,
+		"migrate": cmdMigrate, "run": cmdRun, "status": cmdStatus, "analytics": cmdAnalytics, "verify": cmdVerify,
 	}
 	cmd, ok := cmds[os.Args[1]]
 	if !ok {

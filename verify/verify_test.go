@@ -1,0 +1,55 @@
+package verify_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/verify"
+)
+
+const chunk = 10
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// ingested is a fresh keyspace with sim milestones 1..n ingested.
+func ingested(t *testing.T, n uint32) *store.Store {
+	t.Helper()
+	st, _ := storetest.New(t, chunk)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := ingest.New(sim.New(sim.Options{Seed: 13, Tip: n + 1}), st, ingest.Config{StopAt: n}, nil, quiet).Run(ctx); err != nil {
+		t.Fatalf("ingest: %v", err)
+	}
+	return st
+}
+
+// run verifies [from, to] and returns what it found.
+func run(t *testing.T, st *store.Store, from, to uint32, repair bool) (verify.Summary, []verify.Discrepancy) {
+	t.Helper()
+	var found []verify.Discrepancy
+	sum, err := verify.Run(context.Background(), st, verify.Options{From: from, To: to, Repair: repair,
+		Report: func(d verify.Discrepancy) { found = append(found, d) }})
+	if err != nil {
+		t.Fatalf("verify: %v", err)
+	}
+	return sum, found
+}
+
+func TestCleanChain(t *testing.T) {
+	st := ingested(t, 12)
+	sum, found := run(t, st, 1, 12, false)
+	for _, d := range found {
+		t.Errorf("on a clean chain: %+v", d)
+	}
+	t.Logf("summary: %+v", sum)
+	if sum.Milestones != 12 || sum.Rows < 1000 || sum.ViewRows < 100 {
+		t.Errorf("checked too little: %+v", sum)
+	}
+}
