@@ -73,6 +73,11 @@ func Run(ctx context.Context, st *store.Store, opts Options) (Summary, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	// Addresses are stored in bech32 under the recorded network's HRP: the writers that
+	// derive the expected rows need it.
+	if _, ok, err := st.Network(ctx); err != nil || !ok {
+		return Summary{}, fmt.Errorf("the keyspace's network (needed to derive addresses): recorded %t, %v", ok, err)
+	}
 	v := &Verifier{st: st, opts: opts, times: map[uint32]time.Time{}, needsReingest: map[uint32]bool{},
 		summary: Summary{ByKind: map[string]int{}}}
 	for from := opts.From; from <= opts.To; {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -20,14 +21,19 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // ingested is a fresh keyspace with sim milestones 1..n ingested.
 func ingested(t *testing.T, n uint32) *store.Store {
+	st, _ := ingestedCfg(t, n)
+	return st
+}
+
+func ingestedCfg(t *testing.T, n uint32) (*store.Store, cql.Config) {
 	t.Helper()
-	st, _ := storetest.New(t, chunk)
+	st, cfg := storetest.New(t, chunk)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	if err := ingest.New(sim.New(sim.Options{Seed: 13, Tip: n + 1}), st, ingest.Config{StopAt: n}, nil, quiet).Run(ctx); err != nil {
 		t.Fatalf("ingest: %v", err)
 	}
-	return st
+	return st, cfg
 }
 
 // run verifies [from, to] and returns what it found.
@@ -43,7 +49,15 @@ func run(t *testing.T, st *store.Store, from, to uint32, repair bool) (verify.Su
 }
 
 func TestCleanChain(t *testing.T) {
-	st := ingested(t, 12)
+	_, cfg := ingestedCfg(t, 12)
+	// A store of its own, as `indexer verify` opens one: it learns the network (the HRP
+	// of the addresses it derives) from the keyspace.
+	sess, err := cql.Open(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	st := store.New(sess, chunk)
 	sum, found := run(t, st, 1, 12, false)
 	for _, d := range found {
 		t.Errorf("on a clean chain: %+v", d)
