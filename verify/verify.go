@@ -79,7 +79,7 @@ func Run(ctx context.Context, st *store.Store, opts Options) (Summary, error) {
 		return Summary{}, fmt.Errorf("the keyspace's network (needed to derive addresses): recorded %t, %v", ok, err)
 	}
 	v := &Verifier{st: st, opts: opts, times: map[uint32]time.Time{}, needsReingest: map[uint32]bool{},
-		summary: Summary{ByKind: map[string]int{}}}
+		summary: Summary{ByKind: map[string]int{}, Reingest: []uint32{}}}
 	for from := opts.From; from <= opts.To; {
 		to := min(opts.To, from+999) // one sync read per 1000 milestones
 		synced, err := st.Synced(ctx, from, to)
