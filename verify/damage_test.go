@@ -98,7 +98,7 @@ func foundDamage(found []verify.Discrepancy, d damage) bool {
 				match = false
 			}
 		}
-		if _, named := f.Differs[d.col]; match && (d.col == "" || named) {
+		if _, named := f.Differs[d.col]; match && (d.col == "" || named) && f.Repair != "" {
 			return true
 		}
 	}

@@ -33,6 +33,7 @@ type Discrepancy struct {
 	Key       map[string]any    `json:"key"`
 	Differs   map[string][2]any `json:"differs,omitempty"` // column -> [want, got]
 	Detail    string            `json:"detail,omitempty"`
+	Repair    string            `json:"repair,omitempty"` // with -repair: what it does about it
 }
 
 // Summary counts what a run found and did.
@@ -122,9 +123,28 @@ func (v *Verifier) milestone(ctx context.Context, index uint32) error {
 }
 
 func (v *Verifier) report(d Discrepancy) {
+	if v.opts.Repair {
+		d.Repair = repairOf(d)
+	}
 	v.summary.Discrepancies++
 	v.summary.ByKind[d.Kind]++
 	if v.opts.Report != nil {
 		v.opts.Report(d)
 	}
+}
+
+// repairOf says what -repair does about a discrepancy (see repair).
+func repairOf(d Discrepancy) string {
+	switch {
+	case d.Table == "messages" && (d.Kind == KindMissing || d.Kind == KindUndecodable),
+		d.Table == "milestones" && d.Kind != KindDiffers:
+		return "reingest: the milestone's sync row is deleted, the indexer writes it again from the node"
+	case d.Kind == KindViewOrphan:
+		return "none: a view row without its base row needs the view rebuilt (docs/verify.md)"
+	case d.Kind == KindViewMissing || d.Kind == KindViewDiffers:
+		return "rewrite: the base row is written again at the wall clock, Cassandra regenerates the view row"
+	case d.Kind == KindUnexpected:
+		return "delete at the wall clock"
+	}
+	return "rewrite at the wall clock"
 }
