@@ -26,11 +26,16 @@ func ingested(t *testing.T, n uint32) *store.Store {
 }
 
 func ingestedCfg(t *testing.T, n uint32) (*store.Store, cql.Config) {
+	return ingestedWith(t, sim.Options{Seed: 13, Tip: n + 1}, n)
+}
+
+// ingestedWith is a fresh keyspace with milestones 1..n of the sim chain opts.
+func ingestedWith(t *testing.T, opts sim.Options, n uint32) (*store.Store, cql.Config) {
 	t.Helper()
 	st, cfg := storetest.New(t, chunk)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	if err := ingest.New(sim.New(sim.Options{Seed: 13, Tip: n + 1}), st, ingest.Config{StopAt: n}, nil, quiet).Run(ctx); err != nil {
+	if err := ingest.New(sim.New(opts), st, ingest.Config{StopAt: n}, nil, quiet).Run(ctx); err != nil {
 		t.Fatalf("ingest: %v", err)
 	}
 	return st, cfg
@@ -49,7 +54,15 @@ func run(t *testing.T, st *store.Store, from, to uint32, repair bool) (verify.Su
 }
 
 func TestCleanChain(t *testing.T) {
-	_, cfg := ingestedCfg(t, 12)
+	t.Run("seed13", func(t *testing.T) { testClean(t, sim.Options{Seed: 13, Tip: 13}, 12) })
+	// The fault tests' chain, over four ms_range_id partitions: spends cross partitions.
+	t.Run("seed42", func(t *testing.T) {
+		testClean(t, sim.Options{Seed: 42, Tip: 41, MessagesPerMilestone: 12, MilestoneInterval: 20 * time.Minute}, 40)
+	})
+}
+
+func testClean(t *testing.T, opts sim.Options, n uint32) {
+	_, cfg := ingestedWith(t, opts, n)
 	// A store of its own, as `indexer verify` opens one: it learns the network (the HRP
 	// of the addresses it derives) from the keyspace.
 	sess, err := cql.Open(cfg)
@@ -58,12 +71,12 @@ func TestCleanChain(t *testing.T) {
 	}
 	defer sess.Close()
 	st := store.New(sess, chunk)
-	sum, found := run(t, st, 1, 12, false)
+	sum, found := run(t, st, 1, n, false)
 	for _, d := range found {
 		t.Errorf("on a clean chain: %+v", d)
 	}
 	t.Logf("summary: %+v", sum)
-	if sum.Milestones != 12 || sum.Rows < 1000 || sum.ViewRows < 100 {
+	if sum.Milestones != int(n) || sum.Rows < 100*int(n) || sum.ViewRows < 50*int(n) {
 		t.Errorf("checked too little: %+v", sum)
 	}
 }
