@@ -28,13 +28,13 @@ func (v *Verifier) checkViews(ctx context.Context, index uint32, writes []store.
 	for _, b := range bases {
 		known[b.table+fmt.Sprint(b.key)] = true
 	}
-	slices := map[string]bool{}
+	read := map[string]bool{} // view partitions whose milestone slice was read
 	for _, b := range bases {
 		for _, view := range cql.ViewsOf(b.table) {
 			if err := v.checkViewRow(ctx, index, b, view); err != nil {
 				return err
 			}
-			if err := v.checkOrphans(ctx, index, b, view, known, slices); err != nil {
+			if err := v.checkOrphans(ctx, index, b, view, known, read); err != nil {
 				return err
 			}
 		}
