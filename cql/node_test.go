@@ -52,6 +52,7 @@ func TestAgainstNode(t *testing.T) {
 		{"older_timestamp_loses", testOlderTimestampLoses},
 		{"bounded_in_flight", testBoundedInFlight},
 		{"canceled_context", testCanceledContext},
+		{"verify_statements", testVerifyStatements},
 	}
 	var ran atomic.Int32
 	for _, tc := range tests {

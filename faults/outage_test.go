@@ -37,6 +37,8 @@ import (
 // Subtest kill-lossy (FAULTS_LOSSY=1) crashes it with the default periodic commit log,
 // which loses the writes acknowledged in the node's last ~100 ms (only sections with a
 // sync marker are replayed): it shows what then goes wrong and is not run by default.
+// Every subtest ends with `indexer verify -repair` over the range (verifyClean): what it
+// finds is logged and repaired, and a second verify must be clean.
 func TestDatabaseOutageMidIngest(t *testing.T) {
 	tip := uint32(envInt(t, "FAULTS_TIP", 200))
 	outage := envDuration(t, "FAULTS_OUTAGE", 30*time.Second)
@@ -201,6 +203,7 @@ func outageMidIngest(t *testing.T, node *testcontainers.Node, tip uint32, outage
 	defer check.Close()
 	assertNoGaps(t, store.New(check, testChunk), 1, tip)
 	got := dump(t, check.Gocql(), keyspace)
+	defer verifyClean(t, store.New(check, testChunk), tip) // after the comparison with the uninterrupted run
 	if mode == "stop" {
 		if diff := testcontainers.DiffDumps(got, want); diff != "" {
 			t.Fatalf("the interrupted run differs from the uninterrupted one:\n%s", diff)

@@ -6,6 +6,7 @@
 //	indexer analytics  compute daily analytics for a date range
 //	indexer export     write synced milestones to an archive file
 //	indexer import     ingest archive files (no node needed)
+//	indexer verify     check (and -repair) that synced milestones have all their rows
 //
 // Connection settings come from CQL_* environment variables (see README) or flags.
 package main
@@ -29,7 +30,7 @@ func main() {
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()})))
 	cmds := map[string]func(context.Context, []string) error{
 		"migrate": cmdMigrate, "run": cmdRun, "status": cmdStatus, "analytics": cmdAnalytics,
-		"export": cmdExport, "import": cmdImport,
+		"export": cmdExport, "import": cmdImport, "verify": cmdVerify,
 	}
 	cmd, ok := cmds[os.Args[1]]
 	if !ok {
@@ -43,7 +44,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: indexer migrate|run|status|analytics|export|import [flags]  (indexer CMD -h for flags)")
+	fmt.Fprintln(os.Stderr, "usage: indexer migrate|run|status|analytics|export|import|verify [flags]  (indexer CMD -h for flags)")
 }
 
 func logLevel() slog.Level {
