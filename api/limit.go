@@ -37,6 +37,12 @@ type Limits struct {
 	// IdleAfter forgets a client this long without a request (default
 	// DefaultIdleAfter, and never before its bucket would have refilled).
 	IdleAfter time.Duration
+	// Tarpit holds a refusal of a client over its own limits this long before it is
+	// sent (at most maxHeldPerClient of one client, maxHeld in all; past them a refusal
+	// goes at once and closes the connection): a client that sends its next request
+	// when the answer comes, as most do, then floods at a pace of its connections a
+	// Tarpit instead of as fast as refusals can be sent. 0: refusals go at once.
+	Tarpit time.Duration
 }
 
 // Defaults of cmd/api (docs/api-protection.md).
@@ -47,6 +53,14 @@ const (
 	DefaultMaxInFlight       = 256
 	DefaultMaxClients        = 100_000
 	DefaultIdleAfter         = 3 * time.Minute
+	DefaultTarpit            = time.Second
+)
+
+// Bounds of the refusals held (Limits.Tarpit): each costs a goroutine and a timer on a
+// connection the client holds anyway.
+const (
+	maxHeldPerClient = 64
+	maxHeld          = 4096
 )
 
 // Reasons a request is refused (the label of api_limited_total).
@@ -94,19 +108,29 @@ type limiter struct {
 	lru       *list.List                   // front: most recently seen
 	lastSweep time.Time
 	inFlight  atomic.Int64
+	held      int // refusals being held, all clients (under mu)
 }
 
 type clientState struct {
 	id       netip.Addr
 	bucket   *rate.Limiter // nil: no rate limit
 	inFlight int
+	held     int // refusals being held
 	seen     time.Time
 }
+
+// busy: the client has requests in flight or refusals held, and is not forgotten.
+func (c *clientState) busy() bool { return c.inFlight > 0 || c.held > 0 }
 
 // refusal says why a request was refused and how long to wait before the next.
 type refusal struct {
 	reason     string
 	retryAfter int // seconds, at least 1
+	// hold is how long to hold the refusal before sending it (then call unhold); 0:
+	// send it at once, and close the connection when close says so.
+	hold   time.Duration
+	unhold func()
+	close  bool
 }
 
 func newLimiter(cfg Limits, now func() time.Time) *limiter {
@@ -141,11 +165,11 @@ func (l *limiter) acquire(id netip.Addr) (release func(), refused *refusal) {
 		res := c.bucket.ReserveN(now, 1)
 		if wait := res.DelayFrom(now); !res.OK() || wait > 0 {
 			res.CancelAt(now)
-			return nil, &refusal{reason: reasonRate, retryAfter: max(1, int(math.Ceil(wait.Seconds())))}
+			return nil, l.tarpit(c, &refusal{reason: reasonRate, retryAfter: max(1, int(math.Ceil(wait.Seconds())))})
 		}
 	}
 	if l.cfg.ClientConcurrency > 0 && c.inFlight >= l.cfg.ClientConcurrency {
-		return nil, &refusal{reason: reasonClientInFlight, retryAfter: 1}
+		return nil, l.tarpit(c, &refusal{reason: reasonClientInFlight, retryAfter: 1})
 	}
 	if l.cfg.MaxInFlight > 0 && l.inFlight.Load() >= int64(l.cfg.MaxInFlight) {
 		return nil, &refusal{reason: reasonInFlight, retryAfter: 1}
@@ -163,8 +187,32 @@ func (l *limiter) acquire(id netip.Addr) (release func(), refused *refusal) {
 	}, nil
 }
 
+// tarpit holds ref, a refusal of c over its own limits, when the holds allow (under mu).
+func (l *limiter) tarpit(c *clientState, ref *refusal) *refusal {
+	if l.cfg.Tarpit <= 0 {
+		return ref
+	}
+	if c.held >= maxHeldPerClient || l.held >= maxHeld {
+		ref.close = true
+		return ref
+	}
+	c.held++
+	l.held++
+	ref.hold = l.cfg.Tarpit
+	var once sync.Once
+	ref.unhold = func() {
+		once.Do(func() {
+			l.mu.Lock()
+			c.held--
+			l.held--
+			l.mu.Unlock()
+		})
+	}
+	return ref
+}
+
 // client finds or makes id's state and marks it seen now; with the map full it first
-// forgets the least recently seen client that has nothing in flight.
+// forgets the least recently seen client that has nothing in flight or held.
 func (l *limiter) client(id netip.Addr, now time.Time) *clientState {
 	if e, ok := l.clients[id]; ok {
 		l.lru.MoveToFront(e)
@@ -174,7 +222,7 @@ func (l *limiter) client(id netip.Addr, now time.Time) *clientState {
 	}
 	for e := l.lru.Back(); e != nil && len(l.clients) >= l.cfg.MaxClients; {
 		prev := e.Prev()
-		if e.Value.(*clientState).inFlight == 0 {
+		if !e.Value.(*clientState).busy() {
 			l.forget(e)
 		}
 		e = prev
@@ -187,7 +235,7 @@ func (l *limiter) client(id netip.Addr, now time.Time) *clientState {
 	return c
 }
 
-// sweep forgets the clients idle for IdleAfter with nothing in flight.
+// sweep forgets the clients idle for IdleAfter with nothing in flight or held.
 func (l *limiter) sweep(now time.Time) {
 	l.lastSweep = now
 	for e := l.lru.Back(); e != nil; {
@@ -196,7 +244,7 @@ func (l *limiter) sweep(now time.Time) {
 			return
 		}
 		prev := e.Prev()
-		if c.inFlight == 0 {
+		if !c.busy() {
 			l.forget(e)
 		}
 		e = prev

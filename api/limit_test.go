@@ -150,3 +150,40 @@ func TestClientID(t *testing.T) {
 		}
 	}
 }
+
+// TestLimiterTarpit: refusals of a client over its own limits are held, up to
+// maxHeldPerClient; past that they go at once with the connection closed; a held
+// refusal keeps its client from being forgotten, and releasing it frees its place.
+func TestLimiterTarpit(t *testing.T) {
+	c := newClock()
+	l := newLimiter(Limits{Rate: 0.001, Burst: 1, Tarpit: time.Second, IdleAfter: time.Hour}, c.now)
+	a := ip("192.0.2.1")
+	admit(t, l, a)()
+	var held []*refusal
+	for range maxHeldPerClient {
+		_, ref := l.acquire(a)
+		if ref == nil || ref.hold != time.Second || ref.close {
+			t.Fatalf("refusal %d: %+v, want held a second", len(held)+1, ref)
+		}
+		held = append(held, ref)
+	}
+	_, over := l.acquire(a)
+	if over == nil || over.hold != 0 || !over.close {
+		t.Fatalf("refusal past the held cap: %+v, want sent at once, closing", over)
+	}
+	held[0].unhold()
+	held[0].unhold() // once only
+	if _, ref := l.acquire(a); ref == nil || ref.hold == 0 {
+		t.Fatalf("after one hold ended: %+v, want held again", ref)
+	}
+	c.add(2 * time.Hour)
+	admit(t, l, ip("192.0.2.2"))() // sweeps
+	if _, ok := l.clients[a]; !ok {
+		t.Fatal("a client with refusals held was forgotten")
+	}
+	plain := newLimiter(Limits{Rate: 0.001, Burst: 1}, c.now)
+	admit(t, plain, a)()
+	if _, ref := plain.acquire(a); ref == nil || ref.hold != 0 || ref.close {
+		t.Fatalf("without Tarpit: %+v, want a refusal sent at once", ref)
+	}
+}

@@ -53,6 +53,10 @@ func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 			release, refused := g.limits.acquire(clientID(r, g.trusted))
 			if refused != nil {
 				g.limited.WithLabelValues(refused.reason).Inc()
+				hold(r, refused)
+				if refused.close {
+					w.Header().Set("Connection", "close")
+				}
 				g.refuse(w, r, rt, &apiError{Status: http.StatusTooManyRequests, Title: "too many requests",
 					Detail: limitDetail[refused.reason], RetryAfter: refused.retryAfter})
 				return
@@ -67,6 +71,20 @@ func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// hold waits out a held refusal (or the client's leaving).
+func hold(r *http.Request, ref *refusal) {
+	if ref.hold <= 0 {
+		return
+	}
+	defer ref.unhold()
+	t := time.NewTimer(ref.hold)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-r.Context().Done():
+	}
 }
 
 var limitDetail = map[string]string{

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/api"
 )
@@ -26,6 +27,8 @@ func (p *protectFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&p.limits.ClientConcurrency, "client-concurrency", api.DefaultClientConcurrency,
 		"requests in flight per client (0: no cap)")
 	fs.IntVar(&p.limits.MaxInFlight, "max-in-flight", api.DefaultMaxInFlight, "requests in flight in all (0: no cap)")
+	fs.DurationVar(&p.limits.Tarpit, "tarpit", api.DefaultTarpit, "hold a refusal of a client over its own limits "+
+		"this long before sending it (0: at once)")
 	fs.StringVar(&p.trustedProxy, "trusted-proxy", "", "proxies (comma-separated CIDRs or addresses) whose "+
 		"X-Forwarded-For names the client; none by default: the client is the remote address")
 	fs.StringVar(&p.readTokenFile, "read-token-file", "", "file holding a read token that every route but the "+
@@ -45,6 +48,8 @@ func (p *protectFlags) check() error {
 		return fmt.Errorf("-burst %d: want at least 1 with -rate", l.Burst)
 	case l.ClientConcurrency < 0:
 		return fmt.Errorf("-client-concurrency %d: want 0 (off) or more", l.ClientConcurrency)
+	case l.Tarpit < 0 || l.Tarpit > 10*time.Second:
+		return fmt.Errorf("-tarpit %s: want 0 (off) to 10s", l.Tarpit)
 	case l.MaxInFlight < 0:
 		return fmt.Errorf("-max-in-flight %d: want 0 (off) or more", l.MaxInFlight)
 	}
@@ -99,5 +104,5 @@ func logProtection(l api.Limits, readSource string) {
 		reads = "read token from " + readSource
 	}
 	slog.Info("api protection", "rate", l.Rate, "burst", l.Burst, "client_concurrency", l.ClientConcurrency,
-		"max_in_flight", l.MaxInFlight, "trusted_proxies", len(l.TrustedProxies), "reads", reads)
+		"max_in_flight", l.MaxInFlight, "tarpit", l.Tarpit, "trusted_proxies", len(l.TrustedProxies), "reads", reads)
 }
