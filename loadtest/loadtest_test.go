@@ -71,7 +71,7 @@ func TestLoadWithAttackers(t *testing.T) {
 		t.Skip("needs a Cassandra node (-short)")
 	}
 	base := serveChain(t, 30, api.Limits{Rate: api.DefaultRate, Burst: api.DefaultBurst,
-		ClientConcurrency: api.DefaultClientConcurrency, MaxInFlight: api.DefaultMaxInFlight})
+		ClientConcurrency: api.DefaultClientConcurrency, MaxInFlight: api.DefaultMaxInFlight, Tarpit: api.DefaultTarpit})
 	var progress bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
