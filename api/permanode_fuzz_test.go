@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -48,8 +49,8 @@ func fuzzPath(rt *route, value string) string {
 // parameter's quoted name).
 func fuzzRequest(t *testing.T, e *env, rt *route, target, accept string) {
 	t.Helper()
-	if strings.ContainsAny(target, " \t\r\n") {
-		return // not a request line a client can send
+	if _, err := url.ParseRequestURI(target); err != nil || strings.ContainsAny(target, " \t\r\n") {
+		return // not a request line a client can send (the server refuses it before any route)
 	}
 	req := httptest.NewRequest(http.MethodGet, "http://fuzz"+target, nil)
 	if accept != "" {
@@ -80,11 +81,14 @@ func refusedParam(rt *route, body string) string {
 	} else if json.Unmarshal([]byte(body), &tip) == nil {
 		detail = strings.TrimPrefix(tip.Error.Message, "invalid parameter: ")
 	}
+	if quoted, err := strconv.QuotedPrefix(detail); err == nil && strings.HasPrefix(detail[len(quoted):], ": ") {
+		return quoted // an unknown parameter, named as sent
+	}
 	name, _, ok := strings.Cut(detail, ":")
 	if !ok {
 		return ""
 	}
-	if name == "query" || (strings.HasPrefix(name, `"`) && len(name) > 1) {
+	if name == "query" {
 		return name
 	}
 	for _, p := range append(append([]param{}, rt.path...), rt.queryParams()...) {
