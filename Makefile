@@ -65,7 +65,7 @@ clean:
 
 ## load: a 60 s loopback load on the API over a sim chain, with slow and oversized clients
 ## beside the normal ones; prints per-route req/s, p50/p99, 5xx (docs/benchmarks.md).
-## LOAD_DURATION, LOAD_KEYSPACE, LOAD_MILESTONES, LOAD_ADDR, LOAD_FLAGS, LOAD_URL: scripts/load.sh.
+## LOAD_DURATION, LOAD_KEYSPACE, LOAD_MILESTONES, LOAD_ADDR, LOAD_FLAGS, LOAD_API_FLAGS, LOAD_URL: scripts/load.sh.
 .PHONY: load
 load: build
 	@DB_DIR=$(DB_DIR) BIN=$(BIN) scripts/load.sh

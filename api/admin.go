@@ -51,17 +51,7 @@ const MinAdminTokenLength = 16
 // CheckAdminToken refuses a token too short to resist guessing or one that cannot be
 // sent in an Authorization header (it must be printable ASCII without spaces). The error
 // never contains the token.
-func CheckAdminToken(token Secret) error {
-	if len(token) < MinAdminTokenLength {
-		return fmt.Errorf("admin token: %d characters, want at least %d", len(token), MinAdminTokenLength)
-	}
-	for i := 0; i < len(token); i++ {
-		if c := token[i]; c <= ' ' || c > '~' {
-			return fmt.Errorf("admin token: character %d is not printable ASCII (or is a space)", i+1)
-		}
-	}
-	return nil
-}
+func CheckAdminToken(token Secret) error { return checkToken("admin token", token) }
 
 // Bounds of the admin routes.
 const (

@@ -39,6 +39,11 @@ type Config struct {
 	// AllowOrigins are the origins whose pages may read answers (CORS): "*" for any;
 	// none by default. See ParseAllowedOrigins.
 	AllowOrigins []string
+	// Limits are the per-client and global request limits (zero: none). See Limits.
+	Limits Limits
+	// ReadToken, when set, is required as a bearer token by every route but the probes
+	// and the admin routes (which take the admin token). Only its SHA-256 is kept.
+	ReadToken Secret
 }
 
 // Server answers the API's routes from a store.
@@ -53,6 +58,7 @@ type Server struct {
 	// adminSum is the SHA-256 of the admin token (meaningful when admin routes exist).
 	adminSum [sha256.Size]byte
 	adminSeq atomic.Uint64 // numbers admin requests, for lease owners
+	guard    *guard        // limits and read token (protect.go)
 }
 
 // New builds the server and its routes.
@@ -70,8 +76,10 @@ func New(st *store.Store, cfg Config) *Server {
 		cfg.HealthMaxAge = DefaultHealthMaxAge
 	}
 	token := cfg.AdminToken
-	cfg.AdminToken = "" // only its sum is kept
-	s := &Server{st: st, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux()}
+	readToken := cfg.ReadToken
+	cfg.AdminToken, cfg.ReadToken = "", "" // only their sums are kept
+	s := &Server{st: st, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux(),
+		guard: newGuard(cfg, readToken)}
 	s.routes = s.apiRoutes()
 	s.routes = append(s.routes, s.coreRoutes()...)     // TIP-25, /api/core/v2 (core_*.go)
 	s.routes = append(s.routes, s.indexerRoutes()...)  // TIP-26, /api/indexer/v1 (indexer_*.go)
@@ -86,10 +94,11 @@ func New(st *store.Store, cfg Config) *Server {
 	}
 	for i := range s.routes {
 		rt := &s.routes[i]
-		s.mux.Handle(rt.muxPattern(), s.metrics.instrument(rt.pattern,
-			http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, rt) })))
+		s.guard.document(rt)
+		s.mux.Handle(rt.muxPattern(), s.metrics.instrument(rt.pattern, s.guard.wrap(rt,
+			http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, rt) }))))
 	}
-	s.mux.Handle("/", s.metrics.instrument("unmatched", http.HandlerFunc(noRoute)))
+	s.mux.Handle("/", s.metrics.instrument("unmatched", s.guard.wrap(nil, http.HandlerFunc(noRoute))))
 	return s
 }
 

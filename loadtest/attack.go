@@ -35,11 +35,14 @@ type Attack struct {
 	Trickle time.Duration
 	// OversizedPause is each oversized client's pause between requests (default 20ms).
 	OversizedPause time.Duration
+	// Flood is the connections of one client sending the normal route mix without
+	// pause (flood.go); 0: no flood.
+	Flood int
 }
 
 func (a Attack) String() string {
-	return fmt.Sprintf("%d slow-header, %d slow-body, %d slow-reader, %d oversized clients",
-		a.SlowHeaders, a.SlowBodies, a.SlowReaders, a.Oversized)
+	return fmt.Sprintf("%d slow-header, %d slow-body, %d slow-reader, %d oversized clients, a flood of %d connections",
+		a.SlowHeaders, a.SlowBodies, a.SlowReaders, a.Oversized, a.Flood)
 }
 
 // AttackStats are the answers one kind of attack got.

@@ -16,7 +16,9 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
@@ -45,8 +47,32 @@ func (ids *IDs) String() string {
 // errNotFound is a 404 during discovery: a parent outside the indexed range.
 var errNotFound = errors.New("not found")
 
-// getJSON fetches base+path into out; statuses other than 200 are errors.
+// getJSON fetches base+path into out; statuses other than 200 are errors, but a 429
+// (the server's per-client limit) is retried after its Retry-After, as a client should.
 func getJSON(ctx context.Context, c *http.Client, base, path string, out any) error {
+	for range maxRetries {
+		err := getJSONOnce(ctx, c, base, path, out)
+		var limited *limitedError
+		if !errors.As(err, &limited) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(limited.wait):
+		}
+	}
+	return fmt.Errorf("GET %s: still limited (429) after %d tries", path, maxRetries)
+}
+
+const maxRetries = 60
+
+// limitedError is a 429 and how long it asks to wait.
+type limitedError struct{ wait time.Duration }
+
+func (e *limitedError) Error() string { return "429, retry after " + e.wait.String() }
+
+func getJSONOnce(ctx context.Context, c *http.Client, base, path string, out any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+path, nil)
 	if err != nil {
 		return err
@@ -61,6 +87,12 @@ func getJSON(ctx context.Context, c *http.Client, base, path string, out any) er
 		return fmt.Errorf("GET %s: %w", path, err)
 	}
 	switch {
+	case resp.StatusCode == http.StatusTooManyRequests:
+		secs, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+		if err != nil || secs < 1 {
+			secs = 1
+		}
+		return &limitedError{wait: time.Duration(secs) * time.Second}
 	case resp.StatusCode == http.StatusNotFound:
 		return fmt.Errorf("GET %s: %w", path, errNotFound)
 	case resp.StatusCode != http.StatusOK:

@@ -27,7 +27,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // serveChain writes a sim chain of n milestones into a fresh keyspace and serves the
 // API over it on a loopback listener with the hardened server cmd/api uses.
-func serveChain(t *testing.T, n uint32) string {
+func serveChain(t *testing.T, n uint32, limits api.Limits) string {
 	t.Helper()
 	sess, _ := testcontainers.NewKeyspace(t)
 	st := store.New(sess, testChunk)
@@ -40,7 +40,7 @@ func serveChain(t *testing.T, n uint32) string {
 	}
 	t.Logf("ingested %d milestones in %s", n, time.Since(start).Round(time.Millisecond))
 	const requestTimeout = 5 * time.Second
-	srv := api.New(st, api.Config{RequestTimeout: requestTimeout})
+	srv := api.New(st, api.Config{RequestTimeout: requestTimeout, Limits: limits})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -60,20 +60,25 @@ func serveChain(t *testing.T, n uint32) string {
 	return "http://" + ln.Addr().String()
 }
 
-// TestLoadWithAttackers runs a short load with every kind of attacker beside it: no
-// 5xx anywhere, every normal request answered as expected, and every attacker turned
-// away with a 4xx or a closed connection (or still waiting, when its trickle outlasts
-// the run), never a 5xx.
+// TestLoadWithAttackers runs a short load, against an API with cmd/api's default
+// limits, with every kind of attacker beside it: no 5xx anywhere, every normal request
+// (each client from its own address, within the per-client rate) answered as expected,
+// every attacker turned away with a 4xx or a closed connection (or still waiting, when
+// its trickle outlasts the run), never a 5xx, and the flooding client answered 429 with
+// Retry-After past its burst.
 func TestLoadWithAttackers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs a Cassandra node (-short)")
 	}
-	base := serveChain(t, 30)
+	base := serveChain(t, 30, api.Limits{Rate: api.DefaultRate, Burst: api.DefaultBurst,
+		ClientConcurrency: api.DefaultClientConcurrency, MaxInFlight: api.DefaultMaxInFlight, Tarpit: api.DefaultTarpit})
 	var progress bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	rep, err := Run(ctx, Config{BaseURL: base, Workers: 4, Duration: 3 * time.Second, Seed: 1, Progress: &progress,
-		Attack: Attack{SlowHeaders: 4, SlowBodies: 2, SlowReaders: 1, Oversized: 2, Trickle: 100 * time.Millisecond}})
+		ClientRate: 40, DistinctClients: true,
+		Attack: Attack{SlowHeaders: 4, SlowBodies: 2, SlowReaders: 1, Oversized: 2, Trickle: 100 * time.Millisecond,
+			Flood: 8}})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, progress.String())
 	}
@@ -116,9 +121,29 @@ func TestLoadWithAttackers(t *testing.T) {
 			t.Errorf("oversized request %q never sent", kind)
 		}
 	}
-	if len(rep.Attacks) != len(OversizedKinds())+3 {
-		t.Errorf("%d kinds of attack ran, want %d", len(rep.Attacks), len(OversizedKinds())+3)
+	if len(rep.Attacks) != len(OversizedKinds())+4 {
+		t.Errorf("%d kinds of attack ran, want %d", len(rep.Attacks), len(OversizedKinds())+4)
 	}
+	checkFlood(t, rep, 8)
+}
+
+// checkFlood: the flooder got 429s, each with Retry-After (it sends as fast as answers
+// come back, far past burst 100 and 50 a second).
+func checkFlood(t *testing.T, rep *Report, conns int) {
+	t.Helper()
+	for _, a := range rep.Attacks {
+		if a.Kind != FloodKind(conns) {
+			continue
+		}
+		if n := a.Outcomes[OutcomeNoRetryAfter]; n > 0 {
+			t.Errorf("flood: %d 429s without Retry-After", n)
+		}
+		if a.Outcomes["429"] == 0 {
+			t.Errorf("flood: none of %d requests answered 429", a.Attempts)
+		}
+		return
+	}
+	t.Error("no flood ran")
 }
 
 // acceptable: what an attacker may get. A 4xx, or the connection closed or reset by
@@ -135,7 +160,8 @@ func acceptable(kind, outcome string) bool {
 	case first == OutcomeOpen:
 		return true // cut off by the end of the run
 	case first == "200":
-		return strings.HasPrefix(kind, "slow reader") || strings.HasPrefix(kind, "GET body")
+		return strings.HasPrefix(kind, "slow reader") || strings.HasPrefix(kind, "GET body") ||
+			strings.HasPrefix(kind, "flood")
 	}
 	return false
 }

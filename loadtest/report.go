@@ -22,8 +22,12 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "Probe (clients: throughput): %s -> %d clients.\n\n", strings.Join(steps, ", "), r.Workers)
 	}
-	fmt.Fprintf(w, "%d closed-loop clients; phase 1 without attackers (%s), phase 2 with them (%s). Latency in ms.\n\n",
-		r.Workers, r.Clean.Elapsed.Round(time.Millisecond), r.Attacked.Elapsed.Round(time.Millisecond))
+	kind := "closed-loop clients"
+	if r.ClientRate > 0 {
+		kind = fmt.Sprintf("clients of at most %g req/s each", r.ClientRate)
+	}
+	fmt.Fprintf(w, "%d %s; phase 1 without attackers (%s), phase 2 with them (%s). Latency in ms.\n\n",
+		r.Workers, kind, r.Clean.Elapsed.Round(time.Millisecond), r.Attacked.Elapsed.Round(time.Millisecond))
 	fmt.Fprintln(w, "| route | req/s | p50 | p99 | req/s (attacked) | p50 (attacked) | p99 (attacked) | 4xx | 5xx | errors | unexpected |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	rows := append(slices.Clone(r.Clean.Routes), r.Clean.Total)
@@ -53,7 +57,21 @@ func (r *Report) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "| %s | %d | %s | %d | %s |\n", a.Kind, a.Attempts, strings.Join(outs, ", "), a.FiveXX, closed)
 	}
 	fmt.Fprintln(w)
+	r.writeFlood(w)
 	c, t := r.Clean.Total, r.Attacked.Total
 	fmt.Fprintf(w, "Normal clients: %.0f req/s, p50 %s ms, p99 %s ms without attackers; %.0f req/s, p50 %s ms, p99 %s ms with them. "+
 		"5xx: %d.\n", c.PerSec, ms(c.P50), ms(c.P99), t.PerSec, ms(t.P50), ms(t.P99), r.FiveXX())
+}
+
+// writeFlood sums up what the flooding client got, when one ran.
+func (r *Report) writeFlood(w io.Writer) {
+	for _, a := range r.Attacks {
+		if !strings.HasPrefix(a.Kind, "flood from one client") {
+			continue
+		}
+		limited := a.Outcomes["429"] + a.Outcomes[OutcomeNoRetryAfter]
+		fmt.Fprintf(w, "Flood: %d requests from one client, %d (%.1f%%) answered 429 (%d without Retry-After), %d served.\n\n",
+			a.Attempts, limited, 100*float64(limited)/float64(max(a.Attempts, 1)), a.Outcomes[OutcomeNoRetryAfter],
+			a.Attempts-limited)
+	}
 }

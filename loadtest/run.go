@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // Config is one load run.
@@ -28,6 +30,12 @@ type Config struct {
 	MaxMessages int
 	// Progress receives a line per step; nil: quiet.
 	Progress io.Writer
+	// ClientRate paces each normal client to at most this many requests per second
+	// (a client that stays within the server's per-client rate); 0: closed loop.
+	ClientRate float64
+	// DistinctClients gives each normal client, and the flooder, a source address of its
+	// own (flood.go), so that a server limiting per client tells them apart.
+	DistinctClients bool
 }
 
 // maxProbeWorkers caps the probe: past it a loopback run measures the scheduler.
@@ -35,13 +43,15 @@ const maxProbeWorkers = 64
 
 // Report is what a run measured.
 type Report struct {
-	BaseURL  string
-	IDs      *IDs
-	Workers  int
-	Probe    []ProbeStep
-	Clean    Phase // normal clients alone
-	Attacked Phase // the same clients with the attackers running
-	Attacks  []AttackStats
+	BaseURL string
+	IDs     *IDs
+	Workers int
+	// ClientRate is each normal client's pace (0: closed loop).
+	ClientRate float64
+	Probe      []ProbeStep
+	Clean      Phase // normal clients alone
+	Attacked   Phase // the same clients with the attackers running
+	Attacks    []AttackStats
 }
 
 // ProbeStep is one worker count tried while looking for the best throughput.
@@ -98,15 +108,20 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			fmt.Fprintf(cfg.Progress, format+"\n", args...)
 		}
 	}
-	client := newClient(max(cfg.Workers, maxProbeWorkers))
-	defer client.CloseIdleConnections()
-	ids, err := Discover(ctx, client, cfg.BaseURL, cfg.MaxMessages)
+	if cfg.DistinctClients {
+		if err := canBind(cfg.BaseURL); err != nil {
+			return nil, err
+		}
+	}
+	client := newClients(cfg, max(cfg.Workers, maxProbeWorkers))
+	defer client.close()
+	ids, err := Discover(ctx, client.shared, cfg.BaseURL, cfg.MaxMessages)
 	if err != nil {
 		return nil, fmt.Errorf("discover keys: %w", err)
 	}
 	progress("keys: %s", ids)
 	routes := Mix(ids)
-	rep := &Report{BaseURL: cfg.BaseURL, IDs: ids, Workers: cfg.Workers}
+	rep := &Report{BaseURL: cfg.BaseURL, IDs: ids, Workers: cfg.Workers, ClientRate: cfg.ClientRate}
 	if rep.Workers <= 0 {
 		rep.Probe, rep.Workers = probe(ctx, cfg, client, routes, progress)
 	}
@@ -116,6 +131,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	progress("phase 2: %d clients for %s, with attackers (%s)", rep.Workers, cfg.Duration, cfg.Attack)
 	actx, stop := context.WithCancel(ctx)
 	attacks := startAttacks(actx, cfg.BaseURL, cfg.Attack, ids)
+	floodFrom := ""
+	if cfg.DistinctClients {
+		floodFrom = floodAddr
+	}
+	startFlood(actx, attacks, cfg.BaseURL, cfg.Attack, routes, floodFrom, cfg.Seed)
 	rep.Attacked = runPhase(ctx, client, cfg.BaseURL, routes, rep.Workers, cfg.Duration, cfg.Seed+1, "with attackers")
 	rep.Attacked.Attacked = true
 	stop()
@@ -124,16 +144,50 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, ctx.Err()
 }
 
-func newClient(conns int) *http.Client {
-	return &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
-		MaxIdleConns: conns, MaxIdleConnsPerHost: conns, IdleConnTimeout: 30 * time.Second,
-		DisableCompression: true, ResponseHeaderTimeout: 30 * time.Second}}
+// clients are the normal clients' HTTP clients: one shared, or one per worker from its
+// own address; and each worker's pace.
+type clients struct {
+	shared *http.Client
+	per    []*http.Client // with DistinctClients
+	rate   float64
+}
+
+func newClients(cfg Config, workers int) *clients {
+	c := &clients{shared: clientFrom("", workers), rate: cfg.ClientRate}
+	if cfg.DistinctClients {
+		for w := range workers {
+			c.per = append(c.per, clientFrom(normalAddr(w), 1))
+		}
+	}
+	return c
+}
+
+func (c *clients) of(w int) *http.Client {
+	if w < len(c.per) {
+		return c.per[w]
+	}
+	return c.shared
+}
+
+// pace is worker's pacer (nil: closed loop).
+func (c *clients) pace() *rate.Limiter {
+	if c.rate <= 0 {
+		return nil
+	}
+	return rate.NewLimiter(rate.Limit(c.rate), 1)
+}
+
+func (c *clients) close() {
+	c.shared.CloseIdleConnections()
+	for _, p := range c.per {
+		p.CloseIdleConnections()
+	}
 }
 
 // probe doubles the client count until two steps in a row fail to beat the best
 // throughput so far by 5% (one noisy step does not end it), and returns the count with
 // the highest throughput.
-func probe(ctx context.Context, cfg Config, c *http.Client, routes []Route, progress func(string, ...any)) ([]ProbeStep, int) {
+func probe(ctx context.Context, cfg Config, c *clients, routes []Route, progress func(string, ...any)) ([]ProbeStep, int) {
 	var steps []ProbeStep
 	var best ProbeStep
 	misses := 0
@@ -162,7 +216,7 @@ type sample struct {
 }
 
 // runPhase runs workers closed-loop clients for d.
-func runPhase(ctx context.Context, c *http.Client, base string, routes []Route, workers int, d time.Duration,
+func runPhase(ctx context.Context, c *clients, base string, routes []Route, workers int, d time.Duration,
 	seed int64, name string) Phase {
 	ch := newChooser(routes)
 	pctx, cancel := context.WithTimeout(ctx, d)
@@ -173,11 +227,15 @@ func runPhase(ctx context.Context, c *http.Client, base string, routes []Route, 
 	for w := range workers {
 		wg.Go(func() {
 			r := rand.New(rand.NewSource(seed*1000003 + int64(w)))
+			hc, pace := c.of(w), c.pace()
 			var mine []sample
 			for pctx.Err() == nil {
+				if pace != nil && pace.Wait(pctx) != nil {
+					break
+				}
 				i := ch.pick(r)
 				t0 := time.Now()
-				status := get(pctx, c, base+routes[i].Path(r))
+				status := get(pctx, hc, base+routes[i].Path(r))
 				if status == 0 && pctx.Err() != nil {
 					break // cut off by the end of the phase, not an answer
 				}
@@ -215,12 +273,17 @@ func get(ctx context.Context, c *http.Client, url string) int {
 	if err != nil {
 		return 0
 	}
-	_, err = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	if err != nil {
+	if drain(resp) != nil {
 		return 0
 	}
 	return resp.StatusCode
+}
+
+// drain reads and closes an answer's body.
+func drain(resp *http.Response) error {
+	_, err := io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return err
 }
 
 func (s *RouteStats) add(x sample, miss bool) {

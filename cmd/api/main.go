@@ -2,12 +2,15 @@
 //
 //	api [-addr 127.0.0.1:8080] [-ops-addr ADDR] [-request-timeout 5s]
 //	    [-admin-token-file PATH] [-admin-timeout 1m]
+//	    [-rate 50] [-burst 100] [-client-concurrency 16] [-max-in-flight 256]
+//	    [-trusted-proxy CIDR,...] [-read-token-file PATH]
 //
 // The cluster comes from the CQL_* environment variables (see README). /metrics,
 // /healthz and /readyz are served on -ops-addr when given, else on -addr next to the
 // API and /openapi.json. The admin routes (POST /admin/...) exist only with an admin
 // token, read from -admin-token-file or the API_ADMIN_TOKEN variable; the token is
-// never logged.
+// never logged. Every route but the probes is limited per client and in all, and with
+// a read token (-read-token-file or API_READ_TOKEN) requires it (docs/api-protection.md).
 package main
 
 import (
@@ -19,7 +22,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
@@ -37,6 +39,7 @@ type flags struct {
 	adminTimeout   time.Duration
 	healthMaxAge   time.Duration
 	allowOrigins   []string
+	protect        protectFlags // limits and read token (protect.go)
 }
 
 // adminTokenEnv is the variable that may hold the admin token (instead of a file).
@@ -69,7 +72,11 @@ func parseFlags(args []string) (flags, error) {
 		"GET /health (TIP-25) answers 503 once the newest indexed milestone is older than this")
 	origins := fs.String("allow-origin", "", "origins whose pages may read the API (CORS): * or a comma-separated "+
 		"list of scheme://host[:port]; none by default")
+	f.protect.register(fs)
 	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	if err := f.protect.check(); err != nil {
 		return f, err
 	}
 	var err error
@@ -92,35 +99,7 @@ func parseFlags(args []string) (flags, error) {
 // ("" when neither is set: the admin routes stay off) and says where it came from.
 // Neither the token nor the file's content ever appears in an error.
 func adminToken(file string, getenv func(string) string) (api.Secret, string, error) {
-	fromEnv := getenv(adminTokenEnv)
-	switch {
-	case file != "" && fromEnv != "":
-		return "", "", fmt.Errorf("both -admin-token-file and %s are set: give the admin token once", adminTokenEnv)
-	case file == "" && fromEnv == "":
-		return "", "", nil
-	}
-	source := "env " + adminTokenEnv
-	token := api.Secret(strings.TrimSpace(fromEnv))
-	if file != "" {
-		source = "file " + file
-		info, err := os.Stat(file)
-		if err != nil {
-			return "", "", fmt.Errorf("-admin-token-file: %w", err)
-		}
-		if info.Mode().Perm()&0o077 != 0 {
-			slog.Warn("the admin token file is readable by others than its owner (chmod 600 it)",
-				"file", file, "mode", info.Mode().Perm().String())
-		}
-		b, err := os.ReadFile(file)
-		if err != nil {
-			return "", "", fmt.Errorf("-admin-token-file: %w", err)
-		}
-		token = api.Secret(strings.TrimSpace(string(b)))
-	}
-	if err := api.CheckAdminToken(token); err != nil {
-		return "", "", fmt.Errorf("%s: %w", source, err)
-	}
-	return token, source, nil
+	return tokenFrom("-admin-token-file", file, adminTokenEnv, getenv, api.CheckAdminToken)
 }
 
 func run(ctx context.Context, args []string) error {
@@ -131,6 +110,13 @@ func run(ctx context.Context, args []string) error {
 	token, tokenSource, err := adminToken(f.adminTokenFile, os.Getenv)
 	if err != nil {
 		return err
+	}
+	readTok, readSource, err := readToken(f.protect.readTokenFile, os.Getenv)
+	if err != nil {
+		return err
+	}
+	if readTok != "" && readTok == token {
+		return fmt.Errorf("the read token and the admin token are the same: give them different values")
 	}
 	cfg, err := cql.DefaultConfig().FromEnv()
 	if err != nil {
@@ -143,10 +129,12 @@ func run(ctx context.Context, args []string) error {
 	defer st.Close()
 	reg := ops.NewRegistry()
 	srv := api.New(st, api.Config{RequestTimeout: f.requestTimeout, Registry: reg, Ops: f.opsAddr == "",
-		AdminToken: token, AdminTimeout: f.adminTimeout, AllowOrigins: f.allowOrigins, HealthMaxAge: f.healthMaxAge})
+		AdminToken: token, AdminTimeout: f.adminTimeout, AllowOrigins: f.allowOrigins, HealthMaxAge: f.healthMaxAge,
+		Limits: f.protect.limits, ReadToken: readTok})
 	if token != "" {
 		slog.Info("admin routes enabled (POST /admin/...)", "token_from", tokenSource, "admin_timeout", f.adminTimeout)
 	}
+	logProtection(f.protect.limits, readSource)
 	if f.opsAddr != "" {
 		ops.Serve(ctx, f.opsAddr, reg, func() error {
 			pctx, cancel := context.WithTimeout(ctx, f.requestTimeout)

@@ -5,7 +5,10 @@
 //	loadtest [-url http://127.0.0.1:8080] [-duration 60s] [-workers 0] ...
 //
 // -duration is the whole run: half with the normal clients alone, half with the
-// attackers beside them. With -workers 0 the client count is found first by a short
+// attackers beside them, a flood from one client among them. Each normal client sends
+// at most -client-rate requests a second (under the API's default per-client rate) from
+// a loopback address of its own (-distinct-clients), so the API's per-client limits
+// answer the flooder and not them. With -workers 0 the client count is found first by a short
 // probe (not counted in -duration). It exits 1 when any answer was a 5xx (or a
 // normal request got no answer), 2 when the run could not be made.
 package main
@@ -52,6 +55,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Attack.SlowBodies, "slow-bodies", 4, "requests sending a 1 MiB body a byte at a time")
 	fs.IntVar(&cfg.Attack.SlowReaders, "slow-readers", 2, "connections reading pipelined answers a byte at a time")
 	fs.IntVar(&cfg.Attack.Oversized, "oversized", 2, "clients sending oversized and greedy requests")
+	fs.IntVar(&cfg.Attack.Flood, "flood", 32, "connections of one client sending the route mix without pause (0: no flood)")
+	fs.Float64Var(&cfg.ClientRate, "client-rate", 40, "requests per second of each normal client, under the API's "+
+		"per-client -rate (0: closed loop, as fast as answers come)")
+	fs.BoolVar(&cfg.DistinctClients, "distinct-clients", true, "each normal client and the flooder connect from a "+
+		"loopback address of their own (127.0.1.x, 127.0.2.1; Linux), so the API's per-client limits tell them apart")
 	fs.DurationVar(&cfg.Attack.Trickle, "trickle", 250*time.Millisecond, "pause between two bytes of a slow client")
 	fs.IntVar(&cfg.MaxMessages, "max-messages", 300, "messages to discover keys from")
 	fs.Int64Var(&cfg.Seed, "seed", 1, "seed of the route and key choices")

@@ -1,0 +1,146 @@
+package api
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/netip"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// guard protects the read routes of a public server: per-client rate and in-flight
+// limits (Config.Limits) and, when configured, a read token (Config.ReadToken). The
+// probes stay open so that orchestrators and monitoring see the server as it is.
+type guard struct {
+	limits  *limiter // nil: no limits
+	trusted []netip.Prefix
+	readSum [sha256.Size]byte
+	hasRead bool
+	limited *prometheus.CounterVec
+}
+
+// probes are the routes neither limited nor behind the read token.
+var probes = map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true, "/health": true}
+
+const readChallenge = `Bearer realm="stardust-indexer"`
+
+func newGuard(cfg Config, token Secret) *guard {
+	g := &guard{trusted: cfg.Limits.TrustedProxies,
+		limited: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "api_limited_total",
+			Help: "Requests refused with 429 by reason: rate, client_in_flight, in_flight."}, []string{"reason"})}
+	cfg.Registry.MustRegister(g.limited)
+	if cfg.Limits.enabled() {
+		g.limits = newLimiter(cfg.Limits, time.Now)
+	}
+	if token != "" {
+		g.readSum, g.hasRead = sha256.Sum256([]byte(token)), true
+	}
+	return g
+}
+
+// wrap admits a request of rt (nil: the unmatched handler) before next serves it: the
+// limits first (an unauthenticated flood is limited too), then the read token.
+func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
+	if rt != nil && probes[rt.pattern] {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if g.limits != nil {
+			release, refused := g.limits.acquire(clientID(r, g.trusted))
+			if refused != nil {
+				g.limited.WithLabelValues(refused.reason).Inc()
+				hold(r, refused)
+				if refused.close {
+					w.Header().Set("Connection", "close")
+				}
+				g.refuse(w, r, rt, &apiError{Status: http.StatusTooManyRequests, Title: "too many requests",
+					Detail: limitDetail[refused.reason], RetryAfter: refused.retryAfter})
+				return
+			}
+			defer release()
+		}
+		if g.hasRead && (rt == nil || !rt.admin) && !g.readAllowed(r) {
+			w.Header().Set("WWW-Authenticate", readChallenge)
+			g.refuse(w, r, rt, &apiError{Status: http.StatusUnauthorized, Title: "unauthorized",
+				Detail: "this API needs the header Authorization: Bearer <read token>"})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// hold waits out a held refusal (or the client's leaving).
+func hold(r *http.Request, ref *refusal) {
+	if ref.hold <= 0 {
+		return
+	}
+	defer ref.unhold()
+	t := time.NewTimer(ref.hold)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-r.Context().Done():
+	}
+}
+
+var limitDetail = map[string]string{
+	reasonRate:           "this client sends more requests per second than the server allows; retry after Retry-After seconds",
+	reasonClientInFlight: "this client has too many requests in flight; wait for their answers",
+	reasonInFlight:       "the server has too many requests in flight; retry after Retry-After seconds",
+}
+
+func (g *guard) refuse(w http.ResponseWriter, r *http.Request, rt *route, e *apiError) {
+	if rt == nil {
+		writeError(w, r, e, nil)
+		return
+	}
+	writeRouteError(w, r, rt, e, nil)
+}
+
+// readAllowed checks the read token as the admin token is checked (SHA-256, constant
+// time); neither the token nor a refused request's path is logged.
+func (g *guard) readAllowed(r *http.Request) bool {
+	scheme, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	return strings.EqualFold(scheme, "Bearer") && tokenMatch(g.readSum, strings.TrimSpace(token))
+}
+
+// document adds the guard's answers to rt's documented errors.
+func (g *guard) document(rt *route) {
+	if probes[rt.pattern] || (g.limits == nil && !g.hasRead) {
+		return
+	}
+	errs := maps.Clone(rt.errs) // route tables share their maps
+	if errs == nil {
+		errs = map[int]string{}
+	}
+	if g.limits != nil {
+		errs[http.StatusTooManyRequests] = "over this client's request rate or in-flight cap, or the server's " +
+			"(see Retry-After)"
+	}
+	if g.hasRead && !rt.admin {
+		errs[http.StatusUnauthorized] = "no read token, or a wrong one (Authorization: Bearer <read token>)"
+	}
+	rt.errs = errs
+}
+
+// CheckReadToken refuses a read token as CheckAdminToken refuses an admin token.
+func CheckReadToken(token Secret) error { return checkToken("read token", token) }
+
+// checkToken refuses a token shorter than MinAdminTokenLength or one that cannot be
+// sent in an Authorization header (printable ASCII without spaces). The error never
+// contains the token.
+func checkToken(what string, token Secret) error {
+	if len(token) < MinAdminTokenLength {
+		return fmt.Errorf("%s: %d characters, want at least %d", what, len(token), MinAdminTokenLength)
+	}
+	for i := 0; i < len(token); i++ {
+		if c := token[i]; c <= ' ' || c > '~' {
+			return fmt.Errorf("%s: character %d is not printable ASCII (or is a space)", what, i+1)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/api"
+)
+
+// readTokenEnv is the variable that may hold the read token (instead of a file).
+const readTokenEnv = "API_READ_TOKEN"
+
+// protectFlags are the limits and the read token (docs/api-protection.md).
+type protectFlags struct {
+	limits        api.Limits
+	trustedProxy  string
+	readTokenFile string
+}
+
+func (p *protectFlags) register(fs *flag.FlagSet) {
+	fs.Float64Var(&p.limits.Rate, "rate", api.DefaultRate, "requests per second each client may sustain (0: no limit)")
+	fs.IntVar(&p.limits.Burst, "burst", api.DefaultBurst, "requests a client may send at once above -rate")
+	fs.IntVar(&p.limits.ClientConcurrency, "client-concurrency", api.DefaultClientConcurrency,
+		"requests in flight per client (0: no cap)")
+	fs.IntVar(&p.limits.MaxInFlight, "max-in-flight", api.DefaultMaxInFlight, "requests in flight in all (0: no cap)")
+	fs.DurationVar(&p.limits.Tarpit, "tarpit", api.DefaultTarpit, "hold a refusal of a client over its own limits "+
+		"this long before sending it (0: at once)")
+	fs.StringVar(&p.trustedProxy, "trusted-proxy", "", "proxies (comma-separated CIDRs or addresses) whose "+
+		"X-Forwarded-For names the client; none by default: the client is the remote address")
+	fs.StringVar(&p.readTokenFile, "read-token-file", "", "file holding a read token that every route but the "+
+		"probes then requires (or set "+readTokenEnv+"; neither: public reads)")
+}
+
+// check validates the parsed values.
+func (p *protectFlags) check() error {
+	var err error
+	if p.limits.TrustedProxies, err = api.ParseTrustedProxies(p.trustedProxy); err != nil {
+		return err
+	}
+	switch l := p.limits; {
+	case l.Rate < 0:
+		return fmt.Errorf("-rate %g: want 0 (off) or more", l.Rate)
+	case l.Rate > 0 && l.Burst < 1:
+		return fmt.Errorf("-burst %d: want at least 1 with -rate", l.Burst)
+	case l.ClientConcurrency < 0:
+		return fmt.Errorf("-client-concurrency %d: want 0 (off) or more", l.ClientConcurrency)
+	case l.Tarpit < 0 || l.Tarpit > 10*time.Second:
+		return fmt.Errorf("-tarpit %s: want 0 (off) to 10s", l.Tarpit)
+	case l.MaxInFlight < 0:
+		return fmt.Errorf("-max-in-flight %d: want 0 (off) or more", l.MaxInFlight)
+	}
+	return nil
+}
+
+// readToken reads the read token as adminToken reads the admin token.
+func readToken(file string, getenv func(string) string) (api.Secret, string, error) {
+	return tokenFrom("-read-token-file", file, readTokenEnv, getenv, api.CheckReadToken)
+}
+
+// tokenFrom reads a token from the file or, without one, the environment variable env
+// ("" when neither is set) and says where it came from. Neither the token nor the
+// file's content ever appears in an error.
+func tokenFrom(flagName, file, env string, getenv func(string) string,
+	check func(api.Secret) error) (api.Secret, string, error) {
+	fromEnv := getenv(env)
+	switch {
+	case file != "" && fromEnv != "":
+		return "", "", fmt.Errorf("both %s and %s are set: give the token once", flagName, env)
+	case file == "" && fromEnv == "":
+		return "", "", nil
+	}
+	source := "env " + env
+	token := api.Secret(strings.TrimSpace(fromEnv))
+	if file != "" {
+		source = "file " + file
+		info, err := os.Stat(file)
+		if err != nil {
+			return "", "", fmt.Errorf("%s: %w", flagName, err)
+		}
+		if info.Mode().Perm()&0o077 != 0 {
+			slog.Warn("the token file is readable by others than its owner (chmod 600 it)",
+				"flag", flagName, "file", file, "mode", info.Mode().Perm().String())
+		}
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", "", fmt.Errorf("%s: %w", flagName, err)
+		}
+		token = api.Secret(strings.TrimSpace(string(b)))
+	}
+	if err := check(token); err != nil {
+		return "", "", fmt.Errorf("%s: %w", source, err)
+	}
+	return token, source, nil
+}
+
+// logProtection says at start which limits hold and whether reads need a token.
+func logProtection(l api.Limits, readSource string) {
+	reads := "public"
+	if readSource != "" {
+		reads = "read token from " + readSource
+	}
+	slog.Info("api protection", "rate", l.Rate, "burst", l.Burst, "client_concurrency", l.ClientConcurrency,
+		"max_in_flight", l.MaxInFlight, "tarpit", l.Tarpit, "trusted_proxies", len(l.TrustedProxies), "reads", reads)
+}
