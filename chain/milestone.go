@@ -69,3 +69,33 @@ type UnreferencedMessage struct {
 	SeenAt            time.Time
 	EstMilestoneIndex uint32
 }
+
+// SpentInput is an output an included transaction of a milestone consumed, and the
+// transaction that consumed it.
+type SpentInput struct {
+	OutputID OutputID
+	SpentBy  TransactionID
+}
+
+// LedgerChanges derives what the milestone's included transactions did to the ledger:
+// the outputs they created (booked in this milestone) and the inputs they consumed, in
+// white-flag order. Resolving a consumed input to the output it names is the caller's
+// (a node, the tables, an archive).
+func (cm *ConfirmedMilestone) LedgerChanges() (created []LedgerOutput, consumed []SpentInput) {
+	for i := range cm.Messages {
+		rm := &cm.Messages[i]
+		tx := rm.Message.TransactionOf()
+		if rm.InclusionState != Included || tx == nil {
+			continue
+		}
+		txID := tx.ID()
+		for j := range tx.Outputs {
+			created = append(created, LedgerOutput{OutputID: NewOutputID(txID, uint16(j)), MessageID: rm.ID,
+				Output: tx.Outputs[j], MilestoneIndex: cm.Index, Timestamp: cm.Timestamp})
+		}
+		for _, in := range tx.Inputs {
+			consumed = append(consumed, SpentInput{in.OutputID(), txID})
+		}
+	}
+	return created, consumed
+}

@@ -57,31 +57,14 @@ func TestKillNineThreeTimesLosesNothing(t *testing.T) {
 	// the rest in both keyspaces makes the daily tables comparable too.
 	dailyAll(t, crashed, simSource(tip), tip)
 	dailyAll(t, clean, simSource(tip), tip)
-	assertSameData(t, crashed, crashedCfg, clean, cleanCfg)
+	assertSameData(t, crashedCfg, cleanCfg)
 }
 
 // assertSameData compares every table and view of two keyspaces but the bookkeeping
 // ones and skip.
-func assertSameData(t *testing.T, a *store.Store, aCfg cql.Config, b *store.Store, bCfg cql.Config, skip ...string) {
+func assertSameData(t *testing.T, aCfg, bCfg cql.Config, skip ...string) {
 	t.Helper()
-	ctx := context.Background()
-	skip = append(skip, bookkeeping...)
-	da, err := testcontainers.Dump(ctx, testcontainers.Session(t, aCfg).Gocql(), aCfg.Keyspace, skip...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := testcontainers.Dump(ctx, testcontainers.Session(t, bCfg).Gocql(), bCfg.Keyspace, skip...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := testcontainers.DiffDumps(da, db); diff != "" {
-		t.Fatalf("%s differs from %s:\n%s", aCfg.Keyspace, bCfg.Keyspace, diff)
-	}
-	rows := 0
-	for _, r := range da {
-		rows += len(r)
-	}
-	t.Logf("%d tables and views, %d rows, identical", len(da), rows)
+	testcontainers.AssertSameData(t, aCfg, bCfg, append(skip, bookkeeping...)...)
 }
 
 // dailyAll runs the daily analytics job of every complete date of milestones 1..tip that

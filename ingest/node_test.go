@@ -36,13 +36,13 @@ func TestNodeFaults(t *testing.T) {
 		if err := runFromNode(t, st, n, 6); err != nil {
 			t.Fatal(err)
 		}
-		assertSameData(t, st, cfg, clean, cleanCfg)
+		assertSameData(t, cfg, cleanCfg)
 	})
 	t.Run("block bytes not hashing to its ID", testCorruptBlock)
 	t.Run("node dies mid-milestone", func(t *testing.T) {
 		st, cfg := newStore(t)
 		testNodeDies(t, st)
-		assertSameData(t, st, cfg, clean, cleanCfg)
+		assertSameData(t, cfg, cleanCfg)
 	})
 }
 

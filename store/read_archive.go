@@ -96,33 +96,15 @@ func (st *Store) referencedMessage(ctx context.Context, id string, index uint32)
 // ledgerChanges fills cm.Created and cm.Consumed from its included transactions, as
 // the node source derives them.
 func (st *Store) ledgerChanges(ctx context.Context, cm *chain.ConfirmedMilestone) error {
-	type spend struct {
-		id chain.OutputID
-		by chain.TransactionID
-	}
-	var spends []spend
-	for i := range cm.Messages {
-		rm := &cm.Messages[i]
-		tx := rm.Message.TransactionOf()
-		if rm.InclusionState != chain.Included || tx == nil {
-			continue
-		}
-		txID := tx.ID()
-		for j := range tx.Outputs {
-			cm.Created = append(cm.Created, chain.LedgerOutput{OutputID: chain.NewOutputID(txID, uint16(j)),
-				MessageID: rm.ID, Output: tx.Outputs[j], MilestoneIndex: cm.Index, Timestamp: cm.Timestamp})
-		}
-		for _, in := range tx.Inputs {
-			spends = append(spends, spend{in.OutputID(), txID})
-		}
-	}
+	created, spends := cm.LedgerChanges()
+	cm.Created = append(cm.Created, created...)
 	cm.Consumed = make([]chain.LedgerSpent, len(spends))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(archiveReads)
 	for i, s := range spends {
 		g.Go(func() error {
-			lo, err := st.CreatedOutput(gctx, s.id)
-			cm.Consumed[i] = chain.LedgerSpent{LedgerOutput: lo, SpentBy: s.by,
+			lo, err := st.CreatedOutput(gctx, s.OutputID)
+			cm.Consumed[i] = chain.LedgerSpent{LedgerOutput: lo, SpentBy: s.SpentBy,
 				SpentMilestoneIndex: cm.Index, SpentTimestamp: cm.Timestamp}
 			return err
 		})

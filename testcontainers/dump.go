@@ -6,8 +6,11 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"testing"
 
 	"github.com/gocql/gocql"
+
+	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
 // Dump reads every row of every table and view in a keyspace into sorted strings, one
@@ -122,4 +125,28 @@ func union(a, b map[string][]string) map[string]struct{} {
 		u[k] = struct{}{}
 	}
 	return u
+}
+
+// AssertSameData fails t unless the keyspaces of a and b hold the same rows in every
+// table and view but skip, and returns how many rows they hold.
+func AssertSameData(t testing.TB, a, b cql.Config, skip ...string) int {
+	t.Helper()
+	ctx := context.Background()
+	da, err := Dump(ctx, Session(t, a).Gocql(), a.Keyspace, skip...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := Dump(ctx, Session(t, b).Gocql(), b.Keyspace, skip...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := DiffDumps(da, db); diff != "" {
+		t.Fatalf("%s differs from %s:\n%s", a.Keyspace, b.Keyspace, diff)
+	}
+	rows := 0
+	for _, r := range da {
+		rows += len(r)
+	}
+	t.Logf("%d tables and views, %d rows, identical", len(da), rows)
+	return rows
 }

@@ -90,29 +90,19 @@ func (v *Verifier) message(ctx context.Context, index uint32, id string) (chain.
 
 // ledgerChanges fills cm.Created and cm.Consumed from its included transactions.
 func (v *Verifier) ledgerChanges(ctx context.Context, cm *chain.ConfirmedMilestone) error {
-	for i := range cm.Messages {
-		rm := &cm.Messages[i]
-		tx := rm.Message.TransactionOf()
-		if tx == nil || rm.InclusionState != chain.Included {
+	created, inputs := cm.LedgerChanges()
+	cm.Created = append(cm.Created, created...)
+	for _, in := range inputs {
+		lo, ok, err := v.creation(ctx, in.OutputID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			v.summary.UncheckedSpends++
 			continue
 		}
-		txID := tx.ID()
-		for j := range tx.Outputs {
-			cm.Created = append(cm.Created, chain.LedgerOutput{OutputID: chain.NewOutputID(txID, uint16(j)),
-				MessageID: rm.ID, Output: tx.Outputs[j], MilestoneIndex: cm.Index, Timestamp: cm.Timestamp})
-		}
-		for _, in := range tx.Inputs {
-			lo, ok, err := v.creation(ctx, in.OutputID())
-			if err != nil {
-				return err
-			}
-			if !ok {
-				v.summary.UncheckedSpends++
-				continue
-			}
-			cm.Consumed = append(cm.Consumed, chain.LedgerSpent{LedgerOutput: lo, SpentBy: txID,
-				SpentMilestoneIndex: cm.Index, SpentTimestamp: cm.Timestamp})
-		}
+		cm.Consumed = append(cm.Consumed, chain.LedgerSpent{LedgerOutput: lo, SpentBy: in.SpentBy,
+			SpentMilestoneIndex: cm.Index, SpentTimestamp: cm.Timestamp})
 	}
 	return nil
 }

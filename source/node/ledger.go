@@ -28,23 +28,12 @@ func (s *Source) ledger(ctx context.Context, cm *chain.ConfirmedMilestone) error
 	if err := s.c.getJSON(ctx, route, &changes); err != nil {
 		return err
 	}
-	spentBy := make(map[chain.OutputID]chain.TransactionID)
-	var consumed []chain.OutputID
-	for i := range cm.Messages {
-		rm := &cm.Messages[i]
-		if rm.InclusionState != chain.Included {
-			continue
-		}
-		tx := rm.Message.TransactionOf()
-		txID := tx.ID()
-		for j := range tx.Outputs {
-			cm.Created = append(cm.Created, chain.LedgerOutput{OutputID: chain.NewOutputID(txID, uint16(j)),
-				MessageID: rm.ID, Output: tx.Outputs[j], MilestoneIndex: cm.Index, Timestamp: cm.Timestamp})
-		}
-		for _, in := range tx.Inputs {
-			spentBy[in.OutputID()] = txID
-			consumed = append(consumed, in.OutputID())
-		}
+	created, inputs := cm.LedgerChanges()
+	cm.Created = append(cm.Created, created...)
+	spentBy := make(map[chain.OutputID]chain.TransactionID, len(inputs))
+	consumed := make([]chain.OutputID, len(inputs))
+	for i, in := range inputs {
+		spentBy[in.OutputID], consumed[i] = in.SpentBy, in.OutputID
 	}
 	if err := sameOutputs(route, "createdOutputs", changes.CreatedOutputs, createdIDs(cm.Created)); err != nil {
 		return err
