@@ -1308,7 +1308,7 @@ func (q *selectQuery) expect(s *tableSchema, rows []row, binds []any) ([]row, bo
 	seen := map[string]bool{}
 	for _, r := range out {
 		p := row{}
-		for _, c := range q.cols {
+		for _, c := range q.columns(s) {
 			v, ok := r[c]
 			if !ok {
 				return nil, false, fmt.Errorf("the model of %s has no column %s", s.name, c)
@@ -1330,6 +1330,14 @@ func (q *selectQuery) expect(s *tableSchema, rows []row, binds []any) ([]row, bo
 		proj = proj[:q.limit]
 	}
 	return proj, ordered, nil
+}
+
+// columns are the columns q returns: its list, or for SELECT * every column of the table.
+func (q *selectQuery) columns(s *tableSchema) []string {
+	if len(q.cols) == 1 && q.cols[0] == "*" {
+		return slices.Sorted(maps.Keys(s.types))
+	}
+	return q.cols
 }
 
 func (q *selectQuery) matches(r row, vals map[int]any) bool {
