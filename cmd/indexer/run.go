@@ -119,7 +119,7 @@ func (f *runFlags) pipelineConfig() ingest.Config {
 
 // simRetain bounds the sim's memory to about this many milestones (~30 KB each at 40
 // messages): far more than the pipeline's window and fetch-ahead.
-const simRetain = 4096
+const simRetain = 1024
 
 func (f *runFlags) openSource() (source.Source, error) {
 	switch f.source {
