@@ -40,7 +40,7 @@ func Run(ctx context.Context, cfg Config) error {
 	if cfg.N < 2*cfg.Step || cfg.Step < 1 {
 		return fmt.Errorf("want N (%d) at least twice Step (%d)", cfg.N, cfg.Step)
 	}
-	if err := resetKeyspace(ctx, cfg.DB, cfg.Keyspace); err != nil {
+	if err := resetKeyspace(ctx, cfg); err != nil {
 		return err
 	}
 	fmt.Fprintf(cfg.Out, "bench-scale: %d milestones of %d messages (+ the milestone's), %.0f%% carrying a transaction, "+
@@ -79,7 +79,8 @@ func Run(ctx context.Context, cfg Config) error {
 }
 
 // resetKeyspace drops the run's keyspace (the indexer creates it again with -migrate).
-func resetKeyspace(ctx context.Context, db cql.Config, keyspace string) error {
+func resetKeyspace(ctx context.Context, cfg Config) error {
+	db, keyspace := cfg.DB, cfg.Keyspace
 	if err := migrations.ValidKeyspace(keyspace); err != nil {
 		return err
 	}
@@ -88,7 +89,15 @@ func resetKeyspace(ctx context.Context, db cql.Config, keyspace string) error {
 		return err
 	}
 	defer s.Close()
-	return migrations.DropKeyspace(ctx, s, keyspace)
+	// A schema change can outlast the driver's timeout on a busy node, which goes on with
+	// it: ask again (IF EXISTS makes a repeat harmless).
+	for try := 1; ; try++ {
+		err := migrations.DropKeyspace(ctx, s, keyspace)
+		if err == nil || try == 3 || ctx.Err() != nil {
+			return err
+		}
+		fmt.Fprintf(cfg.Log, "benchscale: dropping keyspace %s: %v; again\n", keyspace, err)
+	}
 }
 
 // ingest runs bin/indexer over the sim chain up to milestone to (it resumes after from)
