@@ -44,6 +44,13 @@ test-faults-ci:
 bench:
 	@STARDUST_DB_DIR=$(TEST_DB_DIR) GO="$(GO)" TEST_FLAGS="-count=1 -run ^$$ -bench . -benchtime 1x -timeout 30m" PKGS="./ingest/... ./api/..." scripts/test.sh
 
+## bench-scale: the indexer's cost per milestone as the chain grows: BENCH_SCALE_N (50000) milestones
+## shaped like Shimmer's, rows/s, p50/p99 and RSS per 1000, the slope, list routes at 1000 and at N
+## (docs/benchmarks.md). BENCH_SCALE_KEYSPACE (dropped first), BENCH_SCALE_FLAGS: scripts/bench-scale.sh.
+.PHONY: bench-scale
+bench-scale: build
+	@DB_DIR=$(DB_DIR) BIN=$(BIN) scripts/bench-scale.sh
+
 db-up:
 	@STARDUST_DB_DIR=$(DB_DIR) $(GO) run ./cmd/devdb up
 

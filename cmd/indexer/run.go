@@ -23,6 +23,7 @@ type runFlags struct {
 	startAt           uint
 	simSeed           int64
 	simMessages       int
+	simTxRatio        float64
 	simBackfill       uint
 	simEvery          time.Duration
 	simMsInterval     time.Duration
@@ -45,6 +46,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	f.node.register(fs)
 	fs.Int64Var(&f.simSeed, "sim-seed", 1, "sim: generator seed (same seed, same chain)")
 	fs.IntVar(&f.simMessages, "sim-messages", 20, "sim: messages per milestone")
+	fs.Float64Var(&f.simTxRatio, "sim-tx-ratio", 0.5, "sim: share of messages carrying a transaction")
 	fs.UintVar(&f.simBackfill, "sim-backfill", 1000, "sim: milestones that exist at start")
 	fs.DurationVar(&f.simEvery, "sim-every", 5*time.Second, "sim: a new milestone every (0: none)")
 	fs.DurationVar(&f.simMsInterval, "sim-ms-interval", 10*time.Second, "sim: milestone timestamp spacing")
@@ -115,10 +117,17 @@ func (f *runFlags) pipelineConfig() ingest.Config {
 		ClaimTTL: f.claimTTL, GapCheck: f.gapCheck, Owner: processOwner("ingest")}
 }
 
+// simRetain bounds the sim's memory to about this many milestones (~30 KB each at 40
+// messages): far more than the pipeline's window and fetch-ahead.
+const simRetain = 1024
+
 func (f *runFlags) openSource() (source.Source, error) {
 	switch f.source {
 	case "sim":
-		s := sim.New(sim.Options{Seed: f.simSeed, MessagesPerMilestone: f.simMessages, MilestoneInterval: f.simMsInterval})
+		// Retain: a long run keeps only the newest milestones in memory (the indexer asks in
+		// order; an older one, e.g. a gap refilled later, is generated again).
+		s := sim.New(sim.Options{Seed: f.simSeed, MessagesPerMilestone: f.simMessages, TransactionRatio: f.simTxRatio,
+			MilestoneInterval: f.simMsInterval, Retain: simRetain})
 		return source.NewGrowing(s, uint32(f.simBackfill), f.simEvery), nil
 	case "node":
 		return f.node.open()

@@ -19,7 +19,7 @@ type builder struct {
 // generateNext appends the next milestone to g.records. Its cone starts with the
 // message carrying the previous milestone (an open tip), as on a real network.
 func (g *generator) generateNext() {
-	index := g.opts.FirstIndex + uint32(len(g.records))
+	index := g.opts.FirstIndex + g.dropped + uint32(len(g.records))
 	rec := &msRecord{index: index, ts: g.timestamp(index), prevID: g.prevID}
 	b := &builder{g: g, rec: rec, pending: make(map[chain.OutputID]*chain.Output)}
 	if g.prevBlock != nil {
@@ -36,6 +36,21 @@ func (g *generator) generateNext() {
 	b.issueMilestone()
 	b.finish()
 	g.records = append(g.records, rec)
+	g.forget()
+}
+
+// forget drops the oldest records beyond Options.Retain, and the outputs they spent: no
+// kept record refers to those (a kept record spends only outputs spent at its own index,
+// and creates outputs spent after it), and unspent outputs are never dropped.
+func (g *generator) forget() {
+	for g.opts.Retain > 0 && uint32(len(g.records)) > g.opts.Retain {
+		for _, id := range g.records[0].consumed {
+			delete(g.outputs, id)
+		}
+		g.records[0] = nil
+		g.records = g.records[1:]
+		g.dropped++
+	}
 }
 
 // addMessage adds one regular message: a re-attachment, a transaction or

@@ -65,7 +65,16 @@ type Options struct {
 	// 0 means unbounded.
 	Tip    uint32
 	Faults map[uint32]Fault
+	// Retain bounds memory on long chains: only the newest Retain generated milestones
+	// (and the spent outputs they refer to) are kept; asking for an older one generates
+	// the chain again from FirstIndex (same bytes, slow). 0 keeps everything, which
+	// Truth needs. Values below minRetain are raised to it.
+	Retain uint32
 }
+
+// minRetain keeps the milestones generation itself looks back at (parents of the last
+// few milestones, re-attachments of the previous one's transactions).
+const minRetain = 2 * recentMilestones
 
 func (o Options) withDefaults() Options {
 	if o.FirstIndex == 0 {
@@ -97,6 +106,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.ReattachRate == 0 {
 		o.ReattachRate = 0.02
+	}
+	if o.Retain > 0 {
+		o.Retain = max(o.Retain, minRetain)
 	}
 	o.Faults = maps.Clone(o.Faults) // the caller may keep editing theirs
 	return o.negativesAsNone()

@@ -15,8 +15,8 @@ import (
 )
 
 // Sim is a generated chain. Milestones are generated in order on first
-// request and cached, so answers do not depend on request order or
-// concurrency. It is safe for concurrent use.
+// request and cached (all of them, or the newest Options.Retain), so answers do
+// not depend on request order or concurrency. It is safe for concurrent use.
 type Sim struct {
 	mu   sync.Mutex
 	opts Options
@@ -74,11 +74,15 @@ func (s *Sim) record(ctx context.Context, index uint32) (*msRecord, error) {
 		return nil, fmt.Errorf("%w: milestone %d is outside %d..%d",
 			source.ErrNotFound, index, s.opts.FirstIndex, s.last())
 	}
-	for uint32(len(s.gen.records)) <= index-s.opts.FirstIndex {
+	pos := index - s.opts.FirstIndex
+	if pos < s.gen.dropped { // forgotten (Options.Retain): the chain is deterministic, start over
+		s.gen = newGenerator(s.opts)
+	}
+	for s.gen.dropped+uint32(len(s.gen.records)) <= pos {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		s.gen.generateNext()
 	}
-	return s.gen.records[index-s.opts.FirstIndex], nil
+	return s.gen.records[pos-s.gen.dropped], nil
 }

@@ -55,7 +55,8 @@ type generator struct {
 	lastIncluded []*chain.Transaction // included in the previous milestone; may be re-attached
 	prevID       chain.MilestoneID
 	prevBlock    *msgRec     // the message carrying the previous milestone: the next cone holds it
-	records      []*msRecord // index - FirstIndex
+	records      []*msRecord // index - FirstIndex - dropped
+	dropped      uint32      // milestones forgotten from the front of records (Options.Retain)
 }
 
 func newGenerator(opts Options) *generator {

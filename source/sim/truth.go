@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -71,6 +72,9 @@ type OutputTruth struct {
 func (s *Sim) Truth(upTo uint32) (*Truth, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.opts.Retain > 0 {
+		return nil, fmt.Errorf("sim: Truth needs every milestone kept (Options.Retain is %d)", s.opts.Retain)
+	}
 	upTo = min(upTo, s.last())
 	t := &Truth{
 		UpTo:         upTo,

@@ -64,3 +64,19 @@ func Rows(t testing.TB, st *store.Store, query string) []map[string]any {
 	}
 	return rows
 }
+
+// NewWithoutViews is New on a keyspace whose materialized views were dropped (base
+// tables only), for benchmarks of what the views cost. Reads of views fail there.
+func NewWithoutViews(t testing.TB, chunkSize uint32) (*store.Store, cql.Config) {
+	t.Helper()
+	st, cfg := New(t, chunkSize)
+	schema, err := cfg.SchemaSession(cfg.Keyspace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer schema.Close()
+	if err := cql.DropViews(context.Background(), schema); err != nil {
+		t.Fatal(err)
+	}
+	return st, cfg
+}
