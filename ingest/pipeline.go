@@ -30,7 +30,8 @@ type Config struct {
 	Window     int    // milestones written at once
 	// WriteParallel is where the write limiter starts: write groups in flight over all the
 	// milestones in flight. The limiter then moves it within [MinWrites, the session's
-	// CQL_MAX_IN_FLIGHT] by the write latency (see package adaptive), unless FixedWrites.
+	// CQL_MAX_IN_FLIGHT] to where the writes' throughput stops growing (see package
+	// adaptive), unless FixedWrites.
 	WriteParallel int
 	FixedWrites   bool          // keep WriteParallel groups in flight, whatever the latency
 	Follow        bool          // after the gaps, keep following the tip
@@ -121,9 +122,9 @@ func (p *Pipeline) newLimiter() *adaptive.Limiter {
 		p.m.WriteLimit.Set(float64(p.cfg.WriteParallel))
 		return adaptive.Fixed(p.cfg.WriteParallel)
 	}
-	return adaptive.NewLimiter(p.cfg.WriteParallel, MinWrites, p.st.MaxInFlight(), func(limit int, baseline time.Duration) {
+	return adaptive.NewLimiter(p.cfg.WriteParallel, MinWrites, p.st.MaxInFlight(), func(limit int, latency time.Duration) {
 		p.m.WriteLimit.Set(float64(limit))
-		p.log.Debug("write limit", "limit", limit, "baseline_latency", baseline)
+		p.log.Debug("write limit", "limit", limit, "mean_latency", latency)
 	})
 }
 

@@ -1,7 +1,14 @@
 // Package adaptive finds how many writes to keep in flight against a database whose
-// speed is not known in advance: a gradient limiter (after Netflix concurrency-limits'
-// Gradient2 and TCP Vegas) driven by write latency against a smoothed minimum latency,
-// and by overload errors.
+// speed is not known in advance. It measures, from each write's latency and the writes
+// in flight, the throughput each concurrency level gives (Little's law: throughput =
+// writes in flight / latency) and climbs to the lowest level that gives the most, the
+// database's knee; overload errors push it down at once.
+//
+// Why not a pure latency-gradient limiter (Vegas, Gradient2: shrink once latency exceeds
+// a multiple of the minimum latency)? On a node that shares its CPUs, latency keeps
+// rising with the writes in flight while throughput still rises too: such a limiter,
+// tried first, settled at 7-8 in flight where the best plain writer used 256, at a third
+// of its throughput (docs/benchmarks.md, issue 12).
 package adaptive
 
 import (
@@ -9,112 +16,155 @@ import (
 	"time"
 )
 
-// The control's constants. Latency may grow to Tolerance times the baseline before the
-// limit shrinks: past the database's knee, more in flight only queues, and latency grows
-// with the queue while throughput stays flat, so a limit somewhat past the knee costs
-// latency, not throughput, and one below it costs throughput.
+// The control's constants.
 const (
-	Tolerance    = 1.5  // latency / baseline ratio the limit tolerates without shrinking
-	minWindow    = 16   // samples per update, at least (also the update cadence at small limits)
-	baselineRise = 0.2  // how fast the baseline follows slower windows at the floor (a node that got slower)
-	shrinkWeight = 0.5  // share of a computed decrease applied at once (latency is noisy)
-	overloadCut  = 0.75 // multiplicative decrease on a timeout or overload error
+	minWindow  = 64   // samples per window, at least; else 2 per level
+	smoothing  = 0.3  // weight of a new window in a level's throughput estimate
+	flatMargin = 0.03 // a lower level within this share of the best throughput is as good (less queue)
+	probeEvery = 8    // windows at one level before a neighbour is measured again
 )
 
 // Control is the pure control logic, without locks or clocks: it is fed one completed
-// write at a time and says the limit. Every Limit() samples (at least minWindow) make a
-// window; at the end of each, the window's mean latency is compared with the baseline, the
-// smoothed minimum of past windows' means, which stands for the latency without queueing.
-// The first window runs at the floor to learn it (a baseline taken at a limit already
-// past the database's knee would hide the queue); after it the limit jumps to the
-// initial value. Later the baseline only falls with a faster window, and rises only
-// towards windows at the floor, where latency cannot be queueing caused here (so the
-// baseline does not creep up with the queue the limit itself builds):
-//
-//	gradient = clamp(Tolerance·baseline/mean, 0.5, 1)
-//
-// At 1 (latency within Tolerance of the baseline) the limit grows by √limit, below it
-// shrinks by (1-gradient)·shrinkWeight of itself (at most a quarter per window): it
-// settles where latency is about Tolerance times the baseline. It does not grow in a
-// window that never used half of it (the writer, not the database, was the bound). An
-// overload error cuts it by a quarter at once, at most once per window.
+// write at a time and says the limit. The limit moves on a ladder of levels √2 apart
+// between floor and ceiling. Every window (2·limit samples, at least minWindow) yields
+// the window's throughput, mean in flight / mean latency, which updates the current
+// level's estimate (an exponential average). Then the limit moves one level: up while
+// the level above is unmeasured, else to the lowest of the current level and its two
+// neighbours whose estimate is within flatMargin of the best of them. Every probeEvery
+// windows at one level it visits a neighbour (alternately above and below) to refresh
+// its estimate, so that a node that got slower or faster is followed. A window that
+// never used half the limit (the writer, not the database, was the bound) measures
+// nothing. An overload error halves the current level's estimate and steps down a level,
+// at most once per window.
 type Control struct {
-	min, max float64
-	limit    float64
-	initial  float64 // the limit after the first window
-	baseline float64 // seconds; 0 until the first window ends
+	levels []int
+	est    []float64 // throughput per level, writes/s
+	known  []bool    // est is measured (or set by an overload)
+	at     int       // current level
+	stay   int       // windows at the current level since the last move
+	up     bool      // the next probe goes up
 
-	n    int     // samples in the current window
-	sum  float64 // their latencies, seconds
-	peak int     // the most in flight seen in the window
-	cut  bool    // an overload cut already happened in this window
+	n           int     // samples in the current window
+	sumLatency  float64 // seconds
+	sumInFlight float64
+	lastLatency float64 // the last window's mean latency, seconds
+	cutInWindow bool
 }
 
-// NewControl starts at the floor for its first window, then at initial; the limit stays
-// within [floor, ceiling] (floor at least 1).
+// NewControl starts at the level nearest initial; the limit stays within [floor,
+// ceiling] (floor at least 1).
 func NewControl(initial, floor, ceiling int) *Control {
 	floor = max(floor, 1)
 	ceiling = max(ceiling, floor)
-	lo, hi := float64(floor), float64(ceiling)
-	return &Control{min: lo, max: hi, limit: lo, initial: clamp(float64(initial), lo, hi)}
+	c := &Control{levels: ladder(floor, ceiling), up: true}
+	c.est, c.known = make([]float64, len(c.levels)), make([]bool, len(c.levels))
+	for i, l := range c.levels {
+		if math.Abs(math.Log(float64(l)/float64(initial))) < math.Abs(math.Log(float64(c.levels[c.at])/float64(initial))) {
+			c.at = i
+		}
+	}
+	return c
+}
+
+// ladder is floor, floor·√2, floor·2, ... up to ceiling (included).
+func ladder(floor, ceiling int) []int {
+	out := []int{floor}
+	for l := float64(floor); ; {
+		l *= math.Sqrt2
+		next := int(math.Round(l))
+		if next >= ceiling {
+			break
+		}
+		if next > out[len(out)-1] {
+			out = append(out, next)
+		}
+	}
+	if ceiling > out[len(out)-1] {
+		out = append(out, ceiling)
+	}
+	return out
 }
 
 // Limit is the number of writes to keep in flight.
-func (c *Control) Limit() int { return int(c.limit) }
+func (c *Control) Limit() int { return c.levels[c.at] }
 
-// Baseline is the smoothed minimum latency (0 before the first window ends).
-func (c *Control) Baseline() time.Duration { return time.Duration(c.baseline * float64(time.Second)) }
+// Latency is the last window's mean latency (0 before the first window ends).
+func (c *Control) Latency() time.Duration { return time.Duration(c.lastLatency * float64(time.Second)) }
 
 // Sample records one write that succeeded (or failed for a reason that is not the
 // database's load) after latency, with inFlight writes in flight when it started (itself
 // included). It reports whether the limit changed.
 func (c *Control) Sample(latency time.Duration, inFlight int) bool {
 	c.n++
-	c.sum += latency.Seconds()
-	c.peak = max(c.peak, inFlight)
-	if c.n < max(c.Limit(), minWindow) {
+	c.sumLatency += latency.Seconds()
+	c.sumInFlight += float64(inFlight)
+	if c.n < max(2*c.Limit(), minWindow) {
 		return false
 	}
 	return c.endWindow()
 }
 
-// Overload records a write that timed out or that the database refused as overloaded:
-// the limit drops by a quarter (once per window, so that a burst of errors from one
-// overload is one cut). It reports whether the limit changed.
+// Overload records a write that timed out or that the database refused as overloaded.
+// It reports whether the limit changed.
 func (c *Control) Overload() bool {
-	if c.cut {
+	if c.cutInWindow {
 		return false
 	}
-	c.cut = true
-	return c.set(c.limit * overloadCut)
+	c.cutInWindow = true
+	c.est[c.at] /= 2
+	c.known[c.at] = true
+	return c.move(c.at - 1)
 }
 
 func (c *Control) endWindow() bool {
-	mean, peak := c.sum/float64(c.n), c.peak
-	c.n, c.sum, c.peak, c.cut = 0, 0, 0, false
-	switch {
-	case c.baseline == 0:
-		c.baseline = mean
-		return c.set(c.initial)
-	case mean < c.baseline:
-		c.baseline = mean
-	case c.Limit() <= int(c.min):
-		c.baseline += (mean - c.baseline) * baselineRise
+	meanLatency, meanInFlight := c.sumLatency/float64(c.n), c.sumInFlight/float64(c.n)
+	c.n, c.sumLatency, c.sumInFlight, c.cutInWindow = 0, 0, 0, false
+	c.lastLatency = meanLatency
+	if meanLatency <= 0 || meanInFlight < float64(c.Limit())/2 {
+		return false // app-limited: says nothing of what this level could do
 	}
-	gradient := clamp(Tolerance*c.baseline/mean, 0.5, 1)
-	switch {
-	case gradient < 1:
-		return c.set(c.limit - c.limit*(1-gradient)*shrinkWeight)
-	case float64(peak) < c.limit/2:
-		return false // app-limited: the latency says nothing about a higher limit
+	x := meanInFlight / meanLatency
+	if !c.known[c.at] {
+		c.est[c.at], c.known[c.at] = x, true
+	} else {
+		c.est[c.at] += (x - c.est[c.at]) * smoothing
 	}
-	return c.set(c.limit + math.Sqrt(c.limit))
+	c.stay++
+	return c.move(c.next())
 }
 
-func (c *Control) set(limit float64) bool {
-	before := c.Limit()
-	c.limit = clamp(limit, c.min, c.max)
-	return c.Limit() != before
+// next is the level to measure next.
+func (c *Control) next() int {
+	above, below := c.at+1, c.at-1
+	if above < len(c.levels) && !c.known[above] {
+		return above
+	}
+	if c.stay >= probeEvery {
+		c.up = !c.up
+		if c.up && above < len(c.levels) || below < 0 {
+			return min(above, len(c.levels)-1)
+		}
+		return below
+	}
+	best := c.est[c.at]
+	for _, i := range []int{below, above} {
+		if i >= 0 && i < len(c.levels) {
+			best = math.Max(best, c.est[i])
+		}
+	}
+	for _, i := range []int{below, c.at, above} {
+		if i >= 0 && i < len(c.levels) && c.known[i] && c.est[i] >= best*(1-flatMargin) {
+			return i
+		}
+	}
+	return c.at
 }
 
-func clamp(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
+func (c *Control) move(to int) bool {
+	to = max(0, min(to, len(c.levels)-1))
+	if to == c.at {
+		return false
+	}
+	c.at, c.stay = to, 0
+	return true
+}

@@ -14,12 +14,12 @@ type Limiter struct {
 	ctl      *Control
 	inFlight int
 	waiters  []chan struct{}
-	onChange func(limit int, baseline time.Duration)
+	onChange func(limit int, latency time.Duration)
 }
 
 // NewLimiter starts at initial writes in flight, within [floor, ceiling]. onChange, if
 // not nil, is called (under the limiter's lock: keep it short) with every new limit.
-func NewLimiter(initial, floor, ceiling int, onChange func(limit int, baseline time.Duration)) *Limiter {
+func NewLimiter(initial, floor, ceiling int, onChange func(limit int, latency time.Duration)) *Limiter {
 	l := &Limiter{ctl: NewControl(initial, floor, ceiling), onChange: onChange}
 	if onChange != nil {
 		onChange(l.ctl.Limit(), 0)
@@ -90,7 +90,7 @@ func (l *Limiter) Release(inFlight int, latency time.Duration, outcome Outcome) 
 		changed = l.ctl.Overload()
 	}
 	if changed && l.onChange != nil {
-		l.onChange(l.ctl.Limit(), l.ctl.Baseline())
+		l.onChange(l.ctl.Limit(), l.ctl.Latency())
 	}
 	l.wake()
 }
