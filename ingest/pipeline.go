@@ -131,6 +131,9 @@ func (p *Pipeline) newLimiter() *adaptive.Limiter {
 // WriteLimit is the write groups in flight the limiter allows now.
 func (p *Pipeline) WriteLimit() int { return p.writes.Limit() }
 
+// WritesInFlight is the write groups in flight now (at most WriteLimit).
+func (p *Pipeline) WritesInFlight() int { return p.writes.InFlight() }
+
 func (p *Pipeline) node() string { return strconv.Itoa(int(p.cfg.NodeID)) }
 
 // MilestoneError is a milestone the pipeline refused: nothing of it or after it was written.

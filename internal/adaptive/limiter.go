@@ -37,6 +37,13 @@ func (l *Limiter) Limit() int {
 	return l.ctl.Limit()
 }
 
+// InFlight is how many slots are taken now.
+func (l *Limiter) InFlight() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.inFlight
+}
+
 // Acquire waits for a slot, or for ctx to end. It returns how many writes are in flight
 // with this one (for Release).
 func (l *Limiter) Acquire(ctx context.Context) (inFlight int, err error) {
