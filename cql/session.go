@@ -78,6 +78,9 @@ func Wrap(g *gocql.Session, cfg Config) *Session {
 	return &Session{g: g, cfg: cfg, inFlight: make(chan struct{}, cfg.MaxInFlight)}
 }
 
+// MaxInFlight is the cap on queries in flight (Config.MaxInFlight).
+func (s *Session) MaxInFlight() int { return cap(s.inFlight) }
+
 // Gocql exposes the driver session (migrations, schema checks).
 func (s *Session) Gocql() *gocql.Session { return s.g }
 

@@ -85,7 +85,7 @@ func benchWrite(b *testing.B, fake *nodetest.Server, cms []*chain.ConfirmedMiles
 	ctx := context.Background()
 	var took []time.Duration
 	for range nodeBenchRounds {
-		st, _ := benchStore(b)
+		st, _ := benchStore(b, benchNode{})
 		src, err := node.New(node.Config{URL: fake.URL()})
 		if err != nil {
 			b.Fatal(err)

@@ -42,7 +42,10 @@ var benchQuiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 // executing each write on its own, no batches, no sync-row ordering, no reads. The plain
 // writer tries a few pool sizes and the best one is the baseline; pipeline rows/s divided
 // by plain rows/s is the figure that says what the pipeline's ordering and bookkeeping cost.
-// Figures are printed (and reported as metrics), not asserted.
+// It does so on two nodes: the test node, and a slow node the benchmark starts itself
+// (startSlowNode), so that the one pipeline configuration, whose adaptive write limiter
+// must find each node's best concurrency by itself, is measured against the best fixed
+// pool on each. Figures are printed (and reported as metrics), not asserted.
 func BenchmarkIngest(b *testing.B) {
 	if testing.Short() {
 		b.Skip("needs a Cassandra node (-short)")
@@ -50,49 +53,118 @@ func BenchmarkIngest(b *testing.B) {
 	ctx := context.Background()
 	src := sim.New(sim.Options{Seed: 42, Tip: benchTip, MessagesPerMilestone: 12, MilestoneInterval: 20 * time.Minute})
 	rows := prebuild(b, src) // also generates the chain, so the pipeline's fetches only decode
+	nodes := []benchNode{{label: "test", name: "test node"}}
+	if slow, why := startSlowNode(b); slow != nil {
+		nodes = append(nodes, *slow)
+	} else {
+		fmt.Printf("BenchmarkIngest: slow node skipped: %s\n", why)
+	}
 	b.ResetTimer()
 	b.StopTimer() // the timer runs only while a writer writes
 	for range b.N {
-		pipe := benchPipeline(ctx, b, src)
-		var plains []writerFigures
-		for _, conc := range plainConcurrency {
-			plains = append(plains, benchPlain(ctx, b, rows, conc))
+		printHeader(rows)
+		var results []nodeResult
+		for _, n := range nodes {
+			r := benchNodeRun(ctx, b, src, rows, n)
+			printNode(r) // as soon as it is measured: the slow node takes minutes
+			results = append(results, r)
 		}
-		best := slices.MaxFunc(plains, func(a, b writerFigures) int { return cmp.Compare(a.rowsPerSec(), b.rowsPerSec()) })
-		ratio := pipe.rowsPerSec() / best.rowsPerSec()
-		b.ReportMetric(float64(benchTip)/pipe.took.Seconds(), "milestones/s")
-		b.ReportMetric(pipe.rowsPerSec(), "rows/s")
-		b.ReportMetric(millis(pipe.p50), "p50-ms/milestone")
-		b.ReportMetric(millis(pipe.p99), "p99-ms/milestone")
-		b.ReportMetric(best.rowsPerSec(), "plain-rows/s")
-		b.ReportMetric(ratio, "pipeline/plain")
-		lines := []string{
-			fmt.Sprintf("%-30s %8s %8s %10s %11s %11s", "writer", "rows", "seconds", "rows/s", "p50", "p99"),
-			pipe.line(fmt.Sprintf("pipeline, %.1f milestones/s", float64(benchTip)/pipe.took.Seconds())),
+		printRatios(results)
+		r := results[0]
+		b.ReportMetric(float64(benchTip)/r.pipe.took.Seconds(), "milestones/s")
+		b.ReportMetric(r.pipe.rowsPerSec(), "rows/s")
+		b.ReportMetric(millis(r.pipe.p50), "p50-ms/milestone")
+		b.ReportMetric(millis(r.pipe.p99), "p99-ms/milestone")
+		b.ReportMetric(r.best.rowsPerSec(), "plain-rows/s")
+		b.ReportMetric(r.ratio(), "pipeline/plain")
+		if len(results) > 1 {
+			b.ReportMetric(results[1].ratio(), "slow-pipeline/plain")
 		}
-		for _, f := range plains {
-			mark := ""
-			if f.name == best.name {
-				mark = " <- best"
-			}
-			lines = append(lines, f.line(f.name)+mark)
+	}
+}
+
+// wideWindow is the Window of the pipeline's second run on each node (printed, not in
+// the ratio): if it writes faster than the default, the Window, not the limiter, bounds.
+const wideWindow = 16
+
+// defaultConfig is the pipeline's Config as the benchmark runs it (the defaults).
+var defaultConfig = func() Config { c := Config{}; c.defaults(); return c }()
+
+// benchNode is a node the benchmark writes to: hosts nil is the test node.
+type benchNode struct {
+	label, name string
+	hosts       []string
+}
+
+// nodeResult is one node's run: the pipeline, every plain pool, the best of them.
+type nodeResult struct {
+	node   benchNode
+	pipe   writerFigures
+	wide   writerFigures // the pipeline with Window wideWindow: is the Window a bound?
+	plains []writerFigures
+	best   writerFigures
+}
+
+func (r nodeResult) ratio() float64 { return r.pipe.rowsPerSec() / r.best.rowsPerSec() }
+
+func benchNodeRun(ctx context.Context, b *testing.B, src *sim.Sim, rows *prebuilt, n benchNode) nodeResult {
+	// A warm-up pass, not counted: a freshly started JVM (the slow node) compiles its hot
+	// paths during the first writer's run, which would favour whoever runs later.
+	benchPlain(ctx, b, rows, n, 64)
+	r := nodeResult{node: n, pipe: benchPipeline(ctx, b, src, n, 0)}
+	r.wide = benchPipeline(ctx, b, src, n, wideWindow)
+	for _, conc := range plainConcurrency {
+		r.plains = append(r.plains, benchPlain(ctx, b, rows, n, conc))
+	}
+	r.best = slices.MaxFunc(r.plains, func(a, b writerFigures) int { return cmp.Compare(a.rowsPerSec(), b.rowsPerSec()) })
+	return r
+}
+
+// printHeader says what was measured. Printed, not logged: the testing package keeps
+// only 10 lines of a benchmark's log.
+func printHeader(rows *prebuilt) {
+	fmt.Printf("BenchmarkIngest: %d milestones, %d rows built beforehand (%s)\n"+
+		"pipeline: default Config (Window %d milestones, adaptive write limit starting at %d write groups "+
+		"over all of them, within [%d, CQL_MAX_IN_FLIGHT], single-partition batches); latency per milestone\n"+
+		"plain: one statement per write, no batches; latency per statement\n"+
+		"each node is warmed up first by a plain writer of 64 goroutines (not counted)\n",
+		benchTip, rows.count(), rows.summary(), defaultConfig.Window, defaultConfig.WriteParallel, MinWrites)
+}
+
+// printNode prints one node's writers.
+func printNode(r nodeResult) {
+	fmt.Printf("-- %s (pipeline's write limit: median %s over the run, %d at the end, ceiling %d)\n%-30s %8s %8s %10s %11s %11s\n%s\n", r.node.name,
+		r.pipe.limits, r.pipe.limit, r.pipe.ceiling, "writer", "rows", "seconds", "rows/s", "p50", "p99",
+		r.pipe.line(fmt.Sprintf("pipeline, %.1f milestones/s", float64(benchTip)/r.pipe.took.Seconds())))
+	fmt.Printf("%s   limit %s\n", r.wide.line(fmt.Sprintf("pipeline, Window %d, %.1f ms/s", wideWindow,
+		float64(benchTip)/r.wide.took.Seconds())), r.wide.limits)
+	for _, f := range r.plains {
+		mark := ""
+		if f.name == r.best.name {
+			mark = " <- best"
 		}
-		// Printed, not logged: the testing package keeps only 10 lines of a benchmark's log.
-		fmt.Printf("BenchmarkIngest: %d milestones, %d rows built beforehand (%s)\n"+
-			"pipeline: default Config (Window %d milestones, WriteParallel %d, single-partition batches); latency per milestone\n"+
-			"plain: one statement per write, no batches; latency per statement\n%s\n"+
-			"pipeline/plain rows/s = %.2f (%.0f / %.0f)\n", benchTip, rows.count(), rows.summary(), pipe.window, pipe.parallel,
-			strings.Join(lines, "\n"), ratio, pipe.rowsPerSec(), best.rowsPerSec())
+		fmt.Println(f.line(f.name) + mark)
+	}
+}
+
+// printRatios prints every node's pipeline/plain ratio side by side.
+func printRatios(results []nodeResult) {
+	fmt.Printf("%-6s %16s %24s %15s   %s\n", "node", "pipeline rows/s", "best plain rows/s (pool)", "pipeline/plain",
+		"write limit: median (min-max), median in flight")
+	for _, r := range results {
+		fmt.Printf("%-6s %16.0f %17.0f (%4s) %15.2f   %s\n", r.node.label,
+			r.pipe.rowsPerSec(), r.best.rowsPerSec(), strings.Fields(r.best.name)[1], r.ratio(), r.pipe.limits)
 	}
 }
 
 // writerFigures is one writer's run.
 type writerFigures struct {
-	name             string
-	window, parallel int // pipeline only: its Config
-	rows             int
-	took             time.Duration
-	p50, p99         time.Duration
+	name           string
+	ceiling, limit int    // pipeline only: CQL_MAX_IN_FLIGHT, and the write limit it ended with
+	limits         string // pipeline only: the write limit over the run, median (min-max)
+	rows           int
+	took           time.Duration
+	p50, p99       time.Duration
 }
 
 func (f writerFigures) rowsPerSec() float64 { return float64(f.rows) / f.took.Seconds() }
@@ -104,26 +176,30 @@ func (f writerFigures) line(name string) string {
 
 func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// benchStore is a fresh migrated keyspace with the chunk size recorded.
-func benchStore(b *testing.B) (*store.Store, cql.Config) {
+// benchStore is a fresh migrated keyspace on n with the chunk size recorded.
+func benchStore(b *testing.B, n benchNode) (*store.Store, cql.Config) {
 	b.Helper()
-	return storetest.New(b, benchChunk)
+	if n.hosts == nil {
+		return storetest.New(b, benchChunk)
+	}
+	return storetest.NewOn(b, n.hosts, benchChunk)
 }
 
 // benchPipeline runs the pipeline over milestones 1..benchTip and reads its own metrics:
 // rows written (all tables, sync rows included) and the per-milestone write latency
 // (pending-mark reads, every row, then the sync row) from its histogram, given fine
 // buckets here (4% apart) so that the percentiles are close.
-func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim) writerFigures {
+func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode, window int) writerFigures {
 	b.Helper()
-	st, _ := benchStore(b)
+	st, _ := benchStore(b, n)
 	reg := prometheus.NewRegistry()
 	m := NewMetrics(nil)
 	m.WriteSeconds = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "indexer_write_seconds",
 		Help: "bench", Buckets: prometheus.ExponentialBucketsRange(0.0005, 120, 320)}, []string{"stage"})
 	reg.MustRegister(m.Rows, m.WriteSeconds)
-	p := New(src, st, Config{NodeID: 1, StopAt: benchTip}, m, benchQuiet)
+	p := New(src, st, Config{NodeID: 1, StopAt: benchTip, Window: window}, m, benchQuiet)
 	p.AddRows(analytics.Rows)
+	stopSampling, limits := sampleLimit(p)
 	b.StartTimer()
 	start := time.Now()
 	if err := p.Run(ctx); err != nil {
@@ -131,7 +207,9 @@ func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim) writerFigure
 	}
 	took := time.Since(start)
 	b.StopTimer()
-	f := writerFigures{name: "pipeline", took: took, window: p.cfg.Window, parallel: p.cfg.WriteParallel}
+	stopSampling()
+	f := writerFigures{name: "pipeline", took: took, ceiling: st.MaxInFlight(), limit: p.WriteLimit(),
+		limits: limits()}
 	families, err := reg.Gather()
 	if err != nil {
 		b.Fatal(err)
@@ -150,6 +228,38 @@ func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim) writerFigure
 		}
 	}
 	return f
+}
+
+// sampleLimit reads the pipeline's write limit and writes in flight every 10 ms until
+// stop; limits then summarizes where they were: "median (min-max)", and the median in
+// flight (below the limit: the Window, not the limiter, bounded the writes).
+func sampleLimit(p *Pipeline) (stop func(), limits func() string) {
+	var seen, inFlight []int
+	done, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				seen = append(seen, p.WriteLimit())
+				inFlight = append(inFlight, p.WritesInFlight())
+			}
+		}
+	}()
+	stop = func() { close(done); <-finished }
+	limits = func() string {
+		if len(seen) == 0 {
+			return "-"
+		}
+		slices.Sort(seen)
+		slices.Sort(inFlight)
+		return fmt.Sprintf("%d (%d-%d), in flight %d", seen[len(seen)/2], seen[0], seen[len(seen)-1], inFlight[len(inFlight)/2])
+	}
+	return stop, limits
 }
 
 // labelValue finds a label's value among a metric's labels.
@@ -243,9 +353,9 @@ func prebuild(b *testing.B, src *sim.Sim) *prebuilt {
 // benchPlain inserts the prebuilt rows into a fresh keyspace with conc goroutines, each
 // taking the next write and executing it on its own through a cql.Session whose in-flight
 // cap is conc (so the pool, not the cap, sets the concurrency).
-func benchPlain(ctx context.Context, b *testing.B, rows *prebuilt, conc int) writerFigures {
+func benchPlain(ctx context.Context, b *testing.B, rows *prebuilt, n benchNode, conc int) writerFigures {
 	b.Helper()
-	st, cfg := benchStore(b)
+	st, cfg := benchStore(b, n)
 	cfg.MaxInFlight = conc
 	s, err := cql.Open(cfg)
 	if err != nil {

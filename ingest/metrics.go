@@ -18,6 +18,7 @@ type Metrics struct {
 	SourceFetchSec prometheus.Histogram
 	VerifySec      prometheus.Histogram
 	Claims         *prometheus.CounterVec // block claims by result
+	WriteLimit     prometheus.Gauge       // the write limiter's current limit
 }
 
 // NewMetrics creates the series and registers them on reg (nil: not registered).
@@ -50,10 +51,13 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		Claims: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_block_claims_total",
 			Help: "Claims of a block of milestones: taken, held_elsewhere (another node writes it), lost, error."},
 			[]string{"result"}),
+		WriteLimit: prometheus.NewGauge(prometheus.GaugeOpts{Name: "indexer_write_limit",
+			Help: "Write groups (statements or single-partition batches) the pipeline keeps in flight now, " +
+				"over all milestones in flight: the adaptive limiter's current limit."}),
 	}
 	if reg != nil {
 		reg.MustRegister(m.Milestones, m.Rows, m.WriteSeconds, m.Errors, m.Retries, m.LastMilestone, m.Lag,
-			m.Paused, m.Unreferenced, m.SourceFetchSec, m.VerifySec, m.Claims)
+			m.Paused, m.Unreferenced, m.SourceFetchSec, m.VerifySec, m.Claims, m.WriteLimit)
 	}
 	return m
 }

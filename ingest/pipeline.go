@@ -15,6 +15,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/hints"
+	"github.com/stardust-indexer/stardust-indexer/internal/adaptive"
 	"github.com/stardust-indexer/stardust-indexer/internal/wait"
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -22,12 +23,17 @@ import (
 
 // Config tunes the pipeline.
 type Config struct {
-	NodeID        int8          // written to sync.synced_by
-	LoggedBy      int8          // written to sync.logged_by when not 0: milestones imported from an archive
-	Start         uint32        // first milestone to index (default 1)
-	FetchAhead    int           // milestones fetched from the source ahead of the writers
-	Window        int           // milestones written at once
-	WriteParallel int           // write groups in flight per milestone
+	NodeID     int8   // written to sync.synced_by
+	LoggedBy   int8   // written to sync.logged_by when not 0: milestones imported from an archive
+	Start      uint32 // first milestone to index (default 1)
+	FetchAhead int    // milestones fetched from the source ahead of the writers
+	Window     int    // milestones written at once
+	// WriteParallel is where the write limiter starts: write groups in flight over all the
+	// milestones in flight. The limiter then moves it within [MinWrites, the session's
+	// CQL_MAX_IN_FLIGHT] to where the writes' throughput stops growing (see package
+	// adaptive), unless FixedWrites.
+	WriteParallel int
+	FixedWrites   bool          // keep WriteParallel groups in flight, whatever the latency
 	Follow        bool          // after the gaps, keep following the tip
 	PollInterval  time.Duration // how often to ask the source for a new tip
 	Unreferenced  bool          // also write not-yet-referenced messages while following
@@ -87,8 +93,13 @@ type Pipeline struct {
 	progress     *progress
 	extra        []RowsFunc
 	seenPending  map[chain.MessageID]struct{}
-	net          *chain.Network // the source's network, recorded in the keyspace (resolveNetwork)
+	net          *chain.Network    // the source's network, recorded in the keyspace (resolveNetwork)
+	writes       *adaptive.Limiter // every write group of every milestone in flight
 }
+
+// MinWrites is the write limiter's floor: below it a milestone's latency, not the
+// database, would bound the pipeline.
+const MinWrites = 4
 
 // New wires a pipeline. m may be nil (metrics not exported).
 func New(src source.Source, st *store.Store, cfg Config, m *Metrics, log *slog.Logger) *Pipeline {
@@ -99,9 +110,29 @@ func New(src source.Source, st *store.Store, cfg Config, m *Metrics, log *slog.L
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Pipeline{src: src, st: st, hw: hints.NewWriter(1 << 20), cfg: cfg, m: m, log: log,
+	p := &Pipeline{src: src, st: st, hw: hints.NewWriter(1 << 20), cfg: cfg, m: m, log: log,
 		seenPending: map[chain.MessageID]struct{}{}}
+	p.writes = p.newLimiter()
+	return p
 }
+
+// newLimiter is the pipeline's one write limiter, its limit exported as a gauge.
+func (p *Pipeline) newLimiter() *adaptive.Limiter {
+	if p.cfg.FixedWrites {
+		p.m.WriteLimit.Set(float64(p.cfg.WriteParallel))
+		return adaptive.Fixed(p.cfg.WriteParallel)
+	}
+	return adaptive.NewLimiter(p.cfg.WriteParallel, MinWrites, p.st.MaxInFlight(), func(limit int, latency time.Duration) {
+		p.m.WriteLimit.Set(float64(limit))
+		p.log.Debug("write limit", "limit", limit, "mean_latency", latency)
+	})
+}
+
+// WriteLimit is the write groups in flight the limiter allows now.
+func (p *Pipeline) WriteLimit() int { return p.writes.Limit() }
+
+// WritesInFlight is the write groups in flight now (at most WriteLimit).
+func (p *Pipeline) WritesInFlight() int { return p.writes.InFlight() }
 
 func (p *Pipeline) node() string { return strconv.Itoa(int(p.cfg.NodeID)) }
 

@@ -4,10 +4,12 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/internal/adaptive"
 )
 
 // Write is one statement with its values. Partition names the partition it touches
@@ -34,6 +36,45 @@ func (st *Store) Apply(ctx context.Context, writes []Write, parallel int) error 
 	}
 	return g.Wait()
 }
+
+// ApplyLimited is Apply with the groups in flight bounded by lim, which may be shared by
+// several Apply calls at once (a pipeline's milestones in flight): each group holds one
+// of its slots while it runs and reports its latency, and a timeout or an overload error
+// to it, so that lim learns how much the database takes.
+func (st *Store) ApplyLimited(parent context.Context, writes []Write, lim *adaptive.Limiter) error {
+	g, ctx := errgroup.WithContext(parent)
+	for _, group := range groupWrites(writes) {
+		inFlight, err := lim.Acquire(ctx)
+		if err != nil {
+			break // canceled, or an earlier group failed: Wait says which
+		}
+		g.Go(func() error {
+			start := time.Now()
+			err := st.applyGroup(ctx, group)
+			lim.Release(inFlight, time.Since(start), outcome(err))
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	return parent.Err() // not every group ran if parent ended (Wait cancels ctx itself)
+}
+
+// outcome is what a group's error tells a limiter about the database's load.
+func outcome(err error) adaptive.Outcome {
+	switch cql.Classify(err) {
+	case cql.ClassTimeout, cql.ClassOverloaded:
+		return adaptive.Overloaded
+	case cql.ClassCanceled:
+		return adaptive.Ignored
+	}
+	return adaptive.Done
+}
+
+// MaxInFlight is the session's cap on statements in flight (CQL_MAX_IN_FLIGHT): the
+// ceiling of a write limiter.
+func (st *Store) MaxInFlight() int { return st.s.MaxInFlight() }
 
 func (st *Store) applyGroup(ctx context.Context, group []Write) error {
 	if len(group) == 1 {

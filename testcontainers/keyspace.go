@@ -25,9 +25,14 @@ func Config(t testing.TB, keyspace string) cql.Config {
 	if err != nil {
 		t.Fatalf("no CQL endpoint: %v", err)
 	}
+	return configFor(t, hosts, keyspace)
+}
+
+func configFor(t testing.TB, hosts []string, keyspace string) cql.Config {
+	t.Helper()
 	cfg := cql.DefaultConfig()
 	cfg.Hosts, cfg.Keyspace = hosts, keyspace
-	cfg, err = cfg.FromEnv()
+	cfg, err := cfg.FromEnv()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +45,18 @@ func Config(t testing.TB, keyspace string) cql.Config {
 // (kept when KEEP_KEYSPACES=1, for a look after a failure).
 func NewKeyspace(t testing.TB) (*cql.Session, cql.Config) {
 	t.Helper()
-	cfg := Config(t, uniqueKeyspace(t.Name()))
+	return newKeyspace(t, Config(t, uniqueKeyspace(t.Name())))
+}
+
+// NewKeyspaceOn is NewKeyspace on the node(s) at hosts instead of the test cluster (a
+// node the test started itself, e.g. with StartNode).
+func NewKeyspaceOn(t testing.TB, hosts []string) (*cql.Session, cql.Config) {
+	t.Helper()
+	return newKeyspace(t, configFor(t, hosts, uniqueKeyspace(t.Name())))
+}
+
+func newKeyspace(t testing.TB, cfg cql.Config) (*cql.Session, cql.Config) {
+	t.Helper()
 	if err := migrations.Apply(context.Background(), cfg.Keyspace, migrations.Replication{Factor: 1}, cfg.SchemaSession); err != nil {
 		t.Fatalf("%v\n%s", err, LogTail(DefaultDir(), 30))
 	}

@@ -36,6 +36,12 @@ type Node struct {
 	// its last ~100 ms (only sections with a sync marker are replayed); group and batch
 	// acknowledge a write only once it is synced.
 	CommitlogSync string `json:"commitlog_sync,omitempty"`
+	// CPUs, when set, gives the JVM that many processors: -XX:ActiveProcessorCount (its
+	// thread pools and GC size themselves by it) and, where taskset exists, pinned to
+	// CPUs 0..CPUs-1. With ConcurrentWrites (concurrent_writes, default 8) it makes a
+	// reproducibly slower node (the ingest benchmark's slow node).
+	CPUs             int `json:"cpus,omitempty"`
+	ConcurrentWrites int `json:"concurrent_writes,omitempty"`
 	// Secure, when set, makes the node require password authentication, role-based
 	// authorization and TLS on its CQL port (see StartSecureNode).
 	Secure *Security `json:"secure,omitempty"`

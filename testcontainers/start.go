@@ -89,7 +89,8 @@ func launch(n *Node, lib string) error {
 		return err
 	}
 	defer out.Close()
-	cmd := exec.Command(java, jvmArgs(n.Dir, lib, n.Heap, n.Durable, n.Secure.jvmProps()...)...)
+	cmd := exec.Command(java, jvmArgs(n.Dir, lib, n.Heap, n.Durable, append(n.Secure.jvmProps(), n.cpuProps()...)...)...)
+	pinCPUs(cmd, n.CPUs)
 	cmd.Stdout, cmd.Stderr, cmd.Dir = out, out, n.Dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	start := cmd.Start
@@ -108,6 +109,25 @@ func launch(n *Node, lib string) error {
 		close(pr.done)
 	}()
 	return n.save()
+}
+
+// cpuProps are the JVM flags of Node.CPUs.
+func (n *Node) cpuProps() []string {
+	if n.CPUs <= 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("-XX:ActiveProcessorCount=%d", n.CPUs)}
+}
+
+// pinCPUs runs cmd under taskset on CPUs 0..cpus-1 when cpus is set and taskset exists
+// (it execs the JVM: the PID stays the JVM's).
+func pinCPUs(cmd *exec.Cmd, cpus int) {
+	taskset, err := exec.LookPath("taskset")
+	if cpus <= 0 || err != nil {
+		return
+	}
+	cmd.Args = append([]string{taskset, "-c", fmt.Sprintf("0-%d", cpus-1)}, cmd.Args...)
+	cmd.Path = taskset
 }
 
 func waitReady(ctx context.Context, n *Node) error {

@@ -75,7 +75,7 @@ func cmdImport(ctx context.Context, args []string) error {
 		"milestone keys (default: the built-in keys of the network the archive names: sim, shimmer, iota-mainnet)")
 	fs.IntVar(&f.window, "window", 4, "milestones written at once")
 	fs.IntVar(&f.fetch, "fetch-ahead", 8, "milestones decoded ahead of the writers")
-	fs.IntVar(&f.wp, "write-parallel", 64, "write groups in flight per milestone")
+	f.registerWrites(fs)
 	fs.BoolVar(&f.migrate, "migrate", false, "create/upgrade the schema before importing")
 	f.analytics.register(fs)
 	if err := fs.Parse(args); err != nil {

@@ -32,6 +32,7 @@ type runFlags struct {
 	unreferenced      bool
 	stopAt            uint
 	window, fetch, wp int
+	fixedWrites       bool
 	migrate           bool
 	claim             uint
 	claimTTL          time.Duration
@@ -56,7 +57,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.UintVar(&f.stopAt, "stop-at", 0, "stop after this milestone (0: never)")
 	fs.IntVar(&f.window, "window", 4, "milestones written at once")
 	fs.IntVar(&f.fetch, "fetch-ahead", 8, "milestones fetched ahead of the writers")
-	fs.IntVar(&f.wp, "write-parallel", 64, "write groups in flight per milestone")
+	f.registerWrites(fs)
 	fs.BoolVar(&f.migrate, "migrate", false, "create/upgrade the schema before running")
 	fs.UintVar(&f.claim, "claim", 1000, "milestones a node claims at a time (the same on every node of a keyspace)")
 	fs.DurationVar(&f.claimTTL, "claim-ttl", 30*time.Second, "lease of a claimed block; frees a dead node's block")
@@ -113,13 +114,21 @@ func cmdRun(ctx context.Context, args []string) error {
 
 func (f *runFlags) pipelineConfig() ingest.Config {
 	return ingest.Config{NodeID: int8(f.db.nodeID), FetchAhead: f.fetch, Window: f.window, WriteParallel: f.wp,
-		Follow: f.follow, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt), Claim: uint32(f.claim),
+		FixedWrites: f.fixedWrites,
+		Follow:      f.follow, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt), Claim: uint32(f.claim),
 		ClaimTTL: f.claimTTL, GapCheck: f.gapCheck, Owner: processOwner("ingest")}
 }
 
 // simRetain bounds the sim's memory to about this many milestones (~30 KB each at 40
 // messages): far more than the pipeline's window and fetch-ahead.
 const simRetain = 1024
+
+// registerWrites registers the write concurrency flags (run and import).
+func (f *runFlags) registerWrites(fs *flag.FlagSet) {
+	fs.IntVar(&f.wp, "write-parallel", 64, "write groups in flight over all milestones in flight: where the adaptive "+
+		"limit starts (it then moves between 4 and CQL_MAX_IN_FLIGHT to the level of best measured write throughput), or the fixed limit with -fixed-writes")
+	fs.BoolVar(&f.fixedWrites, "fixed-writes", false, "keep -write-parallel write groups in flight instead of adapting")
+}
 
 func (f *runFlags) openSource() (source.Source, error) {
 	switch f.source {

@@ -30,6 +30,18 @@ type keyspace struct {
 func New(t testing.TB, chunkSize uint32) (*store.Store, cql.Config) {
 	t.Helper()
 	sess, cfg := testcontainers.NewKeyspace(t)
+	return adopt(t, sess, cfg, chunkSize)
+}
+
+// NewOn is New on the node(s) at hosts (see testcontainers.NewKeyspaceOn).
+func NewOn(t testing.TB, hosts []string, chunkSize uint32) (*store.Store, cql.Config) {
+	t.Helper()
+	sess, cfg := testcontainers.NewKeyspaceOn(t, hosts)
+	return adopt(t, sess, cfg, chunkSize)
+}
+
+func adopt(t testing.TB, sess *cql.Session, cfg cql.Config, chunkSize uint32) (*store.Store, cql.Config) {
+	t.Helper()
 	st := store.New(sess, chunkSize)
 	if err := st.EnsureChunkSize(context.Background(), "test"); err != nil {
 		t.Fatal(err)

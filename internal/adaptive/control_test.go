@@ -1,0 +1,122 @@
+package adaptive
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// feed gives c windows of samples at a saturated limit (all of it in flight), each with
+// the latency lat(limit), and returns the limit after each window.
+func feed(c *Control, windows int, lat func(limit int) time.Duration) []int {
+	var seen []int
+	for range windows {
+		limit := c.Limit()
+		for range max(2*limit, minWindow) {
+			c.Sample(lat(limit), limit)
+		}
+		seen = append(seen, c.Limit())
+	}
+	return seen
+}
+
+func constant(d time.Duration) func(int) time.Duration { return func(int) time.Duration { return d } }
+
+// knee models a database that serves knee writes at once: past it, writes queue and
+// latency grows with the limit (Little's law at a flat throughput).
+func knee(base time.Duration, knee int) func(int) time.Duration {
+	return func(limit int) time.Duration { return base * time.Duration(max(limit, knee)) / time.Duration(knee) }
+}
+
+// mostly is the value seen most often.
+func mostly(seen []int) int {
+	counts := map[int]int{}
+	for _, v := range seen {
+		counts[v]++
+	}
+	best := seen[0]
+	for v, n := range counts {
+		if n > counts[best] {
+			best = v
+		}
+	}
+	return best
+}
+
+func TestLadder(t *testing.T) {
+	if got, want := ladder(4, 128), []int{4, 6, 8, 11, 16, 23, 32, 45, 64, 91, 128}; !slices.Equal(got, want) {
+		t.Fatalf("ladder(4, 128) = %v, want %v", got, want)
+	}
+	if got := ladder(5, 5); !slices.Equal(got, []int{5}) {
+		t.Fatalf("ladder(5, 5) = %v", got)
+	}
+}
+
+func TestControlStartsNearInitial(t *testing.T) {
+	for _, tc := range []struct{ initial, want int }{{64, 64}, {60, 64}, {500, 128}, {0, 4}, {20, 23}} {
+		if got := NewControl(tc.initial, 4, 128).Limit(); got != tc.want {
+			t.Fatalf("initial %d: limit %d, want %d", tc.initial, got, tc.want)
+		}
+	}
+}
+
+func TestControlClimbsWhileThroughputGrows(t *testing.T) {
+	c := NewControl(16, 4, 128)
+	seen := feed(c, 60, constant(2*time.Millisecond)) // no knee below the ceiling
+	if m := mostly(seen[20:]); m != 128 {
+		t.Fatalf("flat latency: mostly at %d, want the ceiling 128: %v", m, seen)
+	}
+}
+
+func TestControlSettlesAtTheKnee(t *testing.T) {
+	for _, k := range []int{8, 24, 64} {
+		for _, initial := range []int{4, 64, 128} {
+			c := NewControl(initial, 4, 128)
+			seen := feed(c, 200, knee(time.Millisecond, k))
+			last := seen[len(seen)-60:]
+			// The lowest level at or past the knee, with probes of its neighbours.
+			if m := mostly(last); m < k || m > 3*k/2 {
+				t.Fatalf("knee %d, from %d: mostly at %d in the last windows %v", k, initial, m, last)
+			}
+			if slices.Min(last) < k*2/3 || slices.Max(last) > 2*k {
+				t.Fatalf("knee %d, from %d: strayed to %d-%d: %v", k, initial, slices.Min(last), slices.Max(last), last)
+			}
+		}
+	}
+}
+
+func TestControlFollowsASlowerNode(t *testing.T) {
+	c := NewControl(64, 4, 128)
+	feed(c, 100, knee(time.Millisecond, 64))
+	seen := feed(c, 200, knee(3*time.Millisecond, 8)) // the node got slower for good
+	if m := mostly(seen[len(seen)-60:]); m < 8 || m > 11 {
+		t.Fatalf("knee moved from 64 to 8: mostly at %d, want 8-11: %v", m, seen)
+	}
+}
+
+func TestControlDoesNotMoveWhenUnused(t *testing.T) {
+	c := NewControl(32, 4, 128)
+	for range 20 * minWindow {
+		c.Sample(time.Millisecond, 3) // the writer keeps only 3 in flight
+	}
+	if c.Limit() != 32 {
+		t.Fatalf("limit %d after app-limited windows, want 32", c.Limit())
+	}
+}
+
+func TestControlOverloadStepsDownOncePerWindow(t *testing.T) {
+	c := NewControl(64, 4, 128)
+	if !c.Overload() || c.Limit() != 45 {
+		t.Fatalf("after an overload: limit %d, want 45", c.Limit())
+	}
+	if c.Overload() || c.Limit() != 45 {
+		t.Fatalf("a second overload in the same window: limit %d, want 45", c.Limit())
+	}
+	for range 20 {
+		c.Overload()
+		feed(c, 1, constant(time.Millisecond))
+	}
+	if c.Limit() > 8 {
+		t.Fatalf("limit %d after an overload in every window, want at most 8", c.Limit())
+	}
+}
