@@ -110,7 +110,7 @@ func New(src source.Source, st *store.Store, cfg Config, m *Metrics, log *slog.L
 	if log == nil {
 		log = slog.Default()
 	}
-	p := &Pipeline{src: src, st: st, hw: hints.NewWriter(1 << 20), cfg: cfg, m: m, log: log,
+	p := &Pipeline{src: src, st: st, hw: hints.NewWriter(hintsKept), cfg: cfg, m: m, log: log,
 		seenPending: map[chain.MessageID]struct{}{}}
 	p.writes = p.newLimiter()
 	return p
@@ -362,3 +362,8 @@ func errorKind(err error) string {
 	}
 	return "database"
 }
+
+// hintsKept is how many written hints the pipeline remembers per generation (about 2 x
+// this many in all, some 10-20 MB): a busy address's hint is skipped as long as it keeps
+// appearing, a one-off's ages out and at worst is written again (idempotent).
+const hintsKept = 1 << 16
