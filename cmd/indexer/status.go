@@ -30,7 +30,9 @@ func cmdStatus(ctx context.Context, args []string) error {
 func printStatus(ctx context.Context, st *store.Store, cfg cql.Config, tip uint, rebuild bool) error {
 	read := st.Status
 	if rebuild {
-		read = func(ctx context.Context) (store.SyncStatus, error) { return st.RebuildSyncSummary(ctx, "indexer status") }
+		read = func(ctx context.Context) (store.SyncStatus, error) {
+			return st.RebuildSyncSummary(ctx, "indexer status")
+		}
 	}
 	s, err := read(ctx)
 	if err != nil {
