@@ -29,7 +29,9 @@ const (
 )
 
 var (
-	errTailTooLong       = errors.New("sync rows past the summary exceed the bounded read")
+	// errTailTooLong: the summary cannot be completed by a bounded read (it is missing,
+	// or the rows past it exceed the bound); the whole sync table must be read.
+	errTailTooLong = errors.New("sync rows past the summary exceed the bounded read")
 	errSummaryContended  = errors.New("sync summary: compare-and-set lost too many times")
 	errSummaryUnreadable = errors.New("sync summary row does not decode")
 )
@@ -102,16 +104,17 @@ func (st *Store) syncTail(ctx context.Context, from uint32) ([]uint32, error) {
 	return nil, errTailTooLong
 }
 
-// withTail merges the tail read past the summary's high mark into its ranges.
+// withTail merges the tail read past the summary's high mark into its ranges. Without a
+// summary row (version 0) there is no mark to read past: the sync rows may start in
+// any partition (an indexer started at a recent milestone), so it asks for a full read.
 func (st *Store) withTail(ctx context.Context, s syncSummary, version int64) (syncSummary, error) {
-	from := uint32(0)
-	if version > 0 {
-		from = s.Newest + 1
-		if s.Newest == math.MaxUint32 {
-			return s, nil
-		}
+	if version == 0 {
+		return syncSummary{}, errTailTooLong
 	}
-	tail, err := st.syncTail(ctx, from)
+	if s.Newest == math.MaxUint32 {
+		return s, nil
+	}
+	tail, err := st.syncTail(ctx, s.Newest+1)
 	if err != nil {
 		return syncSummary{}, err
 	}
@@ -156,13 +159,23 @@ func (st *Store) SyncView(ctx context.Context) (SyncStatus, error) {
 	return statusOf(s), nil
 }
 
-// rebuildView reads the sync table and stores its summary.
+// rebuildView reads the sync table and offers its summary once: when another writer
+// got there first (many requests at once on a keyspace without a summary), the read is
+// still exact and is served as it is.
 func (st *Store) rebuildView(ctx context.Context) (SyncStatus, error) {
-	full, err := st.RebuildSyncSummary(ctx, "api")
+	_, version, _, err := st.Meta(ctx, SyncSummaryConcern)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return SyncStatus{}, err
+	}
+	full, err := st.Status(ctx)
 	if err != nil {
 		return SyncStatus{}, err
 	}
-	return statusOf(capped(full.Synced, syncSummary{})), nil
+	s := capped(full.Synced, syncSummary{})
+	if _, err := st.swapSummary(ctx, s, version, "api"); err != nil {
+		return SyncStatus{}, err
+	}
+	return statusOf(s), nil
 }
 
 func statusOf(s syncSummary) SyncStatus {
