@@ -31,7 +31,7 @@ const (
 var (
 	// errTailTooLong: the summary cannot be completed by a bounded read (it is missing,
 	// or the rows past it exceed the bound); the whole sync table must be read.
-	errTailTooLong = errors.New("sync rows past the summary exceed the bounded read")
+	errTailTooLong       = errors.New("sync rows past the summary exceed the bounded read")
 	errSummaryContended  = errors.New("sync summary: compare-and-set lost too many times")
 	errSummaryUnreadable = errors.New("sync summary row does not decode")
 )
