@@ -5,6 +5,8 @@ import (
 	"errors"
 	"sync"
 	"time"
+
+	"github.com/gocql/gocql"
 )
 
 // SummaryFlushEvery bounds how often a store rewrites the sync summary: the changes of
@@ -67,7 +69,7 @@ func (st *Store) FlushSyncSummary(ctx context.Context) error {
 	defer st.sum.flushMu.Unlock()
 	touched := st.sum.take()
 	err := st.flushSummary(ctx, touched)
-	if err != nil {
+	if err != nil && !errors.Is(err, gocql.ErrSessionClosed) { // closed: no later flush can succeed
 		st.retouch(touched)
 	}
 	return err
