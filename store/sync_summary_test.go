@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
@@ -84,7 +86,15 @@ func TestSyncSummaryMatchesStatus(t *testing.T) {
 	same("rewritten", 2)
 	write(b, 26, 29)
 	write(a, 40, 40)
-	flush(b, a)
+	var g errgroup.Group // both nodes flush at once: one compare-and-set loses and retries
+	g.Go(func() error { return a.FlushSyncSummary(ctx) })
+	g.Go(func() error { return b.FlushSyncSummary(ctx) })
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if s, _, _ := a.readSummary(ctx); !slices.Equal(s.Ranges, []Range{{1, 48}}) {
+		t.Fatalf("after concurrent flushes the stored summary is %+v", s)
+	}
 	same("filled", 0)
 }
 
