@@ -228,5 +228,8 @@ func (s *Server) adminResync(ctx context.Context, in *input) (any, error) {
 		slog.Warn("resync cut short", "from", from, "to", to, "unsynced", deleted.Load(), "of", len(synced), "error", err)
 		return nil, err
 	}
+	if err := s.st.FlushSyncSummary(ctx); err != nil { // GET /sync shows the gaps at once
+		return nil, fmt.Errorf("resync done, sync summary not updated yet (retried within a second): %w", err)
+	}
 	return resyncJSON{From: from, To: to, Unsynced: int(deleted.Load())}, nil
 }

@@ -37,7 +37,7 @@ type ledgerTip struct {
 
 // ledgerTip reads the sync span and the newest synced milestone: a handful of rows.
 func (s *Server) ledgerTip(ctx context.Context) (ledgerTip, error) {
-	span, err := s.st.SyncSpan(ctx)
+	span, err := s.st.SyncTip(ctx)
 	if errors.Is(err, store.ErrNothingSynced) {
 		return ledgerTip{}, nil
 	}

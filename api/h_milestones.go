@@ -89,15 +89,18 @@ type syncJSON struct {
 	Newest    uint32        `json:"newest"` // the newest fully indexed milestone (0: none)
 	Synced    []store.Range `json:"synced"`
 	Gaps      []store.Range `json:"gaps"`
+	// Truncated: the summary keeps the newest ranges only; synced and gaps start at
+	// synced[0], older ranges (down to oldest) are left out.
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 func (s *Server) sync(ctx context.Context, _ *input) (any, error) {
-	st, err := s.st.Status(ctx)
+	st, err := s.st.SyncView(ctx) // the sync summary plus the rows past it: two reads
 	if err != nil {
 		return nil, err
 	}
 	return syncJSON{ChunkSize: s.st.ChunkSize, Oldest: st.Oldest, Newest: st.Newest,
-		Synced: nonNil(st.Synced), Gaps: nonNil(st.Gaps)}, nil
+		Synced: nonNil(st.Synced), Gaps: nonNil(st.Gaps), Truncated: st.Truncated}, nil
 }
 
 func ignoreNotFound(err error) error {

@@ -38,7 +38,7 @@ func (s *Server) tip26List(kinds ...chain.OutputKind) func(context.Context, *inp
 // tip26Query reads one page of the unspent outputs of kinds that f lets through.
 func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *ledgerquery.Filter, start *store.Position,
 	size int, budget ledgerquery.Budget) (*outputsJSON, error) {
-	span, err := s.st.SyncSpan(ctx)
+	span, err := s.st.SyncTip(ctx)
 	if errors.Is(err, store.ErrNothingSynced) {
 		return &outputsJSON{Items: []string{}}, nil
 	} else if err != nil {

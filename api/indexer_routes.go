@@ -59,7 +59,7 @@ const chainVersionsRead = 32
 func (s *Server) tip26Chain(kind chain.OutputKind, param string) func(context.Context, *input) (any, error) {
 	return func(ctx context.Context, in *input) (any, error) {
 		key := in.text(param)
-		span, err := s.st.SyncSpan(ctx)
+		span, err := s.st.SyncTip(ctx)
 		if errors.Is(err, store.ErrNothingSynced) {
 			return nil, notFound("%s %s: nothing is indexed yet", param, key)
 		} else if err != nil {

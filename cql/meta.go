@@ -33,3 +33,12 @@ var (
 var Ping = define(Statement{Name: "system.ping", Table: "system.local", Kind: Select, InUse: true,
 	Pattern: "is the cluster reachable? (readiness)",
 	CQL:     `SELECT release_version FROM system.local`})
+
+// The sync summary (store/sync_summary.go): one indexer_meta row whose value is the synced
+// ranges and whose watermark is a version, replaced only by a writer that read the
+// version it replaces (compare-and-set), so the flushes of several nodes and of a resync
+// never overwrite one another.
+var SwapMeta = lwt(Statement{Name: "indexer_meta.swap", Table: "indexer_meta", Kind: Update, InUse: true,
+	Pattern: "replace a concern's value if its version is still the one read (compare-and-set)",
+	CQL: `UPDATE indexer_meta SET watermark = ?, value = ?, updated_by = ?, updated_at = toTimestamp(now())
+			WHERE concern = ? IF watermark = ?`})

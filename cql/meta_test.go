@@ -35,6 +35,17 @@ func testIndexerMeta(t *testing.T, n node) {
 		}
 	}
 	n.expect(t, cql.Meta, []row{{"value": "60480", "watermark": int64(20), "updated_by": "node-b"}}, concern)
+
+	// swap: SET watermark = ?, value = ?, updated_by = ? WHERE concern = ? IF watermark = ?
+	// (the sync summary's compare-and-set on a version): only the writer that read the
+	// current version replaces the value.
+	if ok, cur := n.cas(t, cql.SwapMeta, int64(16), "stale", "node-c", concern, int64(15)); ok || cur["watermark"] != int64(20) {
+		t.Errorf("swap from version 15 over 20: applied=%t row %v, want refused", ok, cur)
+	}
+	if ok, _ := n.cas(t, cql.SwapMeta, int64(21), "swapped", "node-d", concern, int64(20)); !ok {
+		t.Error("swap from the current version 20 refused")
+	}
+	n.expect(t, cql.Meta, []row{{"value": "swapped", "watermark": int64(21), "updated_by": "node-d"}}, concern)
 }
 
 // leaseTTL is a test-only select of a lease's remaining TTL.

@@ -76,6 +76,7 @@ type RouteStats struct {
 	Requests         int
 	PerSec           float64
 	P50, P99, Max    time.Duration
+	P999             time.Duration
 	S2xx, S4xx, S5xx int
 	Errors           int // transport errors (no answer)
 	Unexpected       int // answers other than 200 (404 on the not-indexed route)
@@ -245,22 +246,11 @@ func runPhase(ctx context.Context, c *clients, base string, routes []Route, work
 		})
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
-	ph := Phase{Name: name, Elapsed: elapsed, Routes: make([]RouteStats, len(routes)), Total: RouteStats{Route: "all routes"}}
-	for i, rt := range routes {
-		ph.Routes[i].Route = rt.Name
-	}
+	var all []sample
 	for _, mine := range perWorker {
-		for _, s := range mine {
-			ph.Routes[s.route].add(s, routes[s.route].Miss)
-			ph.Total.add(s, routes[s.route].Miss)
-		}
+		all = append(all, mine...)
 	}
-	for i := range ph.Routes {
-		ph.Routes[i].finish(elapsed)
-	}
-	ph.Total.finish(elapsed)
-	return ph
+	return phaseOf(name, routes, all, time.Since(start))
 }
 
 // get sends one GET and reads the whole answer; it returns the status (0: no answer).
@@ -313,6 +303,7 @@ func (s *RouteStats) finish(elapsed time.Duration) {
 	if n := len(s.latencies); n > 0 {
 		s.P50 = s.latencies[n/2]
 		s.P99 = s.latencies[min(n-1, n*99/100)]
+		s.P999 = s.latencies[min(n-1, n*999/1000)]
 		s.Max = s.latencies[n-1]
 	}
 	s.PerSec = float64(s.Requests) / elapsed.Seconds()

@@ -5,13 +5,36 @@
 # reused) and an API is started for the run, with cmd/api's default limits (LOAD_API_FLAGS
 # adds flags): the normal clients stay within them, each from a loopback address of its
 # own, while a flooding client gets 429s (docs/api-protection.md).
+# First an open-loop run: LOAD_RATE requests a second (default 1000, 0 skips it) of the
+# route mix for LOAD_OPEN_DURATION (default 60s), on a fixed schedule, spread over
+# LOAD_CLIENTS loopback addresses (default 64: ~16 req/s each, under the API's default
+# per-client -rate 50, so no 429s); latency from the scheduled send time. Then the
+# closed-loop run with attackers for LOAD_DURATION (0 skips it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-$PWD/bin}
 DURATION=${LOAD_DURATION:-60s}
+RATE=${LOAD_RATE:-1000}
+OPEN_DURATION=${LOAD_OPEN_DURATION:-60s}
+CLIENTS=${LOAD_CLIENTS:-64}
 ADDR=${LOAD_ADDR:-127.0.0.1:18080}
 # shellcheck disable=SC2086
-if [ -n "${LOAD_URL:-}" ]; then exec "$BIN/loadtest" -url "$LOAD_URL" -duration "$DURATION" ${LOAD_FLAGS:-}; fi
+# loads URL: the open-loop run, then the run with attackers (each unless disabled).
+# A failing run (5xx, no answer) does not stop the next one; the status is the worst.
+loads() {
+  local rc=0
+  # shellcheck disable=SC2086
+  if [ "$RATE" != 0 ]; then
+    "$BIN/loadtest" -url "$1" -rate "$RATE" -duration "$OPEN_DURATION" -clients "$CLIENTS" ${LOAD_FLAGS:-} || rc=$?
+  fi
+  # shellcheck disable=SC2086
+  if [ "$DURATION" != 0 ]; then "$BIN/loadtest" -url "$1" -duration "$DURATION" ${LOAD_FLAGS:-} || rc=$((rc > $? ? rc : $?)); fi
+  return "$rc"
+}
+if [ -n "${LOAD_URL:-}" ]; then
+  loads "$LOAD_URL"
+  exit
+fi
 if [ -z "${CQL_HOSTS:-}" ]; then
   line=$(STARDUST_DB_DIR=${DB_DIR:-$PWD/.dev/cassandra} "$BIN/devdb" up | tail -n 1)
   export "${line?}"
@@ -27,5 +50,4 @@ echo "database CQL_HOSTS=$CQL_HOSTS keyspace $CQL_KEYSPACE; sim chain of ${LOAD_
 "$BIN/api" -addr "$ADDR" ${LOAD_API_FLAGS:-} 2>>"$log" &
 api=$!
 trap 'kill $api 2>/dev/null; wait $api 2>/dev/null || true' EXIT
-# shellcheck disable=SC2086
-"$BIN/loadtest" -url "http://$ADDR" -duration "$DURATION" ${LOAD_FLAGS:-}
+loads "http://$ADDR"

@@ -27,7 +27,7 @@ type LedgerIndex struct {
 // LedgerIndex reads the newest synced milestone and its timestamp; ErrNothingSynced
 // when nothing is synced yet.
 func (st *Store) LedgerIndex(ctx context.Context) (LedgerIndex, error) {
-	span, err := st.SyncSpan(ctx)
+	span, err := st.SyncTip(ctx)
 	if err != nil {
 		return LedgerIndex{}, err
 	}

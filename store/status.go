@@ -70,6 +70,7 @@ type SyncStatus struct {
 	Oldest, Newest uint32 // 0, 0 when nothing is synced
 	Synced         []Range
 	Gaps           []Range
+	Truncated      bool // the summary dropped ranges older than Synced[0] (SyncView only)
 }
 
 // Status reads the sync table partition by partition.

@@ -21,6 +21,7 @@ type Store struct {
 	s         *cql.Session
 	ChunkSize uint32
 	network   atomic.Pointer[NetworkRecord]
+	sum       summarizer // gathers sync changes for the sync summary (sync_flush.go)
 }
 
 // New wraps a session; chunkSize is the keyspace's recorded chunk size (see EnsureChunkSize).
@@ -32,7 +33,10 @@ func New(s *cql.Session, chunkSize uint32) *Store {
 }
 
 // Close closes the store's session.
-func (st *Store) Close() { st.s.Close() }
+func (st *Store) Close() {
+	st.stopSummarizer()
+	st.s.Close()
+}
 
 // OnRetry has f told about each retried statement (by name), for metrics and logs.
 // Set it before the store is used.

@@ -36,7 +36,11 @@ func (st *Store) WriteSync(ctx context.Context, index uint32, node, loggedBy int
 	if loggedBy != 0 {
 		logged = loggedBy
 	}
-	return st.s.Exec(ctx, cql.InsertSync, st.RangeID(index), int32(index), node, logged)
+	if err := st.s.Exec(ctx, cql.InsertSync, st.RangeID(index), int32(index), node, logged); err != nil {
+		return err
+	}
+	st.touchSync(index)
+	return nil
 }
 
 // Synced returns which milestones in [from, to] have a sync row, reading one ms_range_id
@@ -101,5 +105,9 @@ func runs(from, to uint32, keep func(uint32) bool) []Range {
 
 // Unsync deletes a milestone's sync row so the next run rewrites the milestone.
 func (st *Store) Unsync(ctx context.Context, index uint32) error {
-	return st.s.Exec(ctx, cql.DeleteSync, st.RangeID(index), int32(index))
+	if err := st.s.Exec(ctx, cql.DeleteSync, st.RangeID(index), int32(index)); err != nil {
+		return err
+	}
+	st.touchSync(index)
+	return nil
 }

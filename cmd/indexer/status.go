@@ -13,19 +13,28 @@ import (
 func cmdStatus(ctx context.Context, args []string) error {
 	var db dbFlags
 	var tip uint
+	var rebuild bool
 	err := parseFlags("status", args, func(fs *flag.FlagSet) {
 		db.register(fs)
 		fs.UintVar(&tip, "tip", 0, "the source's newest milestone, to report lag (0: unknown)")
+		fs.BoolVar(&rebuild, "rebuild-summary", false, "also store what was read as the sync summary GET /sync "+
+			"serves (after a node died between writing sync rows and summarising them)")
 	})
 	if err != nil {
 		return err
 	}
-	return db.withStore(ctx, func(st *store.Store, cfg cql.Config) error { return printStatus(ctx, st, cfg, tip) })
+	return db.withStore(ctx, func(st *store.Store, cfg cql.Config) error { return printStatus(ctx, st, cfg, tip, rebuild) })
 }
 
 // printStatus prints the synced ranges, gaps, watermark and (with tip) lag as JSON.
-func printStatus(ctx context.Context, st *store.Store, cfg cql.Config, tip uint) error {
-	s, err := st.Status(ctx)
+func printStatus(ctx context.Context, st *store.Store, cfg cql.Config, tip uint, rebuild bool) error {
+	read := st.Status
+	if rebuild {
+		read = func(ctx context.Context) (store.SyncStatus, error) {
+			return st.RebuildSyncSummary(ctx, "indexer status")
+		}
+	}
+	s, err := read(ctx)
 	if err != nil {
 		return err
 	}

@@ -9,8 +9,15 @@
 // at most -client-rate requests a second (under the API's default per-client rate) from
 // a loopback address of its own (-distinct-clients), so the API's per-client limits
 // answer the flooder and not them. With -workers 0 the client count is found first by a short
-// probe (not counted in -duration). It exits 1 when any answer was a 5xx (or a
-// normal request got no answer), 2 when the run could not be made.
+// probe (not counted in -duration).
+//
+// With -rate N it runs open loop instead: N requests a second of the same route mix for
+// the whole -duration, each sent on its schedule whatever the answers do, spread
+// round-robin over -clients clients (each from its own loopback address), with
+// latency measured from the scheduled send time (p50/p99/p999 per route), no attackers.
+//
+// It exits 1 when any answer was a 5xx (or a normal request got no answer, or an
+// open-loop request could not be sent), 2 when the run could not be made.
 package main
 
 import (
@@ -46,6 +53,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		duration time.Duration
 		out      string
 		wait     time.Duration
+		openRate float64
+		clients  int
 	)
 	fs.StringVar(&cfg.BaseURL, "url", def, "API base URL, on this machine (default $API_URL or http://127.0.0.1:8080)")
 	fs.DurationVar(&duration, "duration", 60*time.Second, "the whole run: half without attackers, half with them")
@@ -63,6 +72,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.Attack.Trickle, "trickle", 250*time.Millisecond, "pause between two bytes of a slow client")
 	fs.IntVar(&cfg.MaxMessages, "max-messages", 300, "messages to discover keys from")
 	fs.Int64Var(&cfg.Seed, "seed", 1, "seed of the route and key choices")
+	fs.Float64Var(&openRate, "rate", 0, "open loop: requests per second in all, on a fixed schedule, for the whole "+
+		"-duration (0: the closed-loop run with attackers)")
+	fs.IntVar(&clients, "clients", 64, "open loop: clients the schedule is spread over (each within the API's per-client rate)")
 	fs.StringVar(&out, "out", "", "also write the report to this file")
 	fs.DurationVar(&wait, "wait", 30*time.Second, "wait this long for the API to answer GET /sync")
 	if err := fs.Parse(args); err != nil {
@@ -84,6 +96,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "loadtest: %v\n", err)
 		return 2
 	}
+	if openRate > 0 {
+		return runOpen(ctx, loadtest.OpenConfig{BaseURL: cfg.BaseURL, Rate: openRate, Duration: duration,
+			Clients: clients, DistinctClients: cfg.DistinctClients, Seed: cfg.Seed, MaxMessages: cfg.MaxMessages,
+			Progress: stderr}, out, stdout, stderr)
+	}
 	rep, err := loadtest.Run(ctx, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "loadtest: %v\n", err)
@@ -101,6 +118,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 	errs := rep.Clean.Total.Errors + rep.Attacked.Total.Errors
 	if n := rep.FiveXX(); n > 0 || errs > 0 {
 		fmt.Fprintf(stderr, "FAIL: %d answers were 5xx, %d normal requests got no answer\n", n, errs)
+		return 1
+	}
+	return 0
+}
+
+// runOpen runs and reports an open-loop load (-rate).
+func runOpen(ctx context.Context, cfg loadtest.OpenConfig, out string, stdout, stderr io.Writer) int {
+	rep, err := loadtest.RunOpen(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "loadtest: %v\n", err)
+		return 2
+	}
+	var b strings.Builder
+	rep.WriteText(&b)
+	fmt.Fprint(stdout, b.String())
+	if out != "" {
+		if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+			fmt.Fprintf(stderr, "loadtest: %v\n", err)
+			return 2
+		}
+	}
+	if rep.Failed() {
+		t := rep.Phase.Total
+		fmt.Fprintf(stderr, "FAIL: %d answers were 5xx, %d requests got no answer, %d were not sent\n", t.S5xx, t.Errors, rep.Skipped)
 		return 1
 	}
 	return 0

@@ -24,6 +24,7 @@ func TestRefusesBeforeSendingAnything(t *testing.T) {
 		{"-url", "http://10.1.2.3:8080"},
 		{"-duration", "1s"},
 		{"-no-such-flag"},
+		{"-rate", "100", "-url", "http://10.1.2.3:8080"},
 	} {
 		stderr.Reset()
 		if code := run(args, io.Discard, &stderr); code != 2 {
