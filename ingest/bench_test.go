@@ -8,12 +8,9 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/gocql/gocql"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
@@ -350,55 +347,9 @@ func prebuild(b *testing.B, src *sim.Sim) *prebuilt {
 	return out
 }
 
-// benchPlain inserts the prebuilt rows into a fresh keyspace with conc goroutines, each
-// taking the next write and executing it on its own through a cql.Session whose in-flight
-// cap is conc (so the pool, not the cap, sets the concurrency).
+// benchPlain inserts the prebuilt rows into a fresh keyspace with conc goroutines (writeRows).
 func benchPlain(ctx context.Context, b *testing.B, rows *prebuilt, n benchNode, conc int) writerFigures {
 	b.Helper()
 	st, cfg := benchStore(b, n)
-	cfg.MaxInFlight = conc
-	s, err := cql.Open(cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	total := rows.count()
-	lat := make([]time.Duration, total)
-	var next atomic.Int64
-	var failed atomic.Pointer[error]
-	var wg sync.WaitGroup
-	b.StartTimer()
-	start := time.Now()
-	for range conc {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= total || failed.Load() != nil {
-					return
-				}
-				t0 := time.Now()
-				var err error
-				if i < len(rows.writes) {
-					w := rows.writes[i]
-					err = s.Write(ctx, w.St, w.TS, w.Args...)
-				} else {
-					index := rows.syncs[i-len(rows.writes)]
-					err = s.Exec(ctx, cql.InsertSync, st.RangeID(index), int32(index), int8(1), gocql.UnsetValue)
-				}
-				lat[i] = time.Since(t0)
-				if err != nil {
-					failed.CompareAndSwap(nil, &err)
-				}
-			}
-		})
-	}
-	wg.Wait()
-	took := time.Since(start)
-	b.StopTimer()
-	if err := failed.Load(); err != nil {
-		b.Fatalf("plain writer (%d): %v", conc, *err)
-	}
-	slices.Sort(lat)
-	return writerFigures{name: fmt.Sprintf("plain, %d goroutines", conc), rows: total, took: took,
-		p50: lat[total/2], p99: lat[total*99/100]}
+	return writeRows(ctx, b, st, cfg, rows, conc, fmt.Sprintf("plain, %d goroutines", conc))
 }

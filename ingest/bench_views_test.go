@@ -48,13 +48,13 @@ func BenchmarkViewCost(b *testing.B) {
 		for round := range viewBenchRounds {
 			withViews := func() {
 				st, cfg := storetest.New(b, benchChunk)
-				with = append(with, writeRows(ctx, b, st, cfg, rows, fmt.Sprintf("round %d, with views", round+1)))
+				with = append(with, writeRows(ctx, b, st, cfg, rows, viewBenchConcurrency, fmt.Sprintf("round %d, with views", round+1)))
 				all = append(all, with[len(with)-1])
 				counts = countViewRows(ctx, b, cfg)
 			}
 			baseOnly := func() {
 				st, cfg := storetest.NewWithoutViews(b, benchChunk)
-				without = append(without, writeRows(ctx, b, st, cfg, rows, fmt.Sprintf("round %d, base tables only", round+1)))
+				without = append(without, writeRows(ctx, b, st, cfg, rows, viewBenchConcurrency, fmt.Sprintf("round %d, base tables only", round+1)))
 				all = append(all, without[len(without)-1])
 			}
 			if round%2 == 0 { // alternate which goes first: the first write of a run warms the node up
@@ -136,11 +136,12 @@ func reportViewCost(b *testing.B, rows *prebuilt, counts []viewCount, with, with
 		strings.Join(parts, ", "), amp, strings.Join(lines, "\n"), ratio, with.rowsPerSec(), without.rowsPerSec())
 }
 
-// writeRows is benchPlain's writer on a given keyspace: viewBenchConcurrency goroutines,
-// each taking the next prebuilt write and executing it on its own.
-func writeRows(ctx context.Context, b *testing.B, st *store.Store, cfg cql.Config, rows *prebuilt, name string) writerFigures {
+// writeRows is the plain writer: conc goroutines, each taking the next prebuilt write and
+// executing it on its own, no batches, through a cql.Session whose in-flight cap is conc
+// (so the pool, not the cap, sets the concurrency).
+func writeRows(ctx context.Context, b *testing.B, st *store.Store, cfg cql.Config, rows *prebuilt, conc int, name string) writerFigures {
 	b.Helper()
-	cfg.MaxInFlight = viewBenchConcurrency
+	cfg.MaxInFlight = conc
 	s, err := cql.Open(cfg)
 	if err != nil {
 		b.Fatal(err)
@@ -153,7 +154,7 @@ func writeRows(ctx context.Context, b *testing.B, st *store.Store, cfg cql.Confi
 	var wg sync.WaitGroup
 	b.StartTimer()
 	start := time.Now()
-	for range viewBenchConcurrency {
+	for range conc {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < total && failed.Load() == nil; i = int(next.Add(1) - 1) {
 				t0 := time.Now()

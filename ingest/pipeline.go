@@ -154,6 +154,7 @@ func (p *Pipeline) Run(ctx context.Context) error {
 	if err := p.loadPendingFloor(ctx); err != nil {
 		return fmt.Errorf("reading pending floor: %w", err)
 	}
+	p.rebuildSyncSummary(ctx)
 	var backoff time.Duration
 	var pausedAt time.Time // start of the current outage
 	for {
@@ -193,6 +194,17 @@ func (p *Pipeline) Run(ctx context.Context) error {
 		p.log.Info("ingest resuming", "paused_for", time.Since(pausedAt).Round(time.Millisecond))
 		p.m.Paused.Set(0)
 		backoff = min(backoff*2, 30*time.Second)
+	}
+}
+
+// rebuildSyncSummary recomputes the sync summary from the whole sync table once per
+// start: a node killed before its last flush (store.SummaryFlushEvery) may have left
+// synced milestones out of it, which GET /sync would show as a gap. The pipeline reads
+// all of sync on start anyway; a failure only delays the repair to the next start.
+func (p *Pipeline) rebuildSyncSummary(ctx context.Context) {
+	if _, err := p.st.RebuildSyncSummary(ctx, p.cfg.Owner); err != nil {
+		p.log.Warn("could not rebuild the sync summary (GET /sync may show a gap a crash left until the next start)",
+			"error", err)
 	}
 }
 

@@ -60,6 +60,10 @@ func serveChain(t *testing.T, n uint32, limits api.Limits) string {
 	return "http://" + ln.Addr().String()
 }
 
+// defaultLimits are cmd/api's default limits.
+var defaultLimits = api.Limits{Rate: api.DefaultRate, Burst: api.DefaultBurst,
+	ClientConcurrency: api.DefaultClientConcurrency, MaxInFlight: api.DefaultMaxInFlight, Tarpit: api.DefaultTarpit}
+
 // TestLoadWithAttackers runs a short load, against an API with cmd/api's default
 // limits, with every kind of attacker beside it: no 5xx anywhere, every normal request
 // (each client from its own address, within the per-client rate) answered as expected,
@@ -70,8 +74,7 @@ func TestLoadWithAttackers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs a Cassandra node (-short)")
 	}
-	base := serveChain(t, 30, api.Limits{Rate: api.DefaultRate, Burst: api.DefaultBurst,
-		ClientConcurrency: api.DefaultClientConcurrency, MaxInFlight: api.DefaultMaxInFlight, Tarpit: api.DefaultTarpit})
+	base := serveChain(t, 30, defaultLimits)
 	var progress bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

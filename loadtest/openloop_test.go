@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/stardust-indexer/stardust-indexer/api"
 )
 
 // An open-loop run at a fixed rate against an API with cmd/api's default limits, spread
@@ -20,8 +18,7 @@ func TestOpenLoop(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs a Cassandra node (-short)")
 	}
-	base := serveChain(t, 30, api.Limits{Rate: api.DefaultRate, Burst: api.DefaultBurst,
-		ClientConcurrency: api.DefaultClientConcurrency, MaxInFlight: api.DefaultMaxInFlight, Tarpit: api.DefaultTarpit})
+	base := serveChain(t, 30, defaultLimits)
 	var progress bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

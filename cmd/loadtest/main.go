@@ -106,14 +106,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "loadtest: %v\n", err)
 		return 2
 	}
-	var b strings.Builder
-	rep.WriteText(&b)
-	fmt.Fprint(stdout, b.String())
-	if out != "" {
-		if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
-			fmt.Fprintf(stderr, "loadtest: %v\n", err)
-			return 2
-		}
+	if err := report(rep, out, stdout); err != nil {
+		fmt.Fprintf(stderr, "loadtest: %v\n", err)
+		return 2
 	}
 	errs := rep.Clean.Total.Errors + rep.Attacked.Total.Errors
 	if n := rep.FiveXX(); n > 0 || errs > 0 {
@@ -130,14 +125,9 @@ func runOpen(ctx context.Context, cfg loadtest.OpenConfig, out string, stdout, s
 		fmt.Fprintf(stderr, "loadtest: %v\n", err)
 		return 2
 	}
-	var b strings.Builder
-	rep.WriteText(&b)
-	fmt.Fprint(stdout, b.String())
-	if out != "" {
-		if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
-			fmt.Fprintf(stderr, "loadtest: %v\n", err)
-			return 2
-		}
+	if err := report(rep, out, stdout); err != nil {
+		fmt.Fprintf(stderr, "loadtest: %v\n", err)
+		return 2
 	}
 	if rep.Failed() {
 		t := rep.Phase.Total
@@ -145,6 +135,17 @@ func runOpen(ctx context.Context, cfg loadtest.OpenConfig, out string, stdout, s
 		return 1
 	}
 	return 0
+}
+
+// report prints a report's tables and, when out is set, saves them there too.
+func report(rep interface{ WriteText(io.Writer) }, out string, stdout io.Writer) error {
+	var b strings.Builder
+	rep.WriteText(&b)
+	fmt.Fprint(stdout, b.String())
+	if out == "" {
+		return nil
+	}
+	return os.WriteFile(out, []byte(b.String()), 0o644)
 }
 
 // waitUp polls GET /sync until it answers 200.
