@@ -93,6 +93,10 @@ func newTruthEnv(t *testing.T) *truthEnv {
 	ingestAll(t, st, src, truthTip, nil, analytics.Rows)
 	took := time.Since(start)
 	dailyAll(t, st, src, truthTip)
+	// The sync summary is flushed on a timer: flush it now so the keyspace is settled.
+	if err := st.FlushSyncSummary(context.Background()); err != nil {
+		t.Fatalf("flushing the sync summary: %v", err)
+	}
 	if _, err := analytics.ComputeLedger(context.Background(), st, "test"); err != nil {
 		t.Fatalf("ledger analytics: %v", err)
 	}
@@ -240,6 +244,11 @@ func buildModel(truth *sim.Truth, chunk uint32, schema map[string]*tableSchema) 
 	// The newest milestone any node synced (store.NewestSyncedConcern), by node 1.
 	m.add("indexer_meta", row{"concern": "newest_synced", "value": "", "watermark": int64(truth.UpTo),
 		"updated_by": "1", "updated_at": notNull})
+	// The sync summary (store/sync_summary.go): one range, every milestone; its version
+	// counts the compare-and-sets that won, and who won the last one is not fixed.
+	m.add("indexer_meta", row{"concern": "sync_summary",
+		"value":     fmt.Sprintf(`{"oldest":1,"newest":%d,"ranges":[{"from":1,"to":%d}]}`, truth.UpTo, truth.UpTo),
+		"watermark": notNull, "updated_by": notNull, "updated_at": notNull})
 	// leases: the daily jobs released theirs; schema_*: bookkeeping, not compared.
 	m.rows["leases"] = []row{}
 	for name, s := range schema {
