@@ -28,11 +28,35 @@ func Open(cfg Config) (*Session, error) {
 	if err := cfg.checkTLSFiles(); err != nil {
 		return nil, fmt.Errorf("connecting to %s: %w", cfg, err)
 	}
-	g, err := cfg.Cluster().CreateSession()
+	g, err := createSession(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", cfg, explainConnect(cfg, err))
+		return nil, fmt.Errorf("connecting to %s: %w", cfg, err)
 	}
 	return Wrap(g, cfg), nil
+}
+
+// createSession opens a driver session; its error is explained (explainConnect). Over TLS
+// a refused client certificate reaches the driver as a TLS alert only after the handshake
+// looked complete to the client, so the driver may report the refusal as a connection
+// startup that got no answer; one more attempt then gets the node's own reason.
+func createSession(cfg Config) (*gocql.Session, error) {
+	g, err := cfg.Cluster().CreateSession()
+	if err == nil {
+		return g, nil
+	}
+	err = explainConnect(cfg, err)
+	if !cfg.usesTLS() || errors.Is(err, ErrTLS) || errors.Is(err, ErrCredentials) {
+		return nil, err
+	}
+	time.Sleep(200 * time.Millisecond)
+	g, again := cfg.Cluster().CreateSession()
+	if again == nil {
+		return g, nil
+	}
+	if again = explainConnect(cfg, again); errors.Is(again, ErrTLS) || errors.Is(again, ErrCredentials) {
+		return nil, again
+	}
+	return nil, err
 }
 
 // OpenSchema opens a session for schema changes: every statement goes to one coordinator
