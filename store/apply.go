@@ -29,12 +29,7 @@ const MaxBatch = 32
 // error (the others are canceled). Every write is idempotent, so a failed Apply can be
 // retried whole.
 func (st *Store) Apply(ctx context.Context, writes []Write, parallel int) error {
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(max(parallel, 1))
-	for _, group := range groupWrites(writes) {
-		g.Go(func() error { return st.applyGroup(ctx, group) })
-	}
-	return g.Wait()
+	return st.ApplyLimited(ctx, writes, adaptive.Fixed(max(parallel, 1)))
 }
 
 // ApplyLimited is Apply with the groups in flight bounded by lim, which may be shared by

@@ -120,7 +120,7 @@ func (st *Store) resummarise(ctx context.Context, cur syncSummary, touched []Ran
 		if err != nil {
 			return syncSummary{}, err
 		}
-		ranges = normalize(append(subtract(ranges, w), rangesOf(keysOf(synced))...))
+		ranges = normalize(append(subtract(ranges, w), SyncedRanges(synced, w.From, w.To)...))
 	}
 	return capped(ranges, cur), nil
 }

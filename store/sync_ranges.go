@@ -57,12 +57,3 @@ func gapsBetween(rs []Range) []Range {
 	}
 	return out
 }
-
-// keysOf lists a sync map's milestone indexes.
-func keysOf(m map[uint32]int8) []uint32 {
-	out := make([]uint32, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
-}
