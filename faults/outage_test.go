@@ -143,7 +143,7 @@ func outageMidIngest(t *testing.T, node *testcontainers.Node, tip uint32, outage
 	upAt := time.Now()
 	t.Logf("database unavailable for %s: down %s, then restarted on %s in %s", upAt.Sub(downAt).Round(time.Millisecond),
 		restartAt.Sub(downAt).Round(time.Millisecond), node.Addr(), upAt.Sub(restartAt).Round(time.Millisecond))
-	if atRestart > atDown+uint32(4) { // at most the Window's milestones in flight at the signal
+	if atRestart > atDown+uint32(ingest.DefaultWindow) { // at most the Window's milestones in flight at the signal
 		t.Errorf("last written moved from %d to %d while the node was down", atDown, atRestart)
 	}
 

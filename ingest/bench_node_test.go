@@ -109,7 +109,8 @@ func benchWrite(b *testing.B, fake *nodetest.Server, cms []*chain.ConfirmedMiles
 func printNodeBench(fetch, fetchLAN, verify, write []time.Duration, requests map[string]int) {
 	perMilestone := func(d []time.Duration) time.Duration { return median(d) }
 	seq := perMilestone(fetch) + perMilestone(verify) + perMilestone(write)
-	// The pipeline fetches FetchAhead (8) milestones at once and writes Window (4) at once;
+	// An estimate as if 8 milestones were fetched and 4 written at once (the Window was 4;
+	// a wider one overlaps more, but a milestone measured alone says nothing of how much);
 	// verification runs one milestone at a time. The slowest stage sets the pace.
 	paced := max(perMilestone(fetchLAN)/8, perMilestone(verify), perMilestone(write)/4)
 	total := 0

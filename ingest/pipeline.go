@@ -27,8 +27,13 @@ type Config struct {
 	LoggedBy   int8   // written to sync.logged_by when not 0: milestones imported from an archive
 	Start      uint32 // first milestone to index (default 1)
 	FetchAhead int    // milestones fetched from the source ahead of the writers
-	Window     int    // milestones written at once
-	// WriteParallel is where the write limiter starts: write groups in flight over all the
+	// Window is how many milestones are written at once. Their writes share the adaptive
+	// write limit, which bounds the load; the Window only has to be wide enough that the
+	// milestones' tails (a milestone waits for its slowest write before its sync row) do
+	// not leave the limit unused: 4 left a tenth of a fast node's throughput unused.
+	Window int
+	// WriteParallel is where the write limiter starts (default StartWrites; with
+	// FixedWrites, DefaultFixedWrites): write groups in flight over all the
 	// milestones in flight. The limiter then moves it within [MinWrites, the session's
 	// CQL_MAX_IN_FLIGHT] to where the writes' throughput stops growing (see package
 	// adaptive), unless FixedWrites.
@@ -56,10 +61,13 @@ func (c *Config) defaults() {
 		c.FetchAhead = 8
 	}
 	if c.Window < 1 {
-		c.Window = 4
+		c.Window = DefaultWindow
 	}
 	if c.WriteParallel < 1 {
-		c.WriteParallel = 64
+		c.WriteParallel = StartWrites
+		if c.FixedWrites {
+			c.WriteParallel = DefaultFixedWrites
+		}
 	}
 	if c.PollInterval <= 0 {
 		c.PollInterval = time.Second
@@ -96,6 +104,16 @@ type Pipeline struct {
 	net          *chain.Network    // the source's network, recorded in the keyspace (resolveNetwork)
 	writes       *adaptive.Limiter // every write group of every milestone in flight
 }
+
+// DefaultWindow is Config.Window's default.
+const DefaultWindow = 16
+
+// StartWrites is where the adaptive write limit starts by default: low, so that it climbs
+// to the database's first knee while each step up still pays (package adaptive).
+const StartWrites = 8
+
+// DefaultFixedWrites is the write groups in flight with FixedWrites, by default.
+const DefaultFixedWrites = 64
 
 // MinWrites is the write limiter's floor: below it a milestone's latency, not the
 // database, would bound the pipeline.

@@ -46,7 +46,7 @@ func (st *Store) ApplyLimited(parent context.Context, writes []Write, lim *adapt
 		g.Go(func() error {
 			start := time.Now()
 			err := st.applyGroup(ctx, group)
-			lim.Release(inFlight, time.Since(start), outcome(err))
+			lim.Release(inFlight, time.Since(start), len(group), outcome(err))
 			return err
 		})
 	}

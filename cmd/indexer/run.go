@@ -55,7 +55,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.follow, "follow", true, "after filling gaps, follow the tip")
 	fs.BoolVar(&f.unreferenced, "unreferenced", true, "while following, also index not-yet-referenced messages")
 	fs.UintVar(&f.stopAt, "stop-at", 0, "stop after this milestone (0: never)")
-	fs.IntVar(&f.window, "window", 4, "milestones written at once")
+	fs.IntVar(&f.window, "window", ingest.DefaultWindow, "milestones written at once (the adaptive write limit bounds their writes)")
 	fs.IntVar(&f.fetch, "fetch-ahead", 8, "milestones fetched ahead of the writers")
 	f.registerWrites(fs)
 	fs.BoolVar(&f.migrate, "migrate", false, "create/upgrade the schema before running")
@@ -125,8 +125,9 @@ const simRetain = 1024
 
 // registerWrites registers the write concurrency flags (run and import).
 func (f *runFlags) registerWrites(fs *flag.FlagSet) {
-	fs.IntVar(&f.wp, "write-parallel", 64, "write groups in flight over all milestones in flight: where the adaptive "+
-		"limit starts (it then moves between 4 and CQL_MAX_IN_FLIGHT to the level of best measured write throughput), or the fixed limit with -fixed-writes")
+	fs.IntVar(&f.wp, "write-parallel", 0, fmt.Sprintf("write groups in flight over all milestones in flight: where the adaptive "+
+		"limit starts (default %d; it then climbs between %d and CQL_MAX_IN_FLIGHT to the database's knee: the level of best measured write throughput), "+
+		"or the fixed limit with -fixed-writes (default %d)", ingest.StartWrites, ingest.MinWrites, ingest.DefaultFixedWrites))
 	fs.BoolVar(&f.fixedWrites, "fixed-writes", false, "keep -write-parallel write groups in flight instead of adapting")
 }
 

@@ -18,18 +18,21 @@ import (
 
 // The control's constants.
 const (
-	minWindow  = 64   // samples per window, at least; else 2 per level
+	minWindow  = 128  // samples per window, at least; else 4 per level
 	smoothing  = 0.3  // weight of a new window in a level's throughput estimate
 	flatMargin = 0.03 // a lower level within this share of the best throughput is as good (less queue)
 	probeEvery = 8    // windows at one level before a neighbour is measured again
+	climbLoss  = 0.10 // a first climb stops at a level that measured this much less than the one below
 )
 
 // Control is the pure control logic, without locks or clocks: it is fed one completed
 // write at a time and says the limit. The limit moves on a ladder of levels √2 apart
-// between floor and ceiling. Every window (2·limit samples, at least minWindow) yields
-// the window's throughput, mean in flight / mean latency, which updates the current
+// between floor and ceiling. Every window (4·limit samples, at least minWindow) yields
+// the window's throughput in statements, mean in flight / mean latency × mean size of a
+// write (Little's law), which updates the current
 // level's estimate (an exponential average). Then the limit moves one level: up while
-// the level above is unmeasured, else to the lowest of the current level and its two
+// the level above is unmeasured and this level did not lose to the one below, else to the
+// lowest of the current level and its two
 // neighbours whose estimate is within flatMargin of the best of them. Every probeEvery
 // windows at one level it visits a neighbour (alternately above and below) to refresh
 // its estimate, so that a node that got slower or faster is followed. A window that
@@ -47,6 +50,7 @@ type Control struct {
 	n           int     // samples in the current window
 	sumLatency  float64 // seconds
 	sumInFlight float64
+	sumWork     float64
 	lastLatency float64 // the last window's mean latency, seconds
 	cutInWindow bool
 }
@@ -93,12 +97,14 @@ func (c *Control) Latency() time.Duration { return time.Duration(c.lastLatency *
 
 // Sample records one write that succeeded (or failed for a reason that is not the
 // database's load) after latency, with inFlight writes in flight when it started (itself
-// included). It reports whether the limit changed.
-func (c *Control) Sample(latency time.Duration, inFlight int) bool {
+// included) and work its size (statements: a batch weighs what it carries). It reports
+// whether the limit changed.
+func (c *Control) Sample(latency time.Duration, inFlight, work int) bool {
 	c.n++
 	c.sumLatency += latency.Seconds()
 	c.sumInFlight += float64(inFlight)
-	if c.n < max(2*c.Limit(), minWindow) {
+	c.sumWork += float64(max(work, 1))
+	if c.n < max(4*c.Limit(), minWindow) {
 		return false
 	}
 	return c.endWindow()
@@ -117,13 +123,16 @@ func (c *Control) Overload() bool {
 }
 
 func (c *Control) endWindow() bool {
-	meanLatency, meanInFlight := c.sumLatency/float64(c.n), c.sumInFlight/float64(c.n)
-	c.n, c.sumLatency, c.sumInFlight, c.cutInWindow = 0, 0, 0, false
+	meanLatency, meanInFlight, meanWork := c.sumLatency/float64(c.n), c.sumInFlight/float64(c.n), c.sumWork/float64(c.n)
+	c.n, c.sumLatency, c.sumInFlight, c.sumWork, c.cutInWindow = 0, 0, 0, 0, false
 	c.lastLatency = meanLatency
 	if meanLatency <= 0 || meanInFlight < float64(c.Limit())/2 {
 		return false // app-limited: says nothing of what this level could do
 	}
-	x := meanInFlight / meanLatency
+	// Little's law gives the writes completed per second; times their mean size, the
+	// statements per second: writes of mixed sizes (single statements, batches of up to
+	// 32) would otherwise make a level that happened to get small ones look faster.
+	x := meanInFlight / meanLatency * meanWork
 	if !c.known[c.at] {
 		c.est[c.at], c.known[c.at] = x, true
 	} else {
@@ -136,7 +145,7 @@ func (c *Control) endWindow() bool {
 // next is the level to measure next.
 func (c *Control) next() int {
 	above, below := c.at+1, c.at-1
-	if above < len(c.levels) && !c.known[above] {
+	if above < len(c.levels) && !c.known[above] && c.notWorse(below) {
 		return above
 	}
 	if c.stay >= probeEvery {
@@ -158,6 +167,17 @@ func (c *Control) next() int {
 		}
 	}
 	return c.at
+}
+
+// notWorse says whether the current level did not measure clearly less throughput than
+// the level below (by climbLoss: one window's estimate is noisy, and a fast node's curve
+// is flat near its knee), or there is nothing below to compare with. The climb to an
+// unmeasured level goes on only while it does not lose, so it stops past the first knee
+// instead of running to the ceiling and comparing neighbours there: on a node whose
+// throughput falls past its knee and rises again higher up, that search got stuck on the
+// far side, at 0.6 of the best plain writer (issue 12's slow node).
+func (c *Control) notWorse(below int) bool {
+	return below < 0 || !c.known[below] || c.est[c.at] >= c.est[below]*(1-climbLoss)
 }
 
 func (c *Control) move(to int) bool {

@@ -12,8 +12,8 @@ func feed(c *Control, windows int, lat func(limit int) time.Duration) []int {
 	var seen []int
 	for range windows {
 		limit := c.Limit()
-		for range max(2*limit, minWindow) {
-			c.Sample(lat(limit), limit)
+		for range max(4*limit, minWindow) {
+			c.Sample(lat(limit), limit, 1)
 		}
 		seen = append(seen, c.Limit())
 	}
@@ -97,7 +97,7 @@ func TestControlFollowsASlowerNode(t *testing.T) {
 func TestControlDoesNotMoveWhenUnused(t *testing.T) {
 	c := NewControl(32, 4, 128)
 	for range 20 * minWindow {
-		c.Sample(time.Millisecond, 3) // the writer keeps only 3 in flight
+		c.Sample(time.Millisecond, 3, 1) // the writer keeps only 3 in flight
 	}
 	if c.Limit() != 32 {
 		t.Fatalf("limit %d after app-limited windows, want 32", c.Limit())
@@ -118,5 +118,28 @@ func TestControlOverloadStepsDownOncePerWindow(t *testing.T) {
 	}
 	if c.Limit() > 8 {
 		t.Fatalf("limit %d after an overload in every window, want at most 8", c.Limit())
+	}
+}
+
+// TestControlStopsAtTheFirstKnee models a slow node measured in issue 12: throughput
+// peaks at 32 in flight, falls by 40% past it and rises again towards the ceiling. From
+// a low start the climb stops at the peak instead of running to the ceiling and settling
+// among the lower neighbours there.
+func TestControlStopsAtTheFirstKnee(t *testing.T) {
+	throughput := func(limit int) float64 { // writes per second
+		switch {
+		case limit <= 32:
+			return 1000 * float64(limit)
+		case limit < 128:
+			return 0.6 * 32000
+		}
+		return 0.85 * 32000
+	}
+	c := NewControl(8, 4, 128)
+	seen := feed(c, 200, func(limit int) time.Duration {
+		return time.Duration(float64(limit) / throughput(limit) * float64(time.Second))
+	})
+	if m := mostly(seen[len(seen)-60:]); m != 32 {
+		t.Fatalf("mostly at %d in the last windows, want the peak 32: %v", m, seen)
 	}
 }

@@ -84,15 +84,16 @@ const (
 	Ignored                   // canceled: no sample
 )
 
-// Release returns a slot taken by Acquire, with the write's latency and outcome.
-func (l *Limiter) Release(inFlight int, latency time.Duration, outcome Outcome) {
+// Release returns a slot taken by Acquire, with the write's latency, size (statements)
+// and outcome.
+func (l *Limiter) Release(inFlight int, latency time.Duration, work int, outcome Outcome) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.inFlight--
 	changed := false
 	switch outcome {
 	case Done:
-		changed = l.ctl.Sample(latency, inFlight)
+		changed = l.ctl.Sample(latency, inFlight, work)
 	case Overloaded:
 		changed = l.ctl.Overload()
 	}

@@ -25,7 +25,7 @@ func TestLimiterBoundsInFlight(t *testing.T) {
 			}
 			time.Sleep(2 * time.Millisecond)
 			now.Add(-1)
-			l.Release(n, time.Millisecond, Done)
+			l.Release(n, time.Millisecond, 1, Done)
 		})
 	}
 	wg.Wait()
@@ -42,7 +42,7 @@ func TestLimiterAcquireCanceled(t *testing.T) {
 	if _, err := l.Acquire(ctx); err == nil {
 		t.Fatal("acquire on a full limiter returned before its context ended")
 	}
-	l.Release(n, time.Millisecond, Done)
+	l.Release(n, time.Millisecond, 1, Done)
 	if _, err := l.Acquire(context.Background()); err != nil { // the canceled waiter holds nothing
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestLimiterReportsChanges(t *testing.T) {
 	var limits []int
 	l := NewLimiter(16, 4, 64, func(limit int, _ time.Duration) { limits = append(limits, limit) })
 	n, _ := l.Acquire(context.Background())
-	l.Release(n, time.Second, Overloaded)
+	l.Release(n, time.Second, 1, Overloaded)
 	if want := []int{16, 11}; !slices.Equal(limits, want) || l.Limit() != 11 {
 		t.Fatalf("limits reported %v (now %d), want %v", limits, l.Limit(), want)
 	}
