@@ -78,7 +78,7 @@ func BenchmarkAPI(b *testing.B) {
 		ClientConcurrency: DefaultClientConcurrency, MaxInFlight: DefaultMaxInFlight}})
 	srv := httptest.NewServer(limited.Handler())
 	defer srv.Close()
-	bare := bareServer(b, routes, client4, srv.URL)
+	bare := bareServer(b, routes, srv.URL)
 	defer bare.Close()
 	b.ResetTimer()
 	var out []string
@@ -86,8 +86,8 @@ func BenchmarkAPI(b *testing.B) {
 		lines := []string{fmt.Sprintf("%d client(s):\n%-20s %-28s %-28s %-28s %-9s %-9s %s", clients, "route", "API p50 / p99 / req/s",
 			"bare HTTP p50 / p99 / req/s", "gocql p50 / p99 / req/s", "API÷gocql", "bare÷gocql", "API÷bare")}
 		for _, r := range routes {
-			f := alternate(b, clients, func(ctx context.Context) error { return getOK(ctx, client4, srv.URL+r.path) },
-				func(ctx context.Context) error { return getOK(ctx, client4, bare.URL+r.path) }, r.direct)
+			f := alternate(b, clients, func(ctx context.Context) error { return getOK(ctx, benchClient, srv.URL+r.path) },
+				func(ctx context.Context) error { return getOK(ctx, benchClient, bare.URL+r.path) }, r.direct)
 			viaAPI, viaBare, direct := f[0], f[1], f[2]
 			lines = append(lines, fmt.Sprintf("%-20s %-28s %-28s %-28s %8.2fx %9.2fx %8.2fx", r.name, viaAPI, viaBare, direct,
 				ratio(viaAPI, direct), ratio(viaBare, direct), ratio(viaAPI, viaBare)))
@@ -98,16 +98,16 @@ func BenchmarkAPI(b *testing.B) {
 	fmt.Printf("BenchmarkAPI: loopback, %s per measurement:\n%s\n", benchDuration, strings.Join(out, "\n"))
 }
 
-// client4 is the benchmark's HTTP client: keeps a connection per client alive.
-var client4 = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: benchClients}}
+// benchClient is the benchmarks' HTTP client: keeps a connection per client alive.
+var benchClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: benchClients}}
 
 // bareServer serves each route's path with a bare net/http handler that runs the route's
 // direct gocql reads and answers a fixed body as long as the API's answer: the floor of
 // any HTTP server in front of the same reads, on this machine.
-func bareServer(b *testing.B, routes []benchRoute, client *http.Client, api string) *httptest.Server {
+func bareServer(b *testing.B, routes []benchRoute, api string) *httptest.Server {
 	mux := http.NewServeMux()
 	for _, r := range routes {
-		body := bodyOf(b, client, api+r.path)
+		body := bodyOf(b, api+r.path)
 		path, _, _ := strings.Cut(r.path, "?")
 		mux.HandleFunc(path, func(w http.ResponseWriter, req *http.Request) {
 			if err := r.direct(req.Context()); err != nil {
@@ -121,8 +121,8 @@ func bareServer(b *testing.B, routes []benchRoute, client *http.Client, api stri
 	return httptest.NewServer(mux)
 }
 
-func bodyOf(b *testing.B, client *http.Client, url string) []byte {
-	resp, err := client.Get(url)
+func bodyOf(b *testing.B, url string) []byte {
+	resp, err := benchClient.Get(url)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -134,6 +134,7 @@ func bodyOf(b *testing.B, client *http.Client, url string) []byte {
 	return body
 }
 
+// ratio is a's p50 over b's.
 func ratio(a, b figures) float64 { return float64(a.p50) / float64(max(b.p50, 1)) }
 
 // figures are a measurement's latency percentiles and throughput.

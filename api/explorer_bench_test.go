@@ -45,17 +45,16 @@ func BenchmarkExplorerBalance(b *testing.B) {
 			return directBalance(ctx, g, empty)
 		}},
 	}
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: benchClients}}
 	b.ResetTimer()
 	lines := []string{fmt.Sprintf("%-20s %-32s %-32s %s", "route", "API p50 / p99 / req/s", "gocql p50 / p99 / req/s", "p50 ratio")}
 	for _, r := range routes {
 		if code, body := e.fetch(b, r.path); code != http.StatusOK {
 			b.Fatalf("GET %s: %d %s", r.path, code, body)
 		}
-		viaAPI := load(b, func(ctx context.Context) error { return getOK(ctx, client, e.srv.URL+r.path) })
+		viaAPI := load(b, func(ctx context.Context) error { return getOK(ctx, benchClient, e.srv.URL+r.path) })
 		direct := load(b, r.direct)
 		lines = append(lines, fmt.Sprintf("%-20s %-32s %-32s %.2fx", r.name, viaAPI, direct,
-			float64(viaAPI.p50)/float64(max(direct.p50, 1))))
+			ratio(viaAPI, direct)))
 	}
 	b.Logf("loopback load, %d clients x %s per measurement (richest owner: %d tokens):\n%s", benchClients,
 		benchDuration, most, strings.Join(lines, "\n"))

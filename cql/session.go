@@ -45,7 +45,7 @@ func createSession(cfg Config) (*gocql.Session, error) {
 		return g, nil
 	}
 	err = explainConnect(cfg, err)
-	if !cfg.usesTLS() || errors.Is(err, ErrTLS) || errors.Is(err, ErrCredentials) {
+	if !cfg.usesTLS() || Classify(err) == ClassAuth {
 		return nil, err
 	}
 	time.Sleep(200 * time.Millisecond)
@@ -53,7 +53,7 @@ func createSession(cfg Config) (*gocql.Session, error) {
 	if again == nil {
 		return g, nil
 	}
-	if again = explainConnect(cfg, again); errors.Is(again, ErrTLS) || errors.Is(again, ErrCredentials) {
+	if again = explainConnect(cfg, again); Classify(again) == ClassAuth {
 		return nil, again
 	}
 	return nil, err

@@ -132,7 +132,7 @@ func benchNodeRun(ctx context.Context, b *testing.B, src *sim.Sim, rows *prebuil
 	for _, pool := range runs[1:] {
 		r.plains = append(r.plains, medianRun(pool))
 	}
-	r.best = slices.MaxFunc(r.plains, func(a, b writerFigures) int { return cmp.Compare(a.rowsPerSec(), b.rowsPerSec()) })
+	r.best = slices.MaxFunc(r.plains, byRate)
 	for round := range benchRounds {
 		best := 0.0
 		for _, pool := range runs[1:] {
@@ -157,10 +157,13 @@ func warmUp(ctx context.Context, b *testing.B, rows *prebuilt, n benchNode) {
 	}
 }
 
+// byRate orders writer runs by rows/s.
+func byRate(a, b writerFigures) int { return cmp.Compare(a.rowsPerSec(), b.rowsPerSec()) }
+
 // medianRun is the run of median rows/s among a writer's rounds.
 func medianRun(runs []writerFigures) writerFigures {
 	sorted := slices.Clone(runs)
-	slices.SortFunc(sorted, func(a, b writerFigures) int { return cmp.Compare(a.rowsPerSec(), b.rowsPerSec()) })
+	slices.SortFunc(sorted, byRate)
 	return sorted[len(sorted)/2]
 }
 

@@ -41,7 +41,7 @@ const (
 // at most once per window.
 type Control struct {
 	levels []int
-	est    []float64 // throughput per level, writes/s
+	est    []float64 // throughput per level, statements/s
 	known  []bool    // est is measured (or set by an overload)
 	at     int       // current level
 	stay   int       // windows at the current level since the last move
