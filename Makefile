@@ -9,7 +9,7 @@ TEST_DB_DIR ?= $(CURDIR)/.dev/cassandra-test
 TEST_FLAGS ?= -count=1 -timeout 30m
 PKGS      ?= ./...
 
-.PHONY: all build run test test-short test-faults bench fuzz db-up db-down db-logs vet fmt clean
+.PHONY: all build run test test-short test-faults bench fuzz db-up db-down db-logs db-nodetool vet fmt clean
 
 all: build
 
@@ -59,6 +59,10 @@ db-down:
 
 db-logs:
 	@STARDUST_DB_DIR=$(DB_DIR) $(GO) run ./cmd/devdb logs
+
+## db-nodetool: Cassandra's nodetool against the local node, e.g. make db-nodetool ARGS="tablestats stardust"
+db-nodetool:
+	@STARDUST_DB_DIR=$(DB_DIR) $(GO) run ./cmd/devdb nodetool $(ARGS)
 
 vet:
 	$(GO) vet ./...

@@ -83,14 +83,20 @@ func BenchmarkAPI(b *testing.B) {
 	b.ResetTimer()
 	var out []string
 	for _, clients := range []int{1, benchClients} {
-		lines := []string{fmt.Sprintf("%d client(s):\n%-20s %-28s %-28s %-28s %-9s %-9s %s", clients, "route", "API p50 / p99 / req/s",
-			"bare HTTP p50 / p99 / req/s", "gocql p50 / p99 / req/s", "API÷gocql", "bare÷gocql", "API÷bare")}
+		apiRaw, bareRaw := newRawClient(b, srv.URL, clients), newRawClient(b, bare.URL, clients)
+		lines := []string{fmt.Sprintf("%d client(s), p50 / p99 / req/s:\n%-20s %-26s %-26s %-26s %-26s %-26s %s", clients, "route",
+			"API", "bare HTTP", "API, raw client", "bare HTTP, raw client", "gocql",
+			"API÷gocql bare÷gocql API÷bare | raw client: API÷gocql bare÷gocql API÷bare")}
 		for _, r := range routes {
 			f := alternate(b, clients, func(ctx context.Context) error { return getOK(ctx, benchClient, srv.URL+r.path) },
-				func(ctx context.Context) error { return getOK(ctx, benchClient, bare.URL+r.path) }, r.direct)
-			viaAPI, viaBare, direct := f[0], f[1], f[2]
-			lines = append(lines, fmt.Sprintf("%-20s %-28s %-28s %-28s %8.2fx %9.2fx %8.2fx", r.name, viaAPI, viaBare, direct,
-				ratio(viaAPI, direct), ratio(viaBare, direct), ratio(viaAPI, viaBare)))
+				func(ctx context.Context) error { return getOK(ctx, benchClient, bare.URL+r.path) },
+				func(ctx context.Context) error { return apiRaw.get(ctx, r.path) },
+				func(ctx context.Context) error { return bareRaw.get(ctx, r.path) }, r.direct)
+			viaAPI, viaBare, rawAPI, rawBare, direct := f[0], f[1], f[2], f[3], f[4]
+			lines = append(lines, fmt.Sprintf("%-20s %-26s %-26s %-26s %-26s %-26s %8.2fx %10.2fx %7.2fx | %23.2fx %10.2fx %7.2fx",
+				r.name, viaAPI, viaBare, rawAPI, rawBare, direct,
+				ratio(viaAPI, direct), ratio(viaBare, direct), ratio(viaAPI, viaBare),
+				ratio(rawAPI, direct), ratio(rawBare, direct), ratio(rawAPI, rawBare)))
 		}
 		out = append(out, strings.Join(lines, "\n"))
 	}

@@ -112,7 +112,7 @@ func addressText(a *chain.Address, hrp string) string {
 	case hrp == "":
 		return a.Hex()
 	}
-	return a.Bech32(hrp)
+	return addressNames.text(a, hrp)
 }
 
 func hexText(b []byte) string {

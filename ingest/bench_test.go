@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -185,6 +186,7 @@ func printNode(r nodeResult) {
 	fmt.Printf("-- %s (pipeline's write limit: median %s over the run, %d at the end, ceiling %d)\n%-30s %8s %8s %10s %11s %11s\n%s\n", r.node.name,
 		r.pipe.limits, r.pipe.limit, r.pipe.ceiling, "writer", "rows", "seconds", "rows/s", "p50", "p99",
 		r.pipe.line(fmt.Sprintf("pipeline, %.1f milestones/s", float64(benchTip)/r.pipe.took.Seconds())))
+	fmt.Printf("%30s   write limit every 250 ms: %s\n", "", r.pipe.timeline)
 	for _, f := range r.plains {
 		mark := ""
 		if f.name == r.best.name {
@@ -213,6 +215,7 @@ type writerFigures struct {
 	name           string
 	ceiling, limit int    // pipeline only: CQL_MAX_IN_FLIGHT, and the write limit it ended with
 	limits         string // pipeline only: the write limit over the run, median (min-max)
+	timeline       string // pipeline only: the write limit every 250 ms
 	rows           int
 	took           time.Duration
 	p50, p99       time.Duration
@@ -259,8 +262,8 @@ func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode)
 	took := time.Since(start)
 	b.StopTimer()
 	stopSampling()
-	f := writerFigures{name: "pipeline", took: took, ceiling: st.MaxInFlight(), limit: p.WriteLimit(),
-		limits: limits()}
+	f := writerFigures{name: "pipeline", took: took, ceiling: st.MaxInFlight(), limit: p.WriteLimit()}
+	f.limits, f.timeline = limits()
 	families, err := reg.Gather()
 	if err != nil {
 		b.Fatal(err)
@@ -283,8 +286,9 @@ func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode)
 
 // sampleLimit reads the pipeline's write limit and writes in flight every 10 ms until
 // stop; limits then summarizes where they were: "median (min-max)", and the median in
-// flight (below the limit: the Window, not the limiter, bounded the writes).
-func sampleLimit(p *Pipeline) (stop func(), limits func() string) {
+// flight (below the limit: the Window, not the limiter, bounded the writes); timeline is
+// the limit every 250 ms, to see how long the climb from the start took.
+func sampleLimit(p *Pipeline) (stop func(), limits func() (summary, timeline string)) {
 	var seen, inFlight []int
 	done, finished := make(chan struct{}), make(chan struct{})
 	go func() {
@@ -302,13 +306,17 @@ func sampleLimit(p *Pipeline) (stop func(), limits func() string) {
 		}
 	}()
 	stop = func() { close(done); <-finished }
-	limits = func() string {
+	limits = func() (string, string) {
 		if len(seen) == 0 {
-			return "-"
+			return "-", "-"
 		}
-		slices.Sort(seen)
-		slices.Sort(inFlight)
-		return fmt.Sprintf("%d (%d-%d), in flight %d", seen[len(seen)/2], seen[0], seen[len(seen)-1], inFlight[len(inFlight)/2])
+		var every []string
+		for i := 0; i < len(seen); i += 25 {
+			every = append(every, strconv.Itoa(seen[i]))
+		}
+		sorted, flying := slices.Sorted(slices.Values(seen)), slices.Sorted(slices.Values(inFlight))
+		return fmt.Sprintf("%d (%d-%d), in flight %d", sorted[len(sorted)/2], sorted[0], sorted[len(sorted)-1],
+			flying[len(flying)/2]), strings.Join(every, " ")
 	}
 	return stop, limits
 }

@@ -14,19 +14,7 @@ func jvmArgs(dir, lib, heap string, durable bool, extra ...string) []string {
 	if jamm := jammJar(lib); jamm != "" {
 		args = append(args, "-javaagent:"+jamm)
 	}
-	for _, m := range []string{"java.base/jdk.internal.misc", "java.management.rmi/com.sun.jmx.remote.internal.rmi",
-		"java.management/com.sun.jmx.remote.security", "java.rmi/sun.rmi.registry", "java.rmi/sun.rmi.server",
-		"java.sql/java.sql", "java.base/java.lang.ref", "jdk.unsupported/sun.misc", "jdk.attach/sun.tools.attach",
-		"jdk.compiler/com.sun.tools.javac.file"} {
-		args = append(args, "--add-exports", m+"=ALL-UNNAMED")
-	}
-	for _, m := range []string{"java.base/java.lang.module", "java.base/jdk.internal.loader", "java.base/jdk.internal.ref",
-		"java.base/jdk.internal.reflect", "java.base/jdk.internal.math", "java.base/jdk.internal.module",
-		"java.base/jdk.internal.util.jar", "jdk.management/com.sun.management.internal", "java.base/sun.nio.ch",
-		"java.base/java.io", "java.base/java.lang.reflect", "java.base/java.lang", "java.base/java.util",
-		"java.base/java.nio", "jdk.compiler/com.sun.tools.javac"} {
-		args = append(args, "--add-opens", m+"=ALL-UNNAMED")
-	}
+	args = append(args, moduleArgs()...)
 	tmp := filepath.Join(dir, "tmp")
 	args = append(args,
 		"-Dio.netty.tryReflectionSetAccessible=true", "-Djdk.attach.allowAttachSelf=true",
@@ -45,6 +33,25 @@ func jvmArgs(dir, lib, heap string, durable bool, extra ...string) []string {
 	args = append(args, extra...)
 	args = append(args, "-cp", filepath.Join(dir, "conf")+":"+filepath.Join(lib, "*"),
 		"org.apache.cassandra.service.CassandraDaemon")
+	return args
+}
+
+// moduleArgs open the JDK 17 internals that Cassandra's code (server and tools) uses.
+func moduleArgs() []string {
+	var args []string
+	for _, m := range []string{"java.base/jdk.internal.misc", "java.management.rmi/com.sun.jmx.remote.internal.rmi",
+		"java.management/com.sun.jmx.remote.security", "java.rmi/sun.rmi.registry", "java.rmi/sun.rmi.server",
+		"java.sql/java.sql", "java.base/java.lang.ref", "jdk.unsupported/sun.misc", "jdk.attach/sun.tools.attach",
+		"jdk.compiler/com.sun.tools.javac.file"} {
+		args = append(args, "--add-exports", m+"=ALL-UNNAMED")
+	}
+	for _, m := range []string{"java.base/java.lang.module", "java.base/jdk.internal.loader", "java.base/jdk.internal.ref",
+		"java.base/jdk.internal.reflect", "java.base/jdk.internal.math", "java.base/jdk.internal.module",
+		"java.base/jdk.internal.util.jar", "jdk.management/com.sun.management.internal", "java.base/sun.nio.ch",
+		"java.base/java.io", "java.base/java.lang.reflect", "java.base/java.lang", "java.base/java.util",
+		"java.base/java.nio", "jdk.compiler/com.sun.tools.javac"} {
+		args = append(args, "--add-opens", m+"=ALL-UNNAMED")
+	}
 	return args
 }
 

@@ -21,6 +21,8 @@ type Node struct {
 	NativePort  int    `json:"native_port"`
 	StoragePort int    `json:"storage_port"`
 	PID         int    `json:"pid"`
+	// JMXPort, when set, is the node's local-only JMX port (what NodeTool talks to).
+	JMXPort int `json:"jmx_port,omitempty"`
 	// The fields below default to a single node: cluster "stardust-dev", token 0, the
 	// node itself as the only seed, the heap CASSANDRA_HEAP (or 1G).
 	ClusterName  string `json:"cluster_name,omitempty"`

@@ -21,13 +21,13 @@ func start(ctx context.Context, dir string) (*Node, error) {
 	}
 	n := &Node{Dir: dir, Host: "127.0.0.1"}
 	if old, err := loadNode(dir); err == nil {
-		n.NativePort, n.StoragePort = old.NativePort, old.StoragePort
+		n.NativePort, n.StoragePort, n.JMXPort = old.NativePort, old.StoragePort, old.JMXPort
 	}
-	if !portFree(n.Host, n.NativePort) || !portFree(n.Host, n.StoragePort) || n.NativePort == 0 {
-		if n.NativePort, err = freePort(n.Host); err != nil {
-			return nil, err
+	for _, port := range []*int{&n.NativePort, &n.StoragePort, &n.JMXPort} {
+		if portFree(n.Host, *port) {
+			continue
 		}
-		if n.StoragePort, err = freePort(n.Host); err != nil {
+		if *port, err = freePort(n.Host); err != nil {
 			return nil, err
 		}
 	}
@@ -89,7 +89,7 @@ func launch(n *Node, lib string) error {
 		return err
 	}
 	defer out.Close()
-	cmd := exec.Command(java, jvmArgs(n.Dir, lib, n.Heap, n.Durable, append(n.Secure.jvmProps(), n.cpuProps()...)...)...)
+	cmd := exec.Command(java, jvmArgs(n.Dir, lib, n.Heap, n.Durable, append(append(n.Secure.jvmProps(), n.cpuProps()...), n.jmxProps()...)...)...)
 	pinCPUs(cmd, n.CPUs)
 	cmd.Stdout, cmd.Stderr, cmd.Dir = out, out, n.Dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

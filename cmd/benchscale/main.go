@@ -14,6 +14,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/internal/benchscale"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 func main() {
@@ -31,7 +32,17 @@ func main() {
 	fs.StringVar(&cfg.OpsAddr, "ops-addr", "127.0.0.1:19100", "the indexer's -ops-addr (its /metrics)")
 	fs.StringVar(&cfg.APIAddr, "api-addr", "127.0.0.1:18090", "the API's -addr while the routes are timed")
 	fs.IntVar(&cfg.Requests, "requests", 30, "timed requests per list route and size")
+	nodeDir := fs.String("node-dir", "", "directory of the local node (devdb -dir): the routes are timed again once "+
+		"its memtables are flushed (nodetool flush) and compactions are done")
 	_ = fs.Parse(os.Args[1:])
+	if *nodeDir != "" {
+		n, err := testcontainers.Open(*nodeDir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchscale:", err)
+			os.Exit(2)
+		}
+		cfg.Settle = func(ctx context.Context) error { return n.Settle(ctx, cfg.Keyspace) }
+	}
 	db, err := cql.DefaultConfig().FromEnv()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchscale:", err)

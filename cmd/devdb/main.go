@@ -4,6 +4,7 @@
 //	devdb [-dir DIR] down    stop it
 //	devdb [-dir DIR] status  print running or stopped
 //	devdb [-dir DIR] logs    print the tail of its log
+//	devdb [-dir DIR] nodetool ARGS...  run Cassandra's nodetool against it (flush, tablestats, ...)
 package main
 
 import (
@@ -22,13 +23,13 @@ func main() {
 	flag.Parse()
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
-	if err := run(ctx, *dir, flag.Arg(0)); err != nil {
+	if err := run(ctx, *dir, flag.Arg(0), flag.Args()[min(1, flag.NArg()):]); err != nil {
 		fmt.Fprintln(os.Stderr, "devdb:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dir, cmd string) error {
+func run(ctx context.Context, dir, cmd string, args []string) error {
 	switch cmd {
 	case "up":
 		start := time.Now()
@@ -49,8 +50,16 @@ func run(ctx context.Context, dir, cmd string) error {
 		}
 	case "logs":
 		fmt.Print(testcontainers.LogTail(dir, 100))
+	case "nodetool":
+		n, err := testcontainers.Open(dir)
+		if err != nil {
+			return err
+		}
+		out, err := n.NodeTool(ctx, args...)
+		fmt.Print(out)
+		return err
 	default:
-		return fmt.Errorf("usage: devdb [-dir DIR] up|down|status|logs")
+		return fmt.Errorf("usage: devdb [-dir DIR] up|down|status|logs|nodetool ARGS...")
 	}
 	return nil
 }

@@ -23,17 +23,19 @@ const (
 	flatMargin = 0.03 // a lower level within this share of the best throughput is as good (less queue)
 	probeEvery = 8    // windows at one level before a neighbour is measured again
 	climbLoss  = 0.10 // a first climb stops at a level that measured this much less than the one below
+	recheck    = 2    // windows at one level before a level above it, measured only once, is measured again
 )
 
 // Control is the pure control logic, without locks or clocks: it is fed one completed
 // write at a time and says the limit. The limit moves on a ladder of levels √2 apart
 // between floor and ceiling. Every window (4·limit samples, at least minWindow) yields
 // the window's throughput in statements, mean in flight / mean latency × mean size of a
-// write (Little's law), which updates the current
-// level's estimate (an exponential average). Then the limit moves one level: up while
-// the level above is unmeasured and this level did not lose to the one below, else to the
-// lowest of the current level and its two
-// neighbours whose estimate is within flatMargin of the best of them. Every probeEvery
+// write (Little's law), which updates the current level's estimate (the mean of its first
+// windows, then an exponential average). Then the limit moves one level: up while the
+// level above is unmeasured and this level did not lose to the one below; up again after
+// recheck windows when the level above was measured in one window only; else to the
+// lowest of the current level and its two neighbours whose estimate is within flatMargin
+// of the best of them. Every probeEvery
 // windows at one level it visits a neighbour (alternately above and below) to refresh
 // its estimate, so that a node that got slower or faster is followed. A window that
 // never used half the limit (the writer, not the database, was the bound) measures
@@ -43,6 +45,7 @@ type Control struct {
 	levels []int
 	est    []float64 // throughput per level, statements/s
 	known  []bool    // est is measured (or set by an overload)
+	counts []int     // windows measured per level
 	at     int       // current level
 	stay   int       // windows at the current level since the last move
 	up     bool      // the next probe goes up
@@ -61,7 +64,7 @@ func NewControl(initial, floor, ceiling int) *Control {
 	floor = max(floor, 1)
 	ceiling = max(ceiling, floor)
 	c := &Control{levels: ladder(floor, ceiling), up: true}
-	c.est, c.known = make([]float64, len(c.levels)), make([]bool, len(c.levels))
+	c.est, c.known, c.counts = make([]float64, len(c.levels)), make([]bool, len(c.levels)), make([]int, len(c.levels))
 	for i, l := range c.levels {
 		if math.Abs(math.Log(float64(l)/float64(initial))) < math.Abs(math.Log(float64(c.levels[c.at])/float64(initial))) {
 			c.at = i
@@ -133,10 +136,12 @@ func (c *Control) endWindow() bool {
 	// statements per second: writes of mixed sizes (single statements, batches of up to
 	// 32) would otherwise make a level that happened to get small ones look faster.
 	x := meanInFlight / meanLatency * meanWork
+	c.counts[c.at]++
 	if !c.known[c.at] {
 		c.est[c.at], c.known[c.at] = x, true
 	} else {
-		c.est[c.at] += (x - c.est[c.at]) * smoothing
+		// The plain mean of a level's first windows, then an exponential average.
+		c.est[c.at] += (x - c.est[c.at]) * max(smoothing, 1/float64(c.counts[c.at]))
 	}
 	c.stay++
 	return c.move(c.next())
@@ -146,6 +151,12 @@ func (c *Control) endWindow() bool {
 func (c *Control) next() int {
 	above, below := c.at+1, c.at-1
 	if above < len(c.levels) && !c.known[above] && c.notWorse(below) {
+		return above
+	}
+	if above < len(c.levels) && c.counts[above] == 1 && c.stay >= recheck {
+		// One window is a noisy measure: a level above that stopped the climb on a single
+		// window is measured again soon, not after probeEvery windows (a short run spent
+		// half its time one level too low that way: issue 12).
 		return above
 	}
 	if c.stay >= probeEvery {

@@ -143,3 +143,25 @@ func TestControlStopsAtTheFirstKnee(t *testing.T) {
 		t.Fatalf("mostly at %d in the last windows, want the peak 32: %v", m, seen)
 	}
 }
+
+// TestControlRechecksALevelMeasuredOnce: on a node whose throughput grows up to 64 in
+// flight, the first window at 32 measures half its throughput (a burst of load elsewhere). The climb
+// stops below it, measures 32 again within a few windows and goes on to the knee, instead
+// of waiting probeEvery windows a level too low.
+func TestControlRechecksALevelMeasuredOnce(t *testing.T) {
+	c := NewControl(8, 4, 128)
+	at32 := 0
+	seen := feed(c, 30, func(limit int) time.Duration {
+		lat := knee(time.Millisecond, 64)(limit)
+		if limit == 32 {
+			if at32++; at32 <= 4*32 { // the samples of its first window
+				return lat * 2
+			}
+		}
+		return lat
+	})
+	first := slices.Index(seen, 64)
+	if first < 0 || first > 10 {
+		t.Fatalf("reached 64 after %d windows, want at most 10: %v", first+1, seen)
+	}
+}

@@ -31,7 +31,10 @@ type Config struct {
 	OpsAddr   string  // the indexer's /metrics
 	APIAddr   string
 	Requests  int // timed requests per list route and size
-	Out, Log  io.Writer
+	// Settle, when set, flushes the keyspace's memtables and waits out compactions; the
+	// routes are then timed a second time at each size, read from SSTables alone.
+	Settle   func(ctx context.Context) error
+	Out, Log io.Writer
 }
 
 // Run ingests Step milestones, times the list routes, ingests up to N, times them again
@@ -65,16 +68,7 @@ func Run(ctx context.Context, cfg Config) error {
 		return err
 	}
 	printSlopes(cfg.Out, steps)
-	fmt.Fprintf(cfg.Out, "list routes, p50 of %d requests (keys: %d addresses, %d tags found at %d):\n%-32s %10s %10s %7s\n",
-		cfg.Requests, min(keysPerRoute, len(ids.Addresses)), min(keysPerRoute, len(ids.Tags)), cfg.Step,
-		"route", fmt.Sprintf("at %d", cfg.Step), fmt.Sprintf("at %d", cfg.N), "ratio")
-	for _, rt := range listRoutes(ids, cfg.N) {
-		a, b := small[rt.name], large[rt.name]
-		if a > 0 {
-			fmt.Fprintf(cfg.Out, "%-32s %10s %10s %7.2f\n", rt.name, a.Round(10*time.Microsecond), b.Round(10*time.Microsecond),
-				float64(b)/float64(a))
-		}
-	}
+	printRoutes(cfg, ids, small, large)
 	return nil
 }
 
@@ -154,23 +148,35 @@ func ingest(ctx context.Context, cfg Config, from, to int) ([]step, error) {
 	return steps, nil
 }
 
+// routeTimes are the list routes' medians at one size: as written (recent rows still in
+// memtables) and, with Config.Settle, once flushed and compacted.
+type routeTimes struct{ written, settled map[string]time.Duration }
+
 // measureRoutes starts bin/api on the keyspace, finds keys with loadtest.Discover when
-// ids is nil, and times the list routes with them.
-func measureRoutes(ctx context.Context, cfg Config, ids *loadtest.IDs, newest int) (*loadtest.IDs, map[string]time.Duration, error) {
+// ids is nil, and times the list routes with them (twice with Config.Settle).
+func measureRoutes(ctx context.Context, cfg Config, ids *loadtest.IDs, newest int) (*loadtest.IDs, routeTimes, error) {
+	var rt routeTimes
 	p, err := start(cfg.Bin, "api", cfg.Keyspace, cfg.Log, "-addr", cfg.APIAddr, "-rate", "0", "-client-concurrency", "0")
 	if err != nil {
-		return nil, nil, err
+		return nil, rt, err
 	}
 	defer p.stop()
 	base := "http://" + cfg.APIAddr
 	if err := waitHTTP(ctx, p, base+"/sync"); err != nil {
-		return nil, nil, err
+		return nil, rt, err
 	}
 	if ids == nil {
 		if ids, err = loadtest.Discover(ctx, &http.Client{Timeout: 30 * time.Second}, base, 300); err != nil {
-			return nil, nil, err
+			return nil, rt, err
 		}
 	}
-	lat, err := timeRoutes(ctx, base, listRoutes(ids, newest), cfg.Requests)
-	return ids, lat, err
+	routes := listRoutes(ids, newest)
+	if rt.written, err = timeRoutes(ctx, base, routes, cfg.Requests); err != nil || cfg.Settle == nil {
+		return ids, rt, err
+	}
+	if err := cfg.Settle(ctx); err != nil {
+		return nil, rt, fmt.Errorf("flushing the keyspace: %w", err)
+	}
+	rt.settled, err = timeRoutes(ctx, base, routes, cfg.Requests)
+	return ids, rt, err
 }

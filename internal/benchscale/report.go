@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/loadtest"
 )
 
 // step is one row of the growth table: the milestones written since the previous row.
@@ -81,5 +83,31 @@ func printSlopes(w io.Writer, steps []step) {
 			fmt.Fprintf(w, "slope of %s: %+.1f%% per 10k milestones (least squares over %d steps; flat is the goal)\n",
 				f.name, pct, len(xs))
 		}
+	}
+}
+
+// printRoutes prints each list route's median at both sizes and their ratio: as
+// written, and flushed (with Config.Settle).
+func printRoutes(cfg Config, ids *loadtest.IDs, small, large routeTimes) {
+	fmt.Fprintf(cfg.Out, "list routes, p50 of %d requests (keys: %d addresses, %d tags found at %d):\n%-32s %10s %10s %7s",
+		cfg.Requests, min(keysPerRoute, len(ids.Addresses)), min(keysPerRoute, len(ids.Tags)), cfg.Step,
+		"route", fmt.Sprintf("at %d", cfg.Step), fmt.Sprintf("at %d", cfg.N), "ratio")
+	if small.settled != nil {
+		fmt.Fprintf(cfg.Out, "   flushed: %10s %10s %7s", fmt.Sprintf("at %d", cfg.Step), fmt.Sprintf("at %d", cfg.N), "ratio")
+	}
+	fmt.Fprintln(cfg.Out)
+	cell := func(a, b time.Duration) string {
+		return fmt.Sprintf("%10s %10s %7.2f", a.Round(10*time.Microsecond), b.Round(10*time.Microsecond), float64(b)/float64(a))
+	}
+	for _, rt := range listRoutes(ids, cfg.N) {
+		a, b := small.written[rt.name], large.written[rt.name]
+		if a <= 0 {
+			continue
+		}
+		line := fmt.Sprintf("%-32s %s", rt.name, cell(a, b))
+		if small.settled != nil {
+			line += "            " + cell(small.settled[rt.name], large.settled[rt.name])
+		}
+		fmt.Fprintln(cfg.Out, line)
 	}
 }
