@@ -33,9 +33,9 @@ func Open(dir string) (*Node, error) {
 	return n, nil
 }
 
-// NodeTool runs Cassandra's nodetool with args against the node, over its local JMX
+// runNodeTool runs Cassandra's nodetool with args against the node, over its local JMX
 // port, and returns what it printed.
-func (n *Node) NodeTool(ctx context.Context, args ...string) (string, error) {
+func (n *Node) runNodeTool(ctx context.Context, args ...string) (string, error) {
 	if n.JMXPort == 0 {
 		return "", errors.New("the node was started without a JMX port: restart it (devdb down, devdb up)")
 	}
@@ -56,6 +56,24 @@ func (n *Node) NodeTool(ctx context.Context, args ...string) (string, error) {
 		return string(out), fmt.Errorf("nodetool %s: %w\n%s", strings.Join(args, " "), err, out)
 	}
 	return string(out), nil
+}
+
+// NodeTool runs nodetool as runNodeTool does, again for up to 30 s while nodetool says
+// "Server is not initialized yet": its words for an MBean not found, which is also what a
+// table created a moment ago is until the node has registered it.
+func (n *Node) NodeTool(ctx context.Context, args ...string) (string, error) {
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		out, err := n.runNodeTool(ctx, args...)
+		if err == nil || !strings.Contains(out, "not initialized yet") || time.Now().After(deadline) {
+			return out, err
+		}
+		select {
+		case <-ctx.Done():
+			return out, err
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
 }
 
 // Settle flushes the memtables of keyspace to SSTables and waits until the node has
