@@ -139,8 +139,8 @@ func Stop(dir string) error {
 
 // Running reports whether a node of this package is alive in dir.
 func Running(dir string) bool {
-	n, err := loadNode(dir)
-	return err == nil && n.alive()
+	_, err := Open(dir)
+	return err == nil
 }
 
 // Kill ends the node at once (SIGKILL), as a crash would; its data stays for a restart.

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/wait"
 )
 
 // jmxProps open the node's JMX port to local clients only (no remote access, no
@@ -68,10 +70,8 @@ func (n *Node) NodeTool(ctx context.Context, args ...string) (string, error) {
 		if err == nil || !strings.Contains(out, "not initialized yet") || time.Now().After(deadline) {
 			return out, err
 		}
-		select {
-		case <-ctx.Done():
+		if wait.Sleep(ctx, 500*time.Millisecond) != nil {
 			return out, err
-		case <-time.After(500 * time.Millisecond):
 		}
 	}
 }
@@ -91,10 +91,8 @@ func (n *Node) Settle(ctx context.Context, keyspace string) error {
 		if idle(out) {
 			return nil
 		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(2 * time.Second):
+		if err := wait.Sleep(ctx, 2*time.Second); err != nil {
+			return err
 		}
 	}
 }

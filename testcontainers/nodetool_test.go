@@ -7,8 +7,6 @@ import (
 	"regexp"
 	"testing"
 	"time"
-
-	"github.com/gocql/gocql"
 )
 
 func TestIdleReadsCompactionstats(t *testing.T) {
@@ -41,7 +39,7 @@ func TestSettleFlushesAKeyspace(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	ks := fmt.Sprintf("t_settle_%d", os.Getpid())
-	s := rawSession(t, n)
+	s := Session(t, configFor(t, []string{n.Addr()}, "")).Gocql()
 	for _, q := range []string{
 		"CREATE KEYSPACE " + ks + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
 		"CREATE TABLE " + ks + ".t (k int PRIMARY KEY, v text)",
@@ -78,18 +76,4 @@ func tablestats(ctx context.Context, t *testing.T, n *Node, table string) string
 		t.Fatal(err)
 	}
 	return out
-}
-
-func rawSession(t *testing.T, n *Node) *gocql.Session {
-	t.Helper()
-	c := gocql.NewCluster(n.Addr())
-	n.Secure.apply(c)
-	c.Timeout = 20 * time.Second
-	c.DisableInitialHostLookup = true
-	s, err := c.CreateSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
-	return s
 }
