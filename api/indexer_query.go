@@ -17,7 +17,8 @@ import (
 // clients follow cursors until there is none.
 var tip26Budget = ledgerquery.Budget{Rows: 10000, Partitions: 48}
 
-// tip26Fetch is the rows per read: a read costs a round trip, rows cost little.
+// tip26Fetch is the most rows per read (ledgerquery grows its reads up to it): a read
+// costs a round trip, rows cost little once a page must skip many.
 const tip26Fetch = 1000
 
 // outputsJSON is a TIP-26 answer.
@@ -53,7 +54,7 @@ func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *le
 		return nil, err
 	}
 	page, err := ledgerquery.Read(ctx, &ledgerReader{s.st}, ledgerquery.Query{Sources: sources, Span: f.Span(start),
-		Match: f.Match, PageSize: size, Fetch: min(tip26Fetch, max(size+1, 100)), Budget: budget})
+		Match: f.Match, PageSize: size, Fetch: tip26Fetch, Budget: budget})
 	if err != nil {
 		return nil, err
 	}

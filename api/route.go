@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"strings"
 	"time"
@@ -202,13 +201,6 @@ func (s *Server) hrp(ctx context.Context) (string, error) {
 		return "", err
 	}
 	return rec.HRP, nil
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
 }
 
 // defaultRequestTimeout bounds every query a request runs (Config.RequestTimeout).

@@ -30,10 +30,16 @@ type Config struct {
 	Retries     int           // extra attempts for idempotent statements
 }
 
+// DefaultMaxInFlight is the default cap on queries in flight per process: the ceiling
+// the indexer's adaptive write limit may climb to. 256, not 128 as before: the best plain
+// writer used 256 goroutines on the test node and on both nodes of issue 12's report,
+// and the pipeline held at 128 made 0.94 of it (docs/benchmarks.md).
+const DefaultMaxInFlight = 256
+
 // DefaultConfig is a single local node, keyspace "stardust".
 func DefaultConfig() Config {
 	return Config{Hosts: []string{"127.0.0.1:9042"}, Keyspace: "stardust", Consistency: gocql.LocalQuorum,
-		Timeout: 10 * time.Second, MaxInFlight: 128, Retries: 5}
+		Timeout: 10 * time.Second, MaxInFlight: DefaultMaxInFlight, Retries: 5}
 }
 
 // FromEnv overlays CQL_* environment variables on c: CQL_HOSTS, CQL_KEYSPACE,

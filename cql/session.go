@@ -97,7 +97,7 @@ func (c Config) SchemaSession(keyspace string) (*gocql.Session, error) {
 // Wrap adopts an open gocql session.
 func Wrap(g *gocql.Session, cfg Config) *Session {
 	if cfg.MaxInFlight < 1 {
-		cfg.MaxInFlight = 128
+		cfg.MaxInFlight = DefaultMaxInFlight
 	}
 	return &Session{g: g, cfg: cfg, inFlight: make(chan struct{}, cfg.MaxInFlight)}
 }

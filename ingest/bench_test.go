@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // The benchmark chain: the ingest tests' sim chain (12 messages per milestone, 20-minute
@@ -105,6 +107,7 @@ type benchNode struct {
 type nodeResult struct {
 	node   benchNode
 	pipe   writerFigures
+	fixed  []writerFigures // the pipeline at fixed write limits (INGEST_BENCH_FIXED)
 	plains []writerFigures
 	best   writerFigures
 	rounds []float64
@@ -118,7 +121,15 @@ func (r nodeResult) ratio() float64 {
 
 func benchNodeRun(ctx context.Context, b *testing.B, src *sim.Sim, rows *prebuilt, n benchNode) nodeResult {
 	warmUp(ctx, b, rows, n)
-	writers := []func() writerFigures{func() writerFigures { return benchPipeline(ctx, b, src, n) }}
+	writers := []func() writerFigures{func() writerFigures { return benchPipeline(ctx, b, src, n, Config{}) }}
+	fixed := fixedLevels(b)
+	for _, level := range fixed {
+		writers = append(writers, func() writerFigures {
+			f := benchPipeline(ctx, b, src, n, Config{FixedWrites: true, WriteParallel: level})
+			f.name = fmt.Sprintf("pipeline, fixed at %d", level)
+			return f
+		})
+	}
 	for _, conc := range plainConcurrency {
 		writers = append(writers, func() writerFigures { return benchPlain(ctx, b, rows, n, conc) })
 	}
@@ -130,13 +141,17 @@ func benchNodeRun(ctx context.Context, b *testing.B, src *sim.Sim, rows *prebuil
 		}
 	}
 	r := nodeResult{node: n, pipe: medianRun(runs[0])}
-	for _, pool := range runs[1:] {
+	for _, pipe := range runs[1 : 1+len(fixed)] {
+		r.fixed = append(r.fixed, medianRun(pipe))
+	}
+	plains := runs[1+len(fixed):]
+	for _, pool := range plains {
 		r.plains = append(r.plains, medianRun(pool))
 	}
 	r.best = slices.MaxFunc(r.plains, byRate)
 	for round := range benchRounds {
 		best := 0.0
-		for _, pool := range runs[1:] {
+		for _, pool := range plains {
 			best = max(best, pool[round].rowsPerSec())
 		}
 		r.rounds = append(r.rounds, runs[0][round].rowsPerSec()/best)
@@ -156,6 +171,22 @@ func warmUp(ctx context.Context, b *testing.B, rows *prebuilt, n benchNode) {
 		}
 		prev = rate
 	}
+}
+
+// fixedLevels are the write limits at which the pipeline also runs with the limiter off
+// (INGEST_BENCH_FIXED, e.g. "64,128"; none by default): the pipeline at its best fixed
+// level against the best plain writer is what the pipeline itself costs, apart from the
+// adaptive limiter's search.
+func fixedLevels(b *testing.B) []int {
+	var levels []int
+	for _, f := range strings.FieldsFunc(os.Getenv("INGEST_BENCH_FIXED"), func(r rune) bool { return r == ',' }) {
+		level, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || level < 1 {
+			b.Fatalf("INGEST_BENCH_FIXED: %q is not a write limit", f)
+		}
+		levels = append(levels, level)
+	}
+	return levels
 }
 
 // byRate orders writer runs by rows/s.
@@ -187,6 +218,10 @@ func printNode(r nodeResult) {
 		r.pipe.limits, r.pipe.limit, r.pipe.ceiling, "writer", "rows", "seconds", "rows/s", "p50", "p99",
 		r.pipe.line(fmt.Sprintf("pipeline, %.1f milestones/s", float64(benchTip)/r.pipe.took.Seconds())))
 	fmt.Printf("%30s   write limit every 250 ms: %s\n", "", r.pipe.timeline)
+	fmt.Printf("%30s   its estimates, level:statements/s(windows): %s\n", "", strings.Join(r.pipe.estimates, " "))
+	for _, f := range r.fixed {
+		fmt.Println(f.line(f.name))
+	}
 	for _, f := range r.plains {
 		mark := ""
 		if f.name == r.best.name {
@@ -213,9 +248,10 @@ func printRatios(results []nodeResult) {
 // writerFigures is one writer's run.
 type writerFigures struct {
 	name           string
-	ceiling, limit int    // pipeline only: CQL_MAX_IN_FLIGHT, and the write limit it ended with
-	limits         string // pipeline only: the write limit over the run, median (min-max)
-	timeline       string // pipeline only: the write limit every 250 ms
+	ceiling, limit int      // pipeline only: CQL_MAX_IN_FLIGHT, and the write limit it ended with
+	limits         string   // pipeline only: the write limit over the run, median (min-max)
+	timeline       string   // pipeline only: the write limit every 250 ms
+	estimates      []string // pipeline only: the limiter's throughput per level at the end, level:statements/s(windows)
 	rows           int
 	took           time.Duration
 	p50, p99       time.Duration
@@ -243,15 +279,17 @@ func benchStore(b *testing.B, n benchNode) (*store.Store, cql.Config) {
 // rows written (all tables, sync rows included) and the per-milestone write latency
 // (pending-mark reads, every row, then the sync row) from its histogram, given fine
 // buckets here (4% apart) so that the percentiles are close.
-func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode) writerFigures {
+func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode, cfg Config) writerFigures {
 	b.Helper()
-	st, _ := benchStore(b, n)
+	st, dbCfg := benchStore(b, n)
+	defer testcontainers.DropKeyspace(dbCfg) // now, not when the benchmark ends: see benchPlain
 	reg := prometheus.NewRegistry()
 	m := NewMetrics(nil)
 	m.WriteSeconds = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "indexer_write_seconds",
 		Help: "bench", Buckets: prometheus.ExponentialBucketsRange(0.0005, 120, 320)}, []string{"stage"})
 	reg.MustRegister(m.Rows, m.WriteSeconds)
-	p := New(src, st, Config{NodeID: 1, StopAt: benchTip}, m, benchQuiet)
+	cfg.NodeID, cfg.StopAt = 1, benchTip
+	p := New(src, st, cfg, m, benchQuiet)
 	p.AddRows(analytics.Rows)
 	stopSampling, limits := sampleLimit(p)
 	b.StartTimer()
@@ -264,6 +302,9 @@ func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode)
 	stopSampling()
 	f := writerFigures{name: "pipeline", took: took, ceiling: st.MaxInFlight(), limit: p.WriteLimit()}
 	f.limits, f.timeline = limits()
+	for _, e := range p.writes.Estimates() {
+		f.estimates = append(f.estimates, fmt.Sprintf("%d:%.0f(%d)", e.Level, e.PerSec, e.Windows))
+	}
 	families, err := reg.Gather()
 	if err != nil {
 		b.Fatal(err)
@@ -413,5 +454,8 @@ func prebuild(b *testing.B, src *sim.Sim) *prebuilt {
 func benchPlain(ctx context.Context, b *testing.B, rows *prebuilt, n benchNode, conc int) writerFigures {
 	b.Helper()
 	st, cfg := benchStore(b, n)
+	// Dropped as soon as the run ends: the keyspaces of some fifty runs, each with its
+	// tables and views, left until the benchmark's end, ran the test node's 1 GB heap out.
+	defer testcontainers.DropKeyspace(cfg)
 	return writeRows(ctx, b, st, cfg, rows, conc, fmt.Sprintf("plain, %d goroutines", conc))
 }

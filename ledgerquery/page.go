@@ -53,7 +53,7 @@ type Query struct {
 	Span     store.Span // Span.From is the page's start (the cursor)
 	Match    func(*store.UnspentRow) bool
 	PageSize int
-	Fetch    int // rows per read
+	Fetch    int // rows per read, at most (the first reads ask for fewer: fetch)
 	Budget   Budget
 }
 
@@ -77,6 +77,7 @@ type run struct {
 	last     *store.Position // the last position consumed
 	stopAt   store.Position  // where the budget stopped the page
 	boundary func(int32) (int64, bool)
+	reads    int // reads issued so far
 }
 
 // stream is a source being read.
@@ -215,10 +216,21 @@ func (r *run) fill(ctx context.Context, s *stream) error {
 	return nil
 }
 
-// fetch is the size of the next read: the configured one, within the rows left.
+// fetch is the size of the next read: first the rows the page still needs (one more,
+// to know whether a next page exists), four times that for each read after it, at most
+// Fetch, within the rows left. When most rows match, the first read is all a page
+// needs: a fixed large read made a page of 20 of an address that holds thousands of
+// outputs read 100 rows, against only those there were while the address held few
+// (issue 12: the page grew slower with the chain). When few match, reads grow to Fetch
+// within a few round trips.
 func (r *run) fetch() int {
 	left := r.limit().Rows - r.page.RowsRead
-	return max(1, min(r.q.Fetch, left))
+	want := r.q.Fetch
+	if need := r.q.PageSize + 1 - len(r.page.Items); need > 0 {
+		want = min(want, need<<min(2*r.reads, 30))
+	}
+	r.reads++
+	return max(1, min(want, left))
 }
 
 // charge checks the budget before a read (opening a partition when opening). A spent

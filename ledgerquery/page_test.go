@@ -17,10 +17,12 @@ type memReader struct {
 	rows   map[Stream]map[int32][]store.UnspentRow
 	hidden map[int32]bool // boundaries reported unknown
 	reads  int
+	sizes  []int // each read's req.Size
 }
 
 func (m *memReader) Rows(_ context.Context, s Stream, rng int32, span store.Span, req store.PageRequest) ([]store.UnspentRow, []byte, error) {
 	m.reads++
+	m.sizes = append(m.sizes, req.Size)
 	var in []store.UnspentRow
 	for _, r := range m.rows[s][rng] {
 		p := PositionOf(&r)
@@ -190,5 +192,34 @@ func TestEmptyPageStretchesItsBudget(t *testing.T) {
 	if p := read(Budget{Rows: 1000, Partitions: 2}); len(p.Items) != 0 || p.Next == nil || p.Partitions > 2*emptyPageStretch {
 		t.Errorf("budget of 2 partitions (16 stretched), %d empty ones first: %d items, next %v, %d partitions; "+
 			"want an empty page with a cursor after at most %d", empty, len(p.Items), p.Next, p.Partitions, 2*emptyPageStretch)
+	}
+}
+
+// TestReadsGrowFromWhatThePageNeeds: a page's first read asks for the rows it needs
+// (one more, to know whether there is a next page), each later read for four times as
+// many, up to Fetch: a page of rows that all match costs one small read however many rows
+// the partition holds, a page of rare matches reaches Fetch-sized reads within a few.
+func TestReadsGrowFromWhatThePageNeeds(t *testing.T) {
+	s := Stream{Kind: "basic", Address: "a", Role: "address"}
+	var rows []store.UnspentRow
+	for n := range 5000 {
+		rows = append(rows, store.UnspentRow{CreatedAt: 1 + int64(n)/1000, OutputID: id(n), Amount: int64(n % 500)})
+	}
+	read := func(match func(*store.UnspentRow) bool) (*memReader, Page) {
+		m := &memReader{rows: map[Stream]map[int32][]store.UnspentRow{s: {0: rows}}}
+		p, err := Read(context.Background(), m, Query{Sources: []Source{{Stream: s, Partitions: []int32{0}}},
+			Match: match, PageSize: 20, Fetch: 1000, Budget: Budget{Rows: 10000, Partitions: 48}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m, p
+	}
+	m, p := read(func(*store.UnspentRow) bool { return true })
+	if !slices.Equal(m.sizes, []int{21}) || len(p.Items) != 20 || p.Next == nil {
+		t.Errorf("every row matches: reads of %v, %d items, next %v; want one read of 21, 20 items and a next", m.sizes, len(p.Items), p.Next)
+	}
+	m, p = read(func(r *store.UnspentRow) bool { return r.Amount == 0 }) // 1 row in 500, the first among them: 20 more needed
+	if want := []int{21, 80, 320, 1000, 1000, 1000, 1000, 1000}; !slices.Equal(m.sizes, want) || len(p.Items) != 10 || p.Next != nil {
+		t.Errorf("1 row in 500 matches: reads of %v, %d items, next %v; want reads of %v, 10 items, no next", m.sizes, len(p.Items), p.Next, want)
 	}
 }

@@ -199,3 +199,21 @@ func (c *Control) move(to int) bool {
 	c.at, c.stay = to, 0
 	return true
 }
+
+// Estimate is one level's measured throughput, for reports.
+type Estimate struct {
+	Level   int
+	PerSec  float64 // statements per second
+	Windows int     // windows measured at the level
+}
+
+// Estimates are the levels measured so far, lowest first.
+func (c *Control) Estimates() []Estimate {
+	var out []Estimate
+	for i, l := range c.levels {
+		if c.known[i] {
+			out = append(out, Estimate{Level: l, PerSec: c.est[i], Windows: c.counts[i]})
+		}
+	}
+	return out
+}

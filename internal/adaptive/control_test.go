@@ -1,6 +1,7 @@
 package adaptive
 
 import (
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -163,5 +164,39 @@ func TestControlRechecksALevelMeasuredOnce(t *testing.T) {
 	first := slices.Index(seen, 64)
 	if first < 0 || first > 10 {
 		t.Fatalf("reached 64 after %d windows, want at most 10: %v", first+1, seen)
+	}
+}
+
+// TestControlStaysHighOnAGentleSlope models the test node of issue 12: throughput grows
+// fast up to 32 in flight, then by only 6% per doubling up to the ceiling (256), and every
+// window measures up to 10% off. Settled, the limit keeps to levels that make at least
+// 0.95 of the best on average, although each level is within a few percent of the next
+// (flatMargin prefers the lower of two levels that measure alike).
+func TestControlStaysHighOnAGentleSlope(t *testing.T) {
+	throughput := func(limit int) float64 { // writes per second
+		if limit <= 32 {
+			return 1000 * float64(limit)
+		}
+		return 32000 * (1 + 0.06*math.Log2(float64(limit)/32))
+	}
+	seed := uint32(1)
+	c := NewControl(8, 4, 256)
+	var seen []int
+	for range 300 {
+		seed = seed*1664525 + 1013904223
+		noise := 0.9 + 0.2*float64(seed>>8)/(1<<24) // this window measures 0.9-1.1 of the truth
+		limit := c.Limit()
+		lat := time.Duration(float64(limit) / (throughput(limit) * noise) * float64(time.Second))
+		for range max(4*limit, minWindow) {
+			c.Sample(lat, limit, 1)
+		}
+		seen = append(seen, c.Limit())
+	}
+	sum := 0.0
+	for _, l := range seen[100:] {
+		sum += throughput(l) / throughput(256)
+	}
+	if mean := sum / 200; mean < 0.95 {
+		t.Fatalf("the last 200 windows made %.3f of the best throughput, want at least 0.95: %v", mean, seen)
 	}
 }

@@ -111,3 +111,10 @@ func (l *Limiter) wake() {
 		l.waiters = l.waiters[1:]
 	}
 }
+
+// Estimates are the throughputs the limiter measured per level (Control.Estimates).
+func (l *Limiter) Estimates() []Estimate {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.ctl.Estimates()
+}

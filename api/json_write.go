@@ -1,0 +1,44 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"sync"
+)
+
+// jsonBuffers are the buffers answers are encoded into before they are sent.
+var jsonBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBuffer: a buffer that grew past this (a long page) is left to the collector
+// rather than kept for every later small answer.
+const maxPooledBuffer = 1 << 20
+
+// writeJSON answers v as JSON with status. The whole answer is encoded first, so that it
+// goes out with its Content-Length in one write (net/http otherwise sends an answer over
+// 2 KiB in chunks, which its client reads more slowly), and so that a value that does not
+// encode is a 500, not a 200 cut off halfway.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	buf := jsonBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer func() {
+		if buf.Cap() <= maxPooledBuffer {
+			jsonBuffers.Put(buf)
+		}
+	}()
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
+		slog.Error("answer does not encode as JSON", "type", fmt.Sprintf("%T", v), "error", err)
+		buf.Reset()
+		status = http.StatusInternalServerError
+		_ = json.NewEncoder(buf).Encode(&apiError{Title: "internal error", Detail: "the answer does not encode as JSON"})
+	}
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
+}
