@@ -124,8 +124,8 @@ func TestControlOverloadStepsDownOncePerWindow(t *testing.T) {
 
 // TestControlStopsAtTheFirstKnee models a slow node measured in issue 12: throughput
 // peaks at 32 in flight, falls by 40% past it and rises again towards the ceiling. From
-// a low start the climb stops at the peak instead of running to the ceiling and settling
-// among the lower neighbours there.
+// a low start (or the peak itself) the climb stops at the peak instead of running to the
+// ceiling and settling among the lower neighbours there.
 func TestControlStopsAtTheFirstKnee(t *testing.T) {
 	throughput := func(limit int) float64 { // writes per second
 		switch {
@@ -136,12 +136,14 @@ func TestControlStopsAtTheFirstKnee(t *testing.T) {
 		}
 		return 0.85 * 32000
 	}
-	c := NewControl(8, 4, 128)
-	seen := feed(c, 200, func(limit int) time.Duration {
-		return time.Duration(float64(limit) / throughput(limit) * float64(time.Second))
-	})
-	if m := mostly(seen[len(seen)-60:]); m != 32 {
-		t.Fatalf("mostly at %d in the last windows, want the peak 32: %v", m, seen)
+	for _, initial := range []int{8, 32} { // the old default start and StartWrites (from 64 it settles at 128)
+		c := NewControl(initial, 4, 128)
+		seen := feed(c, 200, func(limit int) time.Duration {
+			return time.Duration(float64(limit) / throughput(limit) * float64(time.Second))
+		})
+		if m := mostly(seen[len(seen)-60:]); m != 32 {
+			t.Fatalf("from %d: mostly at %d in the last windows, want the peak 32: %v", initial, m, seen)
+		}
 	}
 }
 
