@@ -203,6 +203,7 @@ func (r *run) fill(ctx context.Context, s *stream) error {
 		}
 		rows, state, err := r.rd.Rows(ctx, s.src.Stream, s.src.Partitions[s.next-1], r.q.Span,
 			store.PageRequest{Size: r.fetch(), State: s.state})
+		r.reads++
 		if err != nil {
 			return err
 		}
@@ -229,7 +230,6 @@ func (r *run) fetch() int {
 	if need := r.q.PageSize + 1 - len(r.page.Items); need > 0 {
 		want = min(want, need<<min(2*r.reads, 30))
 	}
-	r.reads++
 	return max(1, min(want, left))
 }
 

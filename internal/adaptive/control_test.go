@@ -23,6 +23,30 @@ func feed(c *Control, windows int, lat func(limit int) time.Duration) []int {
 
 func constant(d time.Duration) func(int) time.Duration { return func(int) time.Duration { return d } }
 
+// littleLatency is the latency at which limit writes in flight make throughput(limit)
+// writes per second, times off (Little's law): a window that measures off of the truth.
+func littleLatency(throughput func(int) float64, off float64) func(int) time.Duration {
+	return func(limit int) time.Duration {
+		return time.Duration(float64(limit) / (throughput(limit) * off) * float64(time.Second))
+	}
+}
+
+// gentleSlope models issue 12's test node: throughput (writes per second) proportional to
+// the limit up to 32, then up only 6% per doubling.
+func gentleSlope(limit int) float64 {
+	if limit <= 32 {
+		return 1000 * float64(limit)
+	}
+	return 32000 * (1 + 0.06*math.Log2(float64(limit)/32))
+}
+
+// windowNoise draws from seed (a linear congruential generator: the same draws every run)
+// the share of the truth the next window measures, within [1-noise, 1+noise).
+func windowNoise(seed *uint32, noise float64) float64 {
+	*seed = *seed*1664525 + 1013904223
+	return 1 - noise + 2*noise*float64(*seed>>8)/(1<<24)
+}
+
 // knee models a database that serves knee writes at once: past it, writes queue and
 // latency grows with the limit (Little's law at a flat throughput).
 func knee(base time.Duration, knee int) func(int) time.Duration {
@@ -138,9 +162,7 @@ func TestControlStopsAtTheFirstKnee(t *testing.T) {
 	}
 	for _, initial := range []int{8, 32} { // the old default start and StartWrites (from 64 it settles at 128)
 		c := NewControl(initial, 4, 128)
-		seen := feed(c, 200, func(limit int) time.Duration {
-			return time.Duration(float64(limit) / throughput(limit) * float64(time.Second))
-		})
+		seen := feed(c, 200, littleLatency(throughput, 1))
 		if m := mostly(seen[len(seen)-60:]); m != 32 {
 			t.Fatalf("from %d: mostly at %d in the last windows, want the peak 32: %v", initial, m, seen)
 		}
@@ -175,28 +197,15 @@ func TestControlRechecksALevelMeasuredOnce(t *testing.T) {
 // 0.95 of the best on average, although each level is within a few percent of the next
 // (flatMargin prefers the lower of two levels that measure alike).
 func TestControlStaysHighOnAGentleSlope(t *testing.T) {
-	throughput := func(limit int) float64 { // writes per second
-		if limit <= 32 {
-			return 1000 * float64(limit)
-		}
-		return 32000 * (1 + 0.06*math.Log2(float64(limit)/32))
-	}
 	seed := uint32(1)
 	c := NewControl(8, 4, 256)
 	var seen []int
 	for range 300 {
-		seed = seed*1664525 + 1013904223
-		noise := 0.9 + 0.2*float64(seed>>8)/(1<<24) // this window measures 0.9-1.1 of the truth
-		limit := c.Limit()
-		lat := time.Duration(float64(limit) / (throughput(limit) * noise) * float64(time.Second))
-		for range max(4*limit, minWindow) {
-			c.Sample(lat, limit, 1)
-		}
-		seen = append(seen, c.Limit())
+		seen = append(seen, feed(c, 1, littleLatency(gentleSlope, windowNoise(&seed, 0.1)))...)
 	}
 	sum := 0.0
 	for _, l := range seen[100:] {
-		sum += throughput(l) / throughput(256)
+		sum += gentleSlope(l) / gentleSlope(256)
 	}
 	if mean := sum / 200; mean < 0.95 {
 		t.Fatalf("the last 200 windows made %.3f of the best throughput, want at least 0.95: %v", mean, seen)
