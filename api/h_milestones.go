@@ -12,7 +12,8 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// maxMilestoneRange bounds GET /milestones: one read per milestone.
+// maxMilestoneRange bounds GET /milestones: two milestones_by_bucket partitions at most (or, until
+// it is filled, one read per milestone).
 const maxMilestoneRange = 1000
 
 // milestoneJSON is a milestone; MessageID (the message carrying it) is known once the
@@ -56,7 +57,43 @@ func (s *Server) milestones(ctx context.Context, in *input) (any, error) {
 	case uint64(end)-uint64(start) >= maxMilestoneRange:
 		return nil, badParam("end", "range of %d milestones is wider than %d", uint64(end)-uint64(start)+1, maxMilestoneRange)
 	}
-	found := make([]*milestoneJSON, end-start+1)
+	listed, err := s.milestonesListed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var found []store.MilestoneRecord
+	if listed {
+		found, err = s.st.MilestoneList(ctx, start, end)
+	} else {
+		found, err = s.milestonesOneByOne(ctx, start, end)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := page[milestoneJSON]{Items: make([]milestoneJSON, 0, len(found))}
+	for _, m := range found {
+		out.Items = append(out.Items, newMilestoneJSON(m))
+	}
+	return out, nil
+}
+
+// milestonesListed says whether milestones_by_bucket lists every milestone: once it
+// does, it always will, so the answer is kept once true.
+func (s *Server) milestonesListed(ctx context.Context) (bool, error) {
+	if s.listed.Load() {
+		return true, nil
+	}
+	ready, err := s.st.MilestoneBucketsReady(ctx)
+	if ready {
+		s.listed.Store(true)
+	}
+	return ready, err
+}
+
+// milestonesOneByOne reads each milestone of [start, end] from the milestones table,
+// newest first (a keyspace whose buckets are not filled yet): one read per milestone.
+func (s *Server) milestonesOneByOne(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
+	found := make([]*store.MilestoneRecord, end-start+1)
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(maxParallelReads)
 	for i := range found {
@@ -65,18 +102,17 @@ func (s *Server) milestones(ctx context.Context, in *input) (any, error) {
 			if err != nil {
 				return ignoreNotFound(err)
 			}
-			j := newMilestoneJSON(m)
-			found[i] = &j
+			found[i] = &m
 			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	out := page[milestoneJSON]{Items: []milestoneJSON{}}
+	var out []store.MilestoneRecord
 	for _, m := range found {
 		if m != nil {
-			out.Items = append(out.Items, *m)
+			out = append(out, *m)
 		}
 	}
 	return out, nil

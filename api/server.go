@@ -59,6 +59,9 @@ type Server struct {
 	adminSum [sha256.Size]byte
 	adminSeq atomic.Uint64 // numbers admin requests, for lease owners
 	guard    *guard        // limits and read token (protect.go)
+	// listed: milestones_by_bucket lists every milestone (store.MilestoneBucketsReady),
+	// known once seen; until then GET /milestones reads milestone by milestone.
+	listed atomic.Bool
 }
 
 // New builds the server and its routes.

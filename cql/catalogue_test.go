@@ -97,7 +97,7 @@ func TestCatalogueSorted(t *testing.T) {
 //   - the PREPARE succeeds and the client refuses to execute: "gocql: expected N values
 //     send got 0", where N comes from the server and must equal the number of ? markers.
 //
-// A statement without markers (only sync.all, a select) is executed, which is harmless.
+// A statement without markers (the full scans sync.all and milestones.all, selects) is executed, which is harmless.
 //
 // The session used here routes round-robin: the token-aware policy of cql.Config would
 // compute the routing key from the (missing) partition key values and panic in gocql.

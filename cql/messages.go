@@ -54,4 +54,22 @@ var (
 	MilestoneByIndex = define(Statement{Name: "milestones.by_index", Table: "milestones", Kind: Select, InUse: true,
 		Pattern: "get a milestone's message ID and timestamp by index (seed select), with its ID and payload",
 		CQL:     `SELECT message_id, milestone_id, timestamp, payload FROM milestones WHERE milestone_index = ?`})
+	AllMilestones = define(Statement{Name: "milestones.all", Table: "milestones", Kind: Select, InUse: true,
+		Pattern: "read every milestone's list columns once, to fill milestones_by_bucket in a keyspace indexed before it",
+		CQL:     `SELECT milestone_index, message_id, milestone_id, timestamp FROM milestones`})
+)
+
+// Milestones by bucket of 1000 (migration 000010, docs/schema.md D24): the lists of
+// milestones, newest first, without a read per milestone.
+var (
+	InsertMilestoneInBucket = define(Statement{Name: "milestones_by_bucket.insert", Table: "milestones_by_bucket",
+		Kind: Insert, InUse: true, Pattern: "list a confirmed milestone in its bucket (its message ID follows with the next milestone)",
+		CQL: `INSERT INTO milestones_by_bucket (bucket, milestone_index, milestone_id, timestamp) VALUES (?, ?, ?, ?)`})
+	SetMilestoneMessageInBucket = define(Statement{Name: "milestones_by_bucket.set_message", Table: "milestones_by_bucket",
+		Kind: Update, InUse: true, Pattern: "record the message carrying a listed milestone, found in the next milestone's cone",
+		CQL: `UPDATE milestones_by_bucket SET message_id = ? WHERE bucket = ? AND milestone_index = ?`})
+	MilestonesInBucket = define(Statement{Name: "milestones_by_bucket.range", Table: "milestones_by_bucket",
+		Kind: Select, InUse: true, Pattern: "list the milestones of one bucket within [start, end], newest first",
+		CQL: `SELECT milestone_index, message_id, milestone_id, timestamp FROM milestones_by_bucket
+			WHERE bucket = ? AND milestone_index >= ? AND milestone_index <= ?`})
 )

@@ -27,6 +27,7 @@ func TestAgainstNode(t *testing.T) {
 		{"messages", testMessages},
 		{"messages_by_milestone", testMessagesByMilestone},
 		{"milestones", testMilestones},
+		{"milestones_by_bucket", testMilestoneBuckets},
 		{"transactions", testTransactions},
 		{"transaction_output_rows", testTransactionOutputRows},
 		{"tag_hints", testTagHints},

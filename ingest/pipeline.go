@@ -262,6 +262,9 @@ func (p *Pipeline) runOnce(ctx context.Context) error {
 	if err := p.resolveNetwork(ctx); err != nil {
 		return err
 	}
+	if err := p.listMilestones(ctx); err != nil {
+		return err
+	}
 	floor, lastFull := p.cfg.Start, time.Now() // a full read of sync after every (re)start
 	for {
 		tip, err := p.tip(ctx)
@@ -315,6 +318,16 @@ func (p *Pipeline) resolveNetwork(ctx context.Context) error {
 		"threshold", net.Keys.Threshold)
 	p.net = &net
 	return nil
+}
+
+// listMilestones lists in milestones_by_bucket the milestones a keyspace indexed before
+// that table holds (once per keyspace: a read of its indexer_meta row after that).
+func (p *Pipeline) listMilestones(ctx context.Context) error {
+	n, err := p.st.FillMilestoneBuckets(ctx, p.cfg.Owner)
+	if n > 0 {
+		p.log.Info("listed the milestones indexed before milestones_by_bucket", "milestones", n)
+	}
+	return err
 }
 
 func (p *Pipeline) tip(ctx context.Context) (uint32, error) {
