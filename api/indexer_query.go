@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -36,11 +38,22 @@ func (s *Server) tip26List(kinds ...chain.OutputKind) func(context.Context, *inp
 	}
 }
 
-// tip26Query reads one page of the unspent outputs of kinds that f lets through.
+// tip26Query reads one page of the unspent outputs of kinds that f lets through. The
+// sync tip (the answer's ledger index) and the partitions of the address-like conditions
+// (addresses_hints) are read at once: neither needs the other.
 func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *ledgerquery.Filter, start *store.Position,
 	size int, budget ledgerquery.Budget) (*outputsJSON, error) {
-	span, err := s.st.SyncTip(ctx)
-	if errors.Is(err, store.ErrNothingSynced) {
+	var (
+		span     store.SyncSpan
+		anchored []ledgerquery.Source
+		anchors  bool
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { span, err = s.st.SyncTip(gctx); return err })
+	if !f.Empty() {
+		g.Go(func() (err error) { anchored, anchors, err = s.anchoredSources(gctx, kinds, f); return err })
+	}
+	if err := g.Wait(); errors.Is(err, store.ErrNothingSynced) {
 		return &outputsJSON{Items: []string{}}, nil
 	} else if err != nil {
 		return nil, err
@@ -49,9 +62,11 @@ func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *le
 	if f.Empty() {
 		return &outputsJSON{LedgerIndex: span.Newest, Items: []string{}}, nil
 	}
-	sources, err := s.tip26Sources(ctx, kinds, f, span)
-	if err != nil {
-		return nil, err
+	sources := anchored
+	if !anchors { // every unspent output of the kinds, partition by partition over the synced span
+		for _, k := range kinds {
+			sources = append(sources, ledgerquery.Source{Stream: ledgerquery.Stream{Kind: k.String()}, Partitions: span.Partitions})
+		}
 	}
 	page, err := ledgerquery.Read(ctx, &ledgerReader{s.st}, ledgerquery.Query{Sources: sources, Span: f.Span(start),
 		Match: f.Match, PageSize: size, Fetch: tip26Fetch, Budget: budget})
@@ -68,21 +83,20 @@ func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *le
 	return out, nil
 }
 
-// tip26Sources plans the streams to merge: those of the address-like condition whose
-// partitions (by addresses_hints) are fewest, or without one every unspent output of
-// the kinds, partition by partition over the synced span.
-func (s *Server) tip26Sources(ctx context.Context, kinds []chain.OutputKind, f *ledgerquery.Filter,
-	span store.SyncSpan) ([]ledgerquery.Source, error) {
+// anchoredSources plans the streams to merge: those of the address-like condition whose
+// partitions (by addresses_hints) are fewest. anchored is false when f has no such
+// condition (the query then reads every unspent output of the kinds).
+func (s *Server) anchoredSources(ctx context.Context, kinds []chain.OutputKind, f *ledgerquery.Filter) (
+	best []ledgerquery.Source, anchored bool, err error) {
 	names := make([]string, len(kinds))
 	for i, k := range kinds {
 		names[i] = k.String()
 	}
-	var best []ledgerquery.Source
 	bestCost := -1
 	for _, a := range ledgerquery.Anchors(names, f) {
 		sources, cost, err := s.anchorSources(ctx, a)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		if bestCost < 0 || cost < bestCost {
 			best, bestCost = sources, cost
@@ -91,28 +105,29 @@ func (s *Server) tip26Sources(ctx context.Context, kinds []chain.OutputKind, f *
 			break // nothing names the address so: the answer is empty
 		}
 	}
-	if bestCost >= 0 {
-		return best, nil
-	}
-	for _, k := range names {
-		best = append(best, ledgerquery.Source{Stream: ledgerquery.Stream{Kind: k}, Partitions: span.Partitions})
-	}
-	return best, nil
+	return best, bestCost >= 0, nil
 }
 
-// anchorSources reads the partitions of each stream of a and counts them.
+// anchorSources reads the partitions of each stream of a (in parallel) and counts them.
 func (s *Server) anchorSources(ctx context.Context, a ledgerquery.Anchor) ([]ledgerquery.Source, int, error) {
+	parts := make([][]int32, len(a.Streams))
+	g, ctx := errgroup.WithContext(ctx)
+	for i, st := range a.Streams {
+		g.Go(func() (err error) {
+			parts[i], err = s.st.AddressRanges(ctx, st.Address, outputKinds[st.Kind], st.Role)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, 0, err
+	}
 	var out []ledgerquery.Source
 	cost := 0
-	for _, st := range a.Streams {
-		parts, err := s.st.AddressRanges(ctx, st.Address, outputKinds[st.Kind], st.Role)
-		if err != nil {
-			return nil, 0, err
-		}
-		slices.Sort(parts)
-		cost += len(parts)
-		if len(parts) > 0 {
-			out = append(out, ledgerquery.Source{Stream: st, Partitions: parts})
+	for i, st := range a.Streams {
+		slices.Sort(parts[i])
+		cost += len(parts[i])
+		if len(parts[i]) > 0 {
+			out = append(out, ledgerquery.Source{Stream: st, Partitions: parts[i]})
 		}
 	}
 	return out, cost, nil
