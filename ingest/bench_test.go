@@ -26,11 +26,19 @@ import (
 )
 
 // The benchmark chain: the ingest tests' sim chain (12 messages per milestone, 20-minute
-// milestones), 200 milestones, in keyspaces with the production chunk size.
-const (
-	benchTip   = 200
-	benchChunk = store.DefaultChunkSize
-)
+// milestones), in keyspaces with the production chunk size.
+const benchChunk = store.DefaultChunkSize
+
+// benchTip is the chain's length: INGEST_BENCH_MILESTONES, 400 by default (200 before: 3-4 s
+// a writer, of which the pipeline's first milestone took 130-230 ms and its limiter's climb
+// about a second; an indexer backfills for hours). docs/benchmarks.md has runs of both.
+var benchTip = func() uint32 {
+	n, err := strconv.ParseUint(cmp.Or(os.Getenv("INGEST_BENCH_MILESTONES"), "400"), 10, 32)
+	if err != nil || n < 10 {
+		panic(fmt.Sprintf("INGEST_BENCH_MILESTONES=%q: want a number of milestones, at least 10", os.Getenv("INGEST_BENCH_MILESTONES")))
+	}
+	return uint32(n)
+}()
 
 // plainConcurrency are the pool sizes the plain writer tries; the best one is the baseline.
 var plainConcurrency = []int{32, 64, 128, 256}
@@ -218,7 +226,11 @@ func printNode(r nodeResult) {
 		r.pipe.limits, r.pipe.limit, r.pipe.ceiling, "writer", "rows", "seconds", "rows/s", "p50", "p99",
 		r.pipe.line(fmt.Sprintf("pipeline, %.1f milestones/s", float64(benchTip)/r.pipe.took.Seconds())))
 	fmt.Printf("%30s   write limit every 250 ms: %s\n", "", r.pipe.timeline)
-	fmt.Printf("%30s   its estimates, level:statements/s(windows): %s\n", "", strings.Join(r.pipe.estimates, " "))
+	if p := r.pipe; p.middle > 0 {
+		fmt.Printf("%30s   first milestone written after %s; the middle 80%% of milestones at %.0f rows/s\n", "",
+			p.first.Round(time.Millisecond), 0.8*float64(p.rows)/p.middle.Seconds())
+	}
+	fmt.Printf("%30s   its estimates, level:statements/s(windows, what Little's law said): %s\n", "", strings.Join(r.pipe.estimates, " "))
 	for _, f := range r.fixed {
 		fmt.Println(f.line(f.name))
 	}
@@ -248,10 +260,11 @@ func printRatios(results []nodeResult) {
 // writerFigures is one writer's run.
 type writerFigures struct {
 	name           string
-	ceiling, limit int      // pipeline only: CQL_MAX_IN_FLIGHT, and the write limit it ended with
-	limits         string   // pipeline only: the write limit over the run, median (min-max)
-	timeline       string   // pipeline only: the write limit every 250 ms
-	estimates      []string // pipeline only: the limiter's throughput per level at the end, level:statements/s(windows)
+	ceiling, limit int           // pipeline only: CQL_MAX_IN_FLIGHT, and the write limit it ended with
+	limits         string        // pipeline only: the write limit over the run, median (min-max)
+	timeline       string        // pipeline only: the write limit every 250 ms
+	first, middle  time.Duration // pipeline only: its first milestone written after first; the middle 80% of milestones took middle
+	estimates      []string      // pipeline only: the limiter's throughput per level at the end, level:statements/s(windows, Little)
 	rows           int
 	took           time.Duration
 	p50, p99       time.Duration
@@ -291,7 +304,7 @@ func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode,
 	cfg.NodeID, cfg.StopAt = 1, benchTip
 	p := New(src, st, cfg, m, benchQuiet)
 	p.AddRows(analytics.Rows)
-	stopSampling, limits := sampleLimit(p)
+	stopSampling, limits, pace := sampleLimit(p)
 	b.StartTimer()
 	start := time.Now()
 	if err := p.Run(ctx); err != nil {
@@ -302,8 +315,9 @@ func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode,
 	stopSampling()
 	f := writerFigures{name: "pipeline", took: took, ceiling: st.MaxInFlight(), limit: p.WriteLimit()}
 	f.limits, f.timeline = limits()
+	f.first, f.middle = pace()
 	for _, e := range p.writes.Estimates() {
-		f.estimates = append(f.estimates, fmt.Sprintf("%d:%.0f(%d)", e.Level, e.PerSec, e.Windows))
+		f.estimates = append(f.estimates, fmt.Sprintf("%d:%.0f(%d, Little %.0f)", e.Level, e.PerSec, e.Windows, e.Little))
 	}
 	families, err := reg.Gather()
 	if err != nil {
@@ -325,12 +339,17 @@ func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode,
 	return f
 }
 
-// sampleLimit reads the pipeline's write limit and writes in flight every 10 ms until
-// stop; limits then summarizes where they were: "median (min-max)", and the median in
-// flight (below the limit: the Window, not the limiter, bounded the writes); timeline is
-// the limit every 250 ms, to see how long the climb from the start took.
-func sampleLimit(p *Pipeline) (stop func(), limits func() (summary, timeline string)) {
+// sampleLimit reads the pipeline's write limit, writes in flight and milestones written
+// every 10 ms until stop; limits then summarizes where they were: "median (min-max)", and
+// the median in flight (below the limit: the Window, not the limiter, bounded the writes);
+// timeline is the limit every 250 ms, to see how long the climb from the start took; pace
+// is when the first milestone was written and how long the middle 80% of milestones took
+// (the run without its start and its drain, to set beside the whole run).
+func sampleLimit(p *Pipeline) (stop func(), limits func() (summary, timeline string), pace func() (first, middle time.Duration)) {
 	var seen, inFlight []int
+	var written []int64
+	var at []time.Duration
+	start := time.Now()
 	done, finished := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(finished)
@@ -343,6 +362,7 @@ func sampleLimit(p *Pipeline) (stop func(), limits func() (summary, timeline str
 			case <-tick.C:
 				seen = append(seen, p.WriteLimit())
 				inFlight = append(inFlight, p.WritesInFlight())
+				written, at = append(written, p.written.Load()), append(at, time.Since(start))
 			}
 		}
 	}()
@@ -359,7 +379,17 @@ func sampleLimit(p *Pipeline) (stop func(), limits func() (summary, timeline str
 		return fmt.Sprintf("%d (%d-%d), in flight %d", sorted[len(sorted)/2], sorted[0], sorted[len(sorted)-1],
 			flying[len(flying)/2]), strings.Join(every, " ")
 	}
-	return stop, limits
+	pace = func() (time.Duration, time.Duration) {
+		when := func(n int64) time.Duration { // the first sample with at least n milestones written
+			i, _ := slices.BinarySearch(written, n)
+			return at[min(i, len(at)-1)]
+		}
+		if len(written) == 0 {
+			return 0, 0
+		}
+		return when(1), when(int64(benchTip)*9/10) - when(int64(benchTip)/10)
+	}
+	return stop, limits, pace
 }
 
 // labelValue finds a label's value among a metric's labels.

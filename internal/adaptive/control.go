@@ -1,14 +1,22 @@
 // Package adaptive finds how many writes to keep in flight against a database whose
-// speed is not known in advance. It measures, from each write's latency and the writes
-// in flight, the throughput each concurrency level gives (Little's law: throughput =
-// writes in flight / latency) and climbs to the lowest level that gives the most, the
-// database's knee; overload errors push it down at once.
+// speed is not known in advance. It measures the throughput each concurrency level gives
+// (the statements completed over a window of writes ÷ the window's wall time) and climbs
+// to the lowest level that gives the most, the database's knee; overload errors push it
+// down at once.
 //
 // Why not a pure latency-gradient limiter (Vegas, Gradient2: shrink once latency exceeds
 // a multiple of the minimum latency)? On a node that shares its CPUs, latency keeps
 // rising with the writes in flight while throughput still rises too: such a limiter,
 // tried first, settled at 7-8 in flight where the best plain writer used 256, at a third
 // of its throughput (docs/benchmarks.md, issue 12).
+//
+// Why not Little's law (writes in flight ÷ latency), as before? Beside the statements the
+// same windows completed in their wall time, it read 10-30% high (issue 12's slow node:
+// 15295 statements/s at 32 in flight where the windows made 12248), unevenly across
+// levels, so it compared levels on figures that were not alike (one run sat at the
+// ceiling, estimated at 26434 where 14854 rows/s were made). Likely why: a write's latency runs
+// from when its goroutine starts, but its slot is held from the moment it is granted, a
+// gap that grows with the goroutines waiting for the 2 CPUs.
 package adaptive
 
 import (
@@ -18,37 +26,46 @@ import (
 
 // The control's constants.
 const (
-	minWindow  = 128  // samples per window, at least; else 4 per level
-	smoothing  = 0.3  // weight of a new window in a level's throughput estimate
-	flatMargin = 0.03 // a lower level within this share of the best throughput is as good (less queue)
-	probeEvery = 8    // windows at one level before a neighbour is measured again
-	climbLoss  = 0.10 // a first climb stops at a level that measured this much less than the one below
-	recheck    = 2    // windows at one level before a level above it, measured only once, is measured again
+	minWindow  = 128                    // samples per window, at least; else 4 per level
+	minSpan    = 100 * time.Millisecond // a window lasts at least this: a writer's bursts (a milestone's writes) average out
+	smoothing  = 0.3                    // weight of a new window in a level's throughput estimate
+	flatMargin = 0.01                   // a lower level within this share of the best is as good (less queue); more, and noise walks the limit down
+	probeEvery = 8                      // windows at one level before a neighbour is measured again
+	climbLoss  = 0.10                   // a first climb stops at a level that measured this much less than the one below
+	recheck    = 2                      // windows at one level before a level above it, measured only once, is measured again
+	warmup     = 2                      // first windows that measure nothing: the writer's start (statements prepared, connections opened)
 )
 
 // Control is the pure control logic, without locks or clocks: it is fed one completed
 // write at a time and says the limit. The limit moves on a ladder of levels √2 apart
-// between floor and ceiling. Every window (4·limit samples, at least minWindow) yields
-// the window's throughput in statements, mean in flight / mean latency × mean size of a
-// write (Little's law), which updates the current level's estimate (the mean of its first
-// windows, then an exponential average). Then the limit moves one level: up while the
-// level above is unmeasured and this level did not lose to the one below; up again after
+// between floor and ceiling. Every window (4·limit samples, at least minWindow, and at
+// least minSpan long) yields the window's throughput: the statements its writes carried
+// ÷ the time from the end of the window before to its last write's end. That updates
+// the current level's estimate (the mean of its first windows, then an exponential
+// average). Then the limit moves one level: up while the level above is unmeasured and
+// not both this level and the one below lost to a lower one (lost); up again after
 // recheck windows when the level above was measured in one window only; else to the
 // lowest of the current level and its two neighbours whose estimate is within flatMargin
-// of the best of them. Every probeEvery
-// windows at one level it visits a neighbour (alternately above and below) to refresh
-// its estimate, so that a node that got slower or faster is followed. A window that
-// never used half the limit (the writer, not the database, was the bound) measures
-// nothing. An overload error halves the current level's estimate and steps down a level,
-// at most once per window.
+// of the best of them. Every probeEvery windows at one level it visits a neighbour
+// (alternately above and below) to refresh its estimate, so that a node that got slower
+// or faster is followed. A window that never used half the limit (the writer, not the
+// database, was the bound) measures nothing, nor do the first warmup windows. An
+// overload error halves the current level's estimate and steps down a level, at most
+// once per window.
 type Control struct {
 	levels []int
 	est    []float64 // throughput per level, statements/s
+	little []float64 // what Little's law said per level (mean over its windows), for reports only
 	known  []bool    // est is measured (or set by an overload)
 	counts []int     // windows measured per level
 	at     int       // current level
 	stay   int       // windows at the current level since the last move
 	up     bool      // the next probe goes up
+
+	windows     int           // windows ended, measured or not
+	opened      bool          // a first write ended: windowStart is set
+	windowStart time.Duration // when the current window began (the last write of the one before ended)
+	lastDone    time.Duration // when the last write sampled ended
 
 	n           int     // samples in the current window
 	sumLatency  float64 // seconds
@@ -64,7 +81,8 @@ func NewControl(initial, floor, ceiling int) *Control {
 	floor = max(floor, 1)
 	ceiling = max(ceiling, floor)
 	c := &Control{levels: ladder(floor, ceiling), up: true}
-	c.est, c.known, c.counts = make([]float64, len(c.levels)), make([]bool, len(c.levels)), make([]int, len(c.levels))
+	c.est, c.little = make([]float64, len(c.levels)), make([]float64, len(c.levels))
+	c.known, c.counts = make([]bool, len(c.levels)), make([]int, len(c.levels))
 	for i, l := range c.levels {
 		if math.Abs(math.Log(float64(l)/float64(initial))) < math.Abs(math.Log(float64(c.levels[c.at])/float64(initial))) {
 			c.at = i
@@ -99,15 +117,21 @@ func (c *Control) Limit() int { return c.levels[c.at] }
 func (c *Control) Latency() time.Duration { return time.Duration(c.lastLatency * float64(time.Second)) }
 
 // Sample records one write that succeeded (or failed for a reason that is not the
-// database's load) after latency, with inFlight writes in flight when it started (itself
+// database's load): it ended at done (on any clock that does not go back, the same for
+// every sample), after latency, with inFlight writes in flight when it started (itself
 // included) and work its size (statements: a batch weighs what it carries). It reports
 // whether the limit changed.
-func (c *Control) Sample(latency time.Duration, inFlight, work int) bool {
+func (c *Control) Sample(done, latency time.Duration, inFlight, work int) bool {
+	if !c.opened { // the first write's end starts the clock: the time before it is the start's
+		c.opened, c.windowStart, c.lastDone = true, done, done
+		return false
+	}
 	c.n++
+	c.lastDone = max(c.lastDone, done)
 	c.sumLatency += latency.Seconds()
 	c.sumInFlight += float64(inFlight)
 	c.sumWork += float64(max(work, 1))
-	if c.n < max(4*c.Limit(), minWindow) {
+	if c.n < max(4*c.Limit(), minWindow) || c.lastDone-c.windowStart < minSpan {
 		return false
 	}
 	return c.endWindow()
@@ -126,17 +150,18 @@ func (c *Control) Overload() bool {
 }
 
 func (c *Control) endWindow() bool {
-	meanLatency, meanInFlight, meanWork := c.sumLatency/float64(c.n), c.sumInFlight/float64(c.n), c.sumWork/float64(c.n)
+	meanLatency, meanInFlight := c.sumLatency/float64(c.n), c.sumInFlight/float64(c.n)
+	elapsed := (c.lastDone - c.windowStart).Seconds()
+	x := c.sumWork / elapsed // statements per second: a batch counts what it carries
+	little := meanInFlight / meanLatency * c.sumWork / float64(c.n)
 	c.n, c.sumLatency, c.sumInFlight, c.sumWork, c.cutInWindow = 0, 0, 0, 0, false
+	c.windowStart = c.lastDone
 	c.lastLatency = meanLatency
-	if meanLatency <= 0 || meanInFlight < float64(c.Limit())/2 {
-		return false // app-limited: says nothing of what this level could do
+	if c.windows++; c.windows <= warmup || elapsed <= 0 || meanInFlight < float64(c.Limit())/2 {
+		return false // the start, or app-limited: says nothing of what this level could do
 	}
-	// Little's law gives the writes completed per second; times their mean size, the
-	// statements per second: writes of mixed sizes (single statements, batches of up to
-	// 32) would otherwise make a level that happened to get small ones look faster.
-	x := meanInFlight / meanLatency * meanWork
 	c.counts[c.at]++
+	c.little[c.at] += (little - c.little[c.at]) / float64(c.counts[c.at])
 	if !c.known[c.at] {
 		c.est[c.at], c.known[c.at] = x, true
 	} else {
@@ -150,7 +175,7 @@ func (c *Control) endWindow() bool {
 // next is the level to measure next.
 func (c *Control) next() int {
 	above, below := c.at+1, c.at-1
-	if above < len(c.levels) && !c.known[above] && c.notWorse(below) {
+	if above < len(c.levels) && !c.known[above] && (!c.lost(c.at) || !c.lost(below)) {
 		return above
 	}
 	if above < len(c.levels) && c.counts[above] == 1 && c.stay >= recheck {
@@ -180,15 +205,25 @@ func (c *Control) next() int {
 	return c.at
 }
 
-// notWorse says whether the current level did not measure clearly less throughput than
-// the level below (by climbLoss: one window's estimate is noisy, and a fast node's curve
-// is flat near its knee), or there is nothing below to compare with. The climb to an
-// unmeasured level goes on only while it does not lose, so it stops past the first knee
-// instead of running to the ceiling and comparing neighbours there: on a node whose
-// throughput falls past its knee and rises again higher up, that search got stuck on the
-// far side, at 0.6 of the best plain writer (issue 12's slow node).
-func (c *Control) notWorse(below int) bool {
-	return below < 0 || !c.known[below] || c.est[c.at] >= c.est[below]*(1-climbLoss)
+// lost says whether level i measured clearly less throughput (by climbLoss: one window's
+// estimate is noisy, and a fast node's curve is flat near its knee) than the best level
+// below it. The climb to an unmeasured level goes on until two levels in a row lost, so
+// it stops past the first knee instead of running to the ceiling and comparing
+// neighbours there: on a node whose throughput falls past its knee and rises again
+// higher up, that search got stuck on the far side, at 0.6 of the best plain writer
+// (issue 12's slow node). One level that lost is not enough: a dip measured at one level
+// held the limit at 45 where the knee was at 128 (issue 12's test node).
+func (c *Control) lost(i int) bool {
+	if i < 0 || !c.known[i] {
+		return false
+	}
+	best := 0.0
+	for j := range i {
+		if c.known[j] {
+			best = math.Max(best, c.est[j])
+		}
+	}
+	return c.est[i] < best*(1-climbLoss)
 }
 
 func (c *Control) move(to int) bool {
@@ -205,6 +240,7 @@ type Estimate struct {
 	Level   int
 	PerSec  float64 // statements per second
 	Windows int     // windows measured at the level
+	Little  float64 // what Little's law (in flight ÷ latency) made of the same windows, mean
 }
 
 // Estimates are the levels measured so far, lowest first.
@@ -212,7 +248,7 @@ func (c *Control) Estimates() []Estimate {
 	var out []Estimate
 	for i, l := range c.levels {
 		if c.known[i] {
-			out = append(out, Estimate{Level: l, PerSec: c.est[i], Windows: c.counts[i]})
+			out = append(out, Estimate{Level: l, PerSec: c.est[i], Windows: c.counts[i], Little: c.little[i]})
 		}
 	}
 	return out

@@ -32,11 +32,10 @@ func BenchmarkControlStart(b *testing.B) {
 func shortRun(c *Control, seed uint32, noise float64) float64 {
 	work, took := 0.0, 0.0
 	for range 60 {
-		limit := c.Limit()
-		feed(c, 1, littleLatency(gentleSlope, windowNoise(&seed, noise)))
-		n := float64(max(4*limit, minWindow)) // feed's window
-		work += n
-		took += n / gentleSlope(limit)
+		limit := c.Limit() // the same through the window: it moves at a window's end
+		n, _ := feedWindow(c, littleLatency(gentleSlope, windowNoise(&seed, noise)))
+		work += float64(n)
+		took += float64(n) / gentleSlope(limit)
 	}
 	return work / took
 }

@@ -7,18 +7,28 @@ import (
 	"time"
 )
 
-// feed gives c windows of samples at a saturated limit (all of it in flight), each with
-// the latency lat(limit), and returns the limit after each window.
+// feed gives c windows of samples at a saturated limit and returns the limit after each
+// window.
 func feed(c *Control, windows int, lat func(limit int) time.Duration) []int {
 	var seen []int
 	for range windows {
-		limit := c.Limit()
-		for range max(4*limit, minWindow) {
-			c.Sample(lat(limit), limit, 1)
-		}
+		feedWindow(c, lat)
 		seen = append(seen, c.Limit())
 	}
 	return seen
+}
+
+// feedWindow gives c samples until its window ends, at a saturated limit: all of it in
+// flight, each write taking lat(limit) and ending lat(limit)/limit after the one before.
+// It returns the samples given and the time they took on c's clock.
+func feedWindow(c *Control, lat func(limit int) time.Duration) (samples int, took time.Duration) {
+	start := c.lastDone
+	for w := c.windows; c.windows == w; samples++ {
+		limit := c.Limit()
+		l := lat(limit)
+		c.Sample(c.lastDone+l/time.Duration(limit), l, limit, 1)
+	}
+	return samples, c.lastDone - start
 }
 
 func constant(d time.Duration) func(int) time.Duration { return func(int) time.Duration { return d } }
@@ -121,8 +131,8 @@ func TestControlFollowsASlowerNode(t *testing.T) {
 
 func TestControlDoesNotMoveWhenUnused(t *testing.T) {
 	c := NewControl(32, 4, 128)
-	for range 20 * minWindow {
-		c.Sample(time.Millisecond, 3, 1) // the writer keeps only 3 in flight
+	for i := range 20 * minWindow {
+		c.Sample(time.Duration(i)*time.Millisecond, time.Millisecond, 3, 1) // the writer keeps only 3 in flight
 	}
 	if c.Limit() != 32 {
 		t.Fatalf("limit %d after app-limited windows, want 32", c.Limit())
@@ -166,6 +176,26 @@ func TestControlStopsAtTheFirstKnee(t *testing.T) {
 		if m := mostly(seen[len(seen)-60:]); m != 32 {
 			t.Fatalf("from %d: mostly at %d in the last windows, want the peak 32: %v", initial, m, seen)
 		}
+	}
+}
+
+// TestControlClimbsPastADip models issue 12's test node in a run where 64 in flight
+// measured 25% below 45 window after window while the knee was at 128: one level that
+// loses does not stop the climb, the level above it decides.
+func TestControlClimbsPastADip(t *testing.T) {
+	throughput := func(limit int) float64 { // writes per second
+		switch {
+		case limit == 64:
+			return 0.75 * 45000
+		case limit > 128:
+			return 128000
+		}
+		return 1000 * float64(limit)
+	}
+	c := NewControl(32, 4, 256)
+	seen := feed(c, 200, littleLatency(throughput, 1))
+	if m := mostly(seen[len(seen)-60:]); m < 128 {
+		t.Fatalf("mostly at %d in the last windows, want the knee 128 or above: %v", m, seen)
 	}
 }
 

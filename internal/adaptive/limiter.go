@@ -15,12 +15,13 @@ type Limiter struct {
 	inFlight int
 	waiters  []chan struct{}
 	onChange func(limit int, latency time.Duration)
+	origin   time.Time // the clock of the control's samples starts here
 }
 
 // NewLimiter starts at initial writes in flight, within [floor, ceiling]. onChange, if
 // not nil, is called (under the limiter's lock: keep it short) with every new limit.
 func NewLimiter(initial, floor, ceiling int, onChange func(limit int, latency time.Duration)) *Limiter {
-	l := &Limiter{ctl: NewControl(initial, floor, ceiling), onChange: onChange}
+	l := &Limiter{ctl: NewControl(initial, floor, ceiling), onChange: onChange, origin: time.Now()}
 	if onChange != nil {
 		onChange(l.ctl.Limit(), 0)
 	}
@@ -93,7 +94,7 @@ func (l *Limiter) Release(inFlight int, latency time.Duration, work int, outcome
 	changed := false
 	switch outcome {
 	case Done:
-		changed = l.ctl.Sample(latency, inFlight, work)
+		changed = l.ctl.Sample(time.Since(l.origin), latency, inFlight, work)
 	case Overloaded:
 		changed = l.ctl.Overload()
 	}
