@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
-	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // milestoneRows writes the milestones rows of indexes (not their buckets), as an indexer
@@ -42,11 +41,7 @@ func indexesOf(ms []MilestoneRecord) []uint32 {
 // (a milestone whose row holds only its message ID, written by the next one first, is
 // left out, as Milestone leaves it out).
 func TestMilestoneBucketsFillAndList(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	sess, _ := testcontainers.NewKeyspace(t)
-	st := New(sess, 10)
+	st := nodeStore(t)
 	ctx := context.Background()
 	milestoneRows(t, st, []uint32{997, 998, 999, 1000, 1001})
 	var b builder // 1003 carries 1002's message, 1002 itself is not indexed

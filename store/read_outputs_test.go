@@ -7,7 +7,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
-	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // TestOutputRowColumns: every column each output select names lands in its own field
@@ -35,11 +34,7 @@ func TestOutputRowColumns(t *testing.T) {
 // TestReadersNotFound: lookups of keys nothing was written under answer ErrNotFound,
 // and pages of empty partitions are empty and final.
 func TestReadersNotFound(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	sess, _ := testcontainers.NewKeyspace(t)
-	st := New(sess, 10)
+	st := nodeStore(t)
 	ctx := context.Background()
 	id := chain.MessageID{1}.String()
 	lookups := map[string]func() error{

@@ -1,0 +1,18 @@
+package store
+
+import (
+	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+)
+
+// nodeStore is a store (chunk size 10) on a fresh keyspace of the test node; with -short
+// it skips the test.
+func nodeStore(t *testing.T) *Store {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("needs a Cassandra node (-short)")
+	}
+	sess, _ := testcontainers.NewKeyspace(t)
+	return New(sess, 10)
+}
