@@ -73,7 +73,7 @@ func (st *Store) bucketRows(ctx context.Context, bucket int32, start, end uint32
 }
 
 // scanListedMilestone scans (milestone_index, message_id, milestone_id, timestamp); a row
-// without milestone_id (only its message ID written yet) scans with MilestoneID "".
+// that is not indexed (only its message ID written yet) scans with MilestoneID "".
 func scanListedMilestone(it *gocql.Iter, m *MilestoneRecord) bool {
 	var index int32
 	var msgID, msID *string
@@ -82,12 +82,7 @@ func scanListedMilestone(it *gocql.Iter, m *MilestoneRecord) bool {
 		return false
 	}
 	*m = MilestoneRecord{Index: uint32(index)}
-	if msID != nil && ts != nil {
-		m.MilestoneID, m.Timestamp = *msID, *ts
-	}
-	if msgID != nil {
-		m.MessageID = *msgID
-	}
+	m.setColumns(msgID, msID, ts)
 	return true
 }
 
@@ -110,7 +105,8 @@ const fillPage = 1000
 // and writes each page's bucket rows with the timestamps the indexer writes them with,
 // so a later milestone's message ID is never overwritten; then it records
 // MilestoneBucketsConcern. Milestones written meanwhile list themselves. It returns how
-// many milestones it listed (0 when the row was there).
+// many milestones rows it copied, those holding only a message ID included (0 when the
+// row was there).
 func (st *Store) FillMilestoneBuckets(ctx context.Context, node string) (int, error) {
 	if ready, err := st.MilestoneBucketsReady(ctx); ready || err != nil {
 		return 0, err

@@ -96,17 +96,27 @@ func (st *Store) Milestone(ctx context.Context, index uint32) (MilestoneRecord, 
 	var msgID, msID *string
 	var ts *int64
 	err := st.s.Scan(ctx, cql.MilestoneByIndex, []any{int32(index)}, &msgID, &msID, &ts, &m.Payload)
-	if err == nil && (msID == nil || ts == nil) {
+	if err == nil && !m.setColumns(msgID, msID, ts) {
 		err = gocql.ErrNotFound
 	}
 	if err != nil {
 		return m, notFound(err)
 	}
-	m.MilestoneID, m.Timestamp = *msID, *ts
+	return m, nil
+}
+
+// setColumns sets the milestone's nullable columns as read and says whether it is
+// indexed: its own row was written (milestone_id and timestamp); message_id alone is
+// written by the next milestone, and may come first or not yet.
+func (m *MilestoneRecord) setColumns(msgID, msID *string, ts *int64) (indexed bool) {
 	if msgID != nil {
 		m.MessageID = *msgID
 	}
-	return m, nil
+	if msID == nil || ts == nil {
+		return false
+	}
+	m.MilestoneID, m.Timestamp = *msID, *ts
+	return true
 }
 
 // TagRow is one message indexed under a tag.

@@ -31,7 +31,7 @@ const (
 	smoothing  = 0.3                    // weight of a new window in a level's throughput estimate
 	flatMargin = 0.01                   // a lower level within this share of the best is as good (less queue); more, and noise walks the limit down
 	probeEvery = 8                      // windows at one level before a neighbour is measured again
-	climbLoss  = 0.10                   // a first climb stops at a level that measured this much less than the one below
+	climbLoss  = 0.10                   // a level lost when it measured this much less than the best below it (lost)
 	recheck    = 2                      // windows at one level before a level above it, measured only once, is measured again
 	warmup     = 2                      // first windows that measure nothing: the writer's start (statements prepared, connections opened)
 )

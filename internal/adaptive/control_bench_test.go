@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// BenchmarkControlStart prints what a short run (60 windows, about a 200-milestone
-// BenchmarkIngest run) makes of the best throughput from each starting level, on a model
+// BenchmarkControlStart prints what a short run (60 windows of at least 100 ms, about a
+// 400-milestone BenchmarkIngest run on the test node) makes of the best throughput from each starting level, on a model
 // of issue 12's test node: throughput proportional to the limit up to 32, then up 6% per
 // doubling to the ceiling (256), every window measuring up to noise off. The figure is the
 // run's throughput (statements over time, the climb included) ÷ the best level's, mean of
@@ -33,7 +33,7 @@ func shortRun(c *Control, seed uint32, noise float64) float64 {
 	work, took := 0.0, 0.0
 	for range 60 {
 		limit := c.Limit() // the same through the window: it moves at a window's end
-		n, _ := feedWindow(c, littleLatency(gentleSlope, windowNoise(&seed, noise)))
+		n := feedWindow(c, littleLatency(gentleSlope, windowNoise(&seed, noise)))
 		work += float64(n)
 		took += float64(n) / gentleSlope(limit)
 	}

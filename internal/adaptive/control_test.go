@@ -20,15 +20,14 @@ func feed(c *Control, windows int, lat func(limit int) time.Duration) []int {
 
 // feedWindow gives c samples until its window ends, at a saturated limit: all of it in
 // flight, each write taking lat(limit) and ending lat(limit)/limit after the one before.
-// It returns the samples given and the time they took on c's clock.
-func feedWindow(c *Control, lat func(limit int) time.Duration) (samples int, took time.Duration) {
-	start := c.lastDone
+// It returns the samples given.
+func feedWindow(c *Control, lat func(limit int) time.Duration) (samples int) {
 	for w := c.windows; c.windows == w; samples++ {
 		limit := c.Limit()
 		l := lat(limit)
 		c.Sample(c.lastDone+l/time.Duration(limit), l, limit, 1)
 	}
-	return samples, c.lastDone - start
+	return samples
 }
 
 func constant(d time.Duration) func(int) time.Duration { return func(int) time.Duration { return d } }
