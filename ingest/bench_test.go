@@ -115,7 +115,7 @@ type benchNode struct {
 type nodeResult struct {
 	node   benchNode
 	pipe   writerFigures
-	fixed  []writerFigures // the pipeline at fixed write limits (INGEST_BENCH_FIXED)
+	fixed  []writerFigures // the pipeline at fixed write limits (INGEST_BENCH_FIXED), then Apply's (INGEST_BENCH_APPLY)
 	plains []writerFigures
 	best   writerFigures
 	rounds []float64
@@ -130,14 +130,19 @@ func (r nodeResult) ratio() float64 {
 func benchNodeRun(ctx context.Context, b *testing.B, src *sim.Sim, rows *prebuilt, n benchNode) nodeResult {
 	warmUp(ctx, b, rows, n)
 	writers := []func() writerFigures{func() writerFigures { return benchPipeline(ctx, b, src, n, Config{}) }}
-	fixed := fixedLevels(b)
-	for _, level := range fixed {
+	for _, level := range levels(b, "INGEST_BENCH_FIXED") {
 		writers = append(writers, func() writerFigures {
 			f := benchPipeline(ctx, b, src, n, Config{FixedWrites: true, WriteParallel: level})
 			f.name = fmt.Sprintf("pipeline, fixed at %d", level)
 			return f
 		})
 	}
+	for _, level := range levels(b, "INGEST_BENCH_APPLY") {
+		for _, batched := range []bool{true, false} {
+			writers = append(writers, func() writerFigures { return benchApply(ctx, b, rows, n, level, batched) })
+		}
+	}
+	fixed := writers[1:]
 	for _, conc := range plainConcurrency {
 		writers = append(writers, func() writerFigures { return benchPlain(ctx, b, rows, n, conc) })
 	}
@@ -181,16 +186,18 @@ func warmUp(ctx context.Context, b *testing.B, rows *prebuilt, n benchNode) {
 	}
 }
 
-// fixedLevels are the write limits at which the pipeline also runs with the limiter off
-// (INGEST_BENCH_FIXED, e.g. "64,128"; none by default): the pipeline at its best fixed
-// level against the best plain writer is what the pipeline itself costs, apart from the
-// adaptive limiter's search.
-func fixedLevels(b *testing.B) []int {
+// levels are the write limits an environment variable lists (e.g. "64,128"; none by
+// default). At INGEST_BENCH_FIXED's the pipeline also runs with the limiter off: the
+// pipeline at its best fixed level against the best plain writer is what the pipeline
+// itself costs, apart from the adaptive limiter's search. At INGEST_BENCH_APPLY's the
+// prebuilt rows also go through store.Apply, batched and not (benchApply): what Apply
+// costs, apart from the pipeline's reads and ordering.
+func levels(b *testing.B, env string) []int {
 	var levels []int
-	for _, f := range strings.FieldsFunc(os.Getenv("INGEST_BENCH_FIXED"), func(r rune) bool { return r == ',' }) {
+	for _, f := range strings.FieldsFunc(os.Getenv(env), func(r rune) bool { return r == ',' }) {
 		level, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || level < 1 {
-			b.Fatalf("INGEST_BENCH_FIXED: %q is not a write limit", f)
+			b.Fatalf("%s: %q is not a write limit", env, f)
 		}
 		levels = append(levels, level)
 	}

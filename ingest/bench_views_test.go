@@ -16,6 +16,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // viewBenchConcurrency is the plain writer's pool in both keyspaces (BenchmarkIngest's
@@ -179,4 +180,36 @@ func writeOne(ctx context.Context, s *cql.Session, st *store.Store, rows *prebui
 	}
 	index := rows.syncs[i-len(rows.writes)]
 	return s.Exec(ctx, cql.InsertSync, st.RangeID(index), int32(index), int8(1), gocql.UnsetValue)
+}
+
+// benchApply inserts the prebuilt rows, then the sync rows, into a fresh keyspace with one
+// store.Apply at a fixed level: single-partition batches as the pipeline sends them, or
+// every write on its own (batched false). Beside the plain writer at the same level it
+// shows what Apply itself costs; beside the pipeline, what the pipeline's reads and
+// ordering cost.
+func benchApply(ctx context.Context, b *testing.B, rows *prebuilt, n benchNode, level int, batched bool) writerFigures {
+	b.Helper()
+	st, cfg := benchStore(b, n)
+	defer testcontainers.DropKeyspace(cfg)
+	writes := slices.Clone(rows.writes)
+	for _, index := range rows.syncs {
+		writes = append(writes, store.Write{St: cql.InsertSync, TS: store.Timestamp(index, store.PhaseConfirmed),
+			Args: []any{st.RangeID(index), int32(index), int8(1), gocql.UnsetValue}})
+	}
+	name := fmt.Sprintf("apply, %d groups, batched", level)
+	if !batched {
+		name = fmt.Sprintf("apply, %d groups, single", level)
+		for i := range writes {
+			writes[i].Partition = ""
+		}
+	}
+	b.StartTimer()
+	start := time.Now()
+	err := st.Apply(ctx, writes, level)
+	took := time.Since(start)
+	b.StopTimer()
+	if err != nil {
+		b.Fatalf("%s: %v", name, err)
+	}
+	return writerFigures{name: name, rows: len(writes), took: took}
 }

@@ -103,6 +103,7 @@ type Pipeline struct {
 	seenPending  map[chain.MessageID]struct{}
 	net          *chain.Network    // the source's network, recorded in the keyspace (resolveNetwork)
 	writes       *adaptive.Limiter // every write group of every milestone in flight
+	pool         *store.WritePool  // runs those groups, as many at once as writes allows
 }
 
 // DefaultWindow is Config.Window's default.
@@ -135,6 +136,7 @@ func New(src source.Source, st *store.Store, cfg Config, m *Metrics, log *slog.L
 	p := &Pipeline{src: src, st: st, hw: hints.NewWriter(hintsKept), cfg: cfg, m: m, log: log,
 		seenPending: map[chain.MessageID]struct{}{}}
 	p.writes = p.newLimiter()
+	p.pool = st.NewWritePool(p.writes)
 	return p
 }
 
@@ -154,7 +156,7 @@ func (p *Pipeline) newLimiter() *adaptive.Limiter {
 func (p *Pipeline) WriteLimit() int { return p.writes.Limit() }
 
 // WritesInFlight is the write groups in flight now (at most WriteLimit).
-func (p *Pipeline) WritesInFlight() int { return p.writes.InFlight() }
+func (p *Pipeline) WritesInFlight() int { return p.pool.InFlight() }
 
 func (p *Pipeline) node() string { return strconv.Itoa(int(p.cfg.NodeID)) }
 

@@ -35,7 +35,7 @@ func (p *Pipeline) writeUnreferenced(ctx context.Context, after uint32) error {
 	}
 	ws := p.st.UnreferencedWrites(fresh)
 	writes := append(ws.Writes, p.hw.Writes(ws.Hints, store.Timestamp(fresh[0].EstMilestoneIndex, store.PhasePending))...)
-	if err := p.st.ApplyLimited(ctx, writes, p.writes); err != nil {
+	if err := p.pool.Apply(ctx, writes); err != nil {
 		return err
 	}
 	p.hw.Remember(ws.Hints)

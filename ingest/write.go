@@ -109,7 +109,7 @@ func (p *Pipeline) writeMilestone(ctx context.Context, cm *chain.ConfirmedMilest
 		writes = append(writes, extra(cm, p.st)...)
 	}
 	writes = append(writes, p.hw.Writes(ws.Hints, store.Timestamp(cm.Index, store.PhaseConfirmed))...)
-	if err := p.st.ApplyLimited(ctx, writes, p.writes); err != nil {
+	if err := p.pool.Apply(ctx, writes); err != nil {
 		return fmt.Errorf("milestone %d: %w", cm.Index, err)
 	}
 	p.hw.Remember(ws.Hints)

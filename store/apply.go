@@ -4,9 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"time"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/internal/adaptive"
@@ -27,33 +24,9 @@ const MaxBatch = 32
 
 // Apply runs the writes with at most parallel groups in flight and returns the first
 // error (the others are canceled). Every write is idempotent, so a failed Apply can be
-// retried whole.
+// retried whole. A writer of many Apply calls at once shares one WritePool instead.
 func (st *Store) Apply(ctx context.Context, writes []Write, parallel int) error {
-	return st.ApplyLimited(ctx, writes, adaptive.Fixed(max(parallel, 1)))
-}
-
-// ApplyLimited is Apply with the groups in flight bounded by lim, which may be shared by
-// several Apply calls at once (a pipeline's milestones in flight): each group holds one
-// of its slots while it runs and reports its latency, and a timeout or an overload error
-// to it, so that lim learns how much the database takes.
-func (st *Store) ApplyLimited(parent context.Context, writes []Write, lim *adaptive.Limiter) error {
-	g, ctx := errgroup.WithContext(parent)
-	for _, group := range groupWrites(writes) {
-		inFlight, err := lim.Acquire(ctx)
-		if err != nil {
-			break // canceled, or an earlier group failed: Wait says which
-		}
-		g.Go(func() error {
-			start := time.Now()
-			err := st.applyGroup(ctx, group)
-			lim.Release(inFlight, time.Since(start), len(group), outcome(err))
-			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return err
-	}
-	return parent.Err() // not every group ran if parent ended (Wait cancels ctx itself)
+	return st.NewWritePool(adaptive.Fixed(max(parallel, 1))).Apply(ctx, writes)
 }
 
 // outcome is what a group's error tells a limiter about the database's load.

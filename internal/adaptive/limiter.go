@@ -1,19 +1,16 @@
 package adaptive
 
 import (
-	"context"
-	"slices"
 	"sync"
 	"time"
 )
 
-// Limiter is a semaphore whose size a Control sets: Acquire before a write, Release
-// after it with its latency. It is safe for concurrent use; waiters are served in order.
+// Limiter holds the write limit a Control sets: whoever runs the writes (store.WritePool)
+// keeps at most Limit of them in flight and reports each one's end with Observe. It is
+// safe for concurrent use.
 type Limiter struct {
 	mu       sync.Mutex
 	ctl      *Control
-	inFlight int
-	waiters  []chan struct{}
 	onChange func(limit int, latency time.Duration)
 	origin   time.Time // the clock of the control's samples starts here
 }
@@ -38,44 +35,6 @@ func (l *Limiter) Limit() int {
 	return l.ctl.Limit()
 }
 
-// InFlight is how many slots are taken now.
-func (l *Limiter) InFlight() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.inFlight
-}
-
-// Acquire waits for a slot, or for ctx to end. It returns how many writes are in flight
-// with this one (for Release).
-func (l *Limiter) Acquire(ctx context.Context) (inFlight int, err error) {
-	l.mu.Lock()
-	if l.inFlight < l.ctl.Limit() && len(l.waiters) == 0 {
-		l.inFlight++
-		n := l.inFlight
-		l.mu.Unlock()
-		return n, nil
-	}
-	ready := make(chan struct{})
-	l.waiters = append(l.waiters, ready)
-	l.mu.Unlock()
-	select {
-	case <-ready:
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return l.inFlight, nil
-	case <-ctx.Done():
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if i := slices.Index(l.waiters, ready); i >= 0 {
-		l.waiters = slices.Delete(l.waiters, i, i+1)
-		return 0, ctx.Err()
-	}
-	l.inFlight-- // granted meanwhile: give it back
-	l.wake()
-	return 0, ctx.Err()
-}
-
 // Outcome is how a write ended, for Release.
 type Outcome int
 
@@ -85,12 +44,11 @@ const (
 	Ignored                   // canceled: no sample
 )
 
-// Release returns a slot taken by Acquire, with the write's latency, size (statements)
-// and outcome.
-func (l *Limiter) Release(inFlight int, latency time.Duration, work int, outcome Outcome) {
+// Observe reports a write's end: its latency, its size (statements), how many writes
+// were in flight with it, and its outcome.
+func (l *Limiter) Observe(inFlight int, latency time.Duration, work int, outcome Outcome) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.inFlight--
 	changed := false
 	switch outcome {
 	case Done:
@@ -100,16 +58,6 @@ func (l *Limiter) Release(inFlight int, latency time.Duration, work int, outcome
 	}
 	if changed && l.onChange != nil {
 		l.onChange(l.ctl.Limit(), l.ctl.Latency())
-	}
-	l.wake()
-}
-
-// wake grants slots to waiters, oldest first, while the limit allows.
-func (l *Limiter) wake() {
-	for len(l.waiters) > 0 && l.inFlight < l.ctl.Limit() {
-		l.inFlight++
-		close(l.waiters[0])
-		l.waiters = l.waiters[1:]
 	}
 }
 
