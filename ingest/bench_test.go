@@ -115,7 +115,7 @@ type benchNode struct {
 type nodeResult struct {
 	node   benchNode
 	pipe   writerFigures
-	fixed  []writerFigures // the pipeline at fixed write limits (INGEST_BENCH_FIXED), then Apply's (INGEST_BENCH_APPLY)
+	extras []writerFigures // the pipeline at fixed write limits (INGEST_BENCH_FIXED), then Apply's (INGEST_BENCH_APPLY)
 	plains []writerFigures
 	best   writerFigures
 	rounds []float64
@@ -142,7 +142,7 @@ func benchNodeRun(ctx context.Context, b *testing.B, src *sim.Sim, rows *prebuil
 			writers = append(writers, func() writerFigures { return benchApply(ctx, b, rows, n, level, batched) })
 		}
 	}
-	fixed := writers[1:]
+	extras := writers[1:] // neither the pipeline nor a plain writer
 	for _, conc := range plainConcurrency {
 		writers = append(writers, func() writerFigures { return benchPlain(ctx, b, rows, n, conc) })
 	}
@@ -154,10 +154,10 @@ func benchNodeRun(ctx context.Context, b *testing.B, src *sim.Sim, rows *prebuil
 		}
 	}
 	r := nodeResult{node: n, pipe: medianRun(runs[0])}
-	for _, pipe := range runs[1 : 1+len(fixed)] {
-		r.fixed = append(r.fixed, medianRun(pipe))
+	for _, pipe := range runs[1 : 1+len(extras)] {
+		r.extras = append(r.extras, medianRun(pipe))
 	}
-	plains := runs[1+len(fixed):]
+	plains := runs[1+len(extras):]
 	for _, pool := range plains {
 		r.plains = append(r.plains, medianRun(pool))
 	}
@@ -238,7 +238,7 @@ func printNode(r nodeResult) {
 			p.first.Round(time.Millisecond), 0.8*float64(p.rows)/p.middle.Seconds())
 	}
 	fmt.Printf("%30s   its estimates, level:statements/s(windows, what Little's law said): %s\n", "", strings.Join(r.pipe.estimates, " "))
-	for _, f := range r.fixed {
+	for _, f := range r.extras {
 		fmt.Println(f.line(f.name))
 	}
 	for _, f := range r.plains {

@@ -178,8 +178,13 @@ func writeOne(ctx context.Context, s *cql.Session, st *store.Store, rows *prebui
 		w := rows.writes[i]
 		return s.Write(ctx, w.St, w.TS, w.Args...)
 	}
-	index := rows.syncs[i-len(rows.writes)]
-	return s.Exec(ctx, cql.InsertSync, st.RangeID(index), int32(index), int8(1), gocql.UnsetValue)
+	return s.Exec(ctx, cql.InsertSync, syncArgs(st, rows.syncs[i-len(rows.writes)])...)
+}
+
+// syncArgs are the values of milestone index's sync row, synced by node 1, as the
+// pipeline writes it (store.WriteSync).
+func syncArgs(st *store.Store, index uint32) []any {
+	return []any{st.RangeID(index), int32(index), int8(1), gocql.UnsetValue}
 }
 
 // benchApply inserts the prebuilt rows, then the sync rows, into a fresh keyspace with one
@@ -194,7 +199,7 @@ func benchApply(ctx context.Context, b *testing.B, rows *prebuilt, n benchNode, 
 	writes := slices.Clone(rows.writes)
 	for _, index := range rows.syncs {
 		writes = append(writes, store.Write{St: cql.InsertSync, TS: store.Timestamp(index, store.PhaseConfirmed),
-			Args: []any{st.RangeID(index), int32(index), int8(1), gocql.UnsetValue}})
+			Args: syncArgs(st, index)})
 	}
 	name := fmt.Sprintf("apply, %d groups, batched", level)
 	if !batched {

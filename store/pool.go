@@ -82,13 +82,17 @@ func (p *WritePool) InFlight() int {
 }
 
 // growLocked counts the goroutines to start: up to the limit, no more than the groups
-// waiting.
+// waiting. Every write's end calls it: the queue is summed only when the limit has room.
 func (p *WritePool) growLocked() int {
+	room := p.lim.Limit() - p.running
+	if room <= 0 {
+		return 0
+	}
 	waiting := 0
 	for _, c := range p.queue {
 		waiting += len(c.groups) - c.next
 	}
-	n := max(0, min(p.lim.Limit()-p.running, waiting))
+	n := min(room, waiting)
 	p.running += n
 	return n
 }

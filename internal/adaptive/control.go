@@ -14,9 +14,9 @@
 // same windows completed in their wall time, it read 10-30% high (issue 12's slow node:
 // 15295 statements/s at 32 in flight where the windows made 12248), unevenly across
 // levels, so it compared levels on figures that were not alike (one run sat at the
-// ceiling, estimated at 26434 where 14854 rows/s were made). Likely why: a write's latency runs
-// from when its goroutine starts, but its slot is held from the moment it is granted, a
-// gap that grows with the goroutines waiting for the 2 CPUs.
+// ceiling, estimated at 26434 where 14854 rows/s were made). Likely why: with the limiter of
+// then, a write's latency ran from when its goroutine started, but its slot was held from
+// the moment it was granted, a gap that grew with the goroutines waiting for the 2 CPUs.
 package adaptive
 
 import (

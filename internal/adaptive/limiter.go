@@ -35,7 +35,7 @@ func (l *Limiter) Limit() int {
 	return l.ctl.Limit()
 }
 
-// Outcome is how a write ended, for Release.
+// Outcome is how a write ended, for Observe.
 type Outcome int
 
 const (
