@@ -31,7 +31,7 @@ func main() {
 	fs.Float64Var(&cfg.TxRatio, "tx-ratio", 5.0/39, "sim: share of messages carrying a transaction")
 	fs.StringVar(&cfg.OpsAddr, "ops-addr", "127.0.0.1:19100", "the indexer's -ops-addr (its /metrics)")
 	fs.StringVar(&cfg.APIAddr, "api-addr", "127.0.0.1:18090", "the API's -addr while the routes are timed")
-	fs.IntVar(&cfg.Requests, "requests", 30, "timed requests per list route and size")
+	fs.IntVar(&cfg.Requests, "requests", 300, "timed requests per list route and size (the routes take turns)")
 	nodeDir := fs.String("node-dir", "", "directory of the local node (devdb -dir): the routes are timed again once "+
 		"its memtables are flushed (nodetool flush) and compactions are done")
 	_ = fs.Parse(os.Args[1:])

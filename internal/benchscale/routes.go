@@ -43,30 +43,37 @@ func listRoutes(ids *loadtest.IDs, newest int) []listRoute {
 	}
 }
 
-// timeRoutes asks each route's paths in turn, once untimed (warm-up) then requests
-// times in all, and returns each route's median latency.
+// timeRoutes asks every route's paths once untimed (warm-up), then makes requests passes
+// over the routes, each pass asking every route once (its paths in turn), and returns
+// each route's median latency. Interleaved, a compaction or flush of the node that
+// slows some seconds of the run weighs on every route alike, not on whichever route
+// was being timed then.
 func timeRoutes(ctx context.Context, base string, routes []listRoute, requests int) (map[string]time.Duration, error) {
 	c := &http.Client{Timeout: 30 * time.Second}
-	out := map[string]time.Duration{}
+	lat := map[string][]time.Duration{}
 	for _, rt := range routes {
-		if len(rt.paths) == 0 {
-			continue
-		}
 		for _, p := range rt.paths {
 			if _, err := get(ctx, c, base+p); err != nil {
 				return nil, err
 			}
 		}
-		lat := make([]time.Duration, 0, requests)
-		for i := range requests {
+	}
+	for i := range requests {
+		for _, rt := range routes {
+			if len(rt.paths) == 0 {
+				continue
+			}
 			took, err := get(ctx, c, base+rt.paths[i%len(rt.paths)])
 			if err != nil {
 				return nil, err
 			}
-			lat = append(lat, took)
+			lat[rt.name] = append(lat[rt.name], took)
 		}
-		slices.Sort(lat)
-		out[rt.name] = lat[len(lat)/2]
+	}
+	out := map[string]time.Duration{}
+	for name, l := range lat {
+		slices.Sort(l)
+		out[name] = l[len(l)/2]
 	}
 	return out, nil
 }
