@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -128,8 +129,8 @@ func printNodeBench(fetch, fetchLAN, verify, write []time.Duration, requests map
 		(paced * 1000).Round(time.Second))
 }
 
-func median(d []time.Duration) time.Duration {
-	s := slices.Clone(d)
-	slices.Sort(s)
+// median is the middle of xs once sorted (the upper one of an even count).
+func median[T cmp.Ordered](xs []T) T {
+	s := slices.Sorted(slices.Values(xs))
 	return s[len(s)/2]
 }

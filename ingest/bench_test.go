@@ -129,16 +129,11 @@ type nodeResult struct {
 }
 
 // ratio is the median of the rounds' ratios.
-func (r nodeResult) ratio() float64 { return medianOf(r.rounds) }
+func (r nodeResult) ratio() float64 { return median(r.rounds) }
 
 // medianRatio is the pipeline's median run ÷ the best plain writer's median run: the two
 // writers compared as a whole, each by its typical run.
 func (r nodeResult) medianRatio() float64 { return r.pipe.rowsPerSec() / r.best.rowsPerSec() }
-
-func medianOf(xs []float64) float64 {
-	sorted := slices.Sorted(slices.Values(xs))
-	return sorted[len(sorted)/2]
-}
 
 func benchNodeRun(ctx context.Context, b *testing.B, src *sim.Sim, rows *prebuilt, n benchNode) nodeResult {
 	warmUp(ctx, b, rows, n)
@@ -283,7 +278,7 @@ func printRatios(results []nodeResult) {
 	for _, r := range results {
 		fmt.Printf("%-6s %16.0f %17.0f (%4s) %14.2f %15.2f %26s %8.2f %26s   %s\n", r.node.label, r.pipe.rowsPerSec(),
 			r.best.rowsPerSec(), strings.Fields(r.best.name)[1], r.medianRatio(), r.ratio(), twoPlaces(r.rounds),
-			medianOf(r.control), twoPlaces(r.control), r.pipe.limits)
+			median(r.control), twoPlaces(r.control), r.pipe.limits)
 	}
 }
 
