@@ -22,6 +22,7 @@ type WritePool struct {
 	mu      sync.Mutex
 	queue   []*applyCall // oldest first
 	running int          // goroutines
+	writing int          // groups handed out and not done (a goroutine may outlive its last one briefly)
 }
 
 // applyCall is one Apply: its groups, how far they are handed out and done, and its end.
@@ -73,12 +74,13 @@ func (p *WritePool) Apply(parent context.Context, writes []Write) error {
 	return parent.Err() // not every group ran if parent ended
 }
 
-// InFlight is the goroutines writing now (at most the limit, but for the moment a
-// lowered limit takes to reach them).
+// InFlight is the groups being written now (at most the limit, but for the moment a
+// lowered limit takes to reach them). Once every Apply returned it is 0, while a goroutine
+// that wrote the last group may not have ended yet.
 func (p *WritePool) InFlight() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.running
+	return p.writing
 }
 
 // growLocked counts the goroutines to start: up to the limit, no more than the groups
@@ -131,6 +133,7 @@ func (p *WritePool) take() (c *applyCall, group []Write, inFlight int, ok bool) 
 			group = c.groups[c.next]
 			c.next++
 			c.inFlight++
+			p.writing++
 			return c, group, p.running, true
 		}
 		p.queue[0] = nil
@@ -145,6 +148,7 @@ func (p *WritePool) take() (c *applyCall, group []Write, inFlight int, ok bool) 
 func (p *WritePool) finish(c *applyCall, err error) {
 	p.mu.Lock()
 	c.inFlight--
+	p.writing--
 	if err != nil && c.err == nil {
 		c.err = err
 		c.cancel()
