@@ -240,3 +240,12 @@ func TestControlStaysHighOnAGentleSlope(t *testing.T) {
 		t.Fatalf("the last 200 windows made %.3f of the best throughput, want at least 0.95: %v", mean, seen)
 	}
 }
+
+// TestControlOfOneLevelStays: a fixed limit (floor = ceiling, as Fixed makes) stays put
+// through many windows, its probes included.
+func TestControlOfOneLevelStays(t *testing.T) {
+	c := NewControl(64, 64, 64)
+	if seen := feed(c, 5*probeEvery, knee(time.Millisecond, 8)); slices.Min(seen) != 64 || slices.Max(seen) != 64 {
+		t.Fatalf("a one-level ladder moved: %v", seen)
+	}
+}
