@@ -54,10 +54,10 @@ const (
 // a node that got slower or faster is followed: the next probe goes the same way if the
 // limit stayed at the neighbour, the other way if it came back; a level above is kept
 // only for more throughput. The first window after a move weighs at least arrival in
-// its level's estimate, which may be old. A window that never used half the limit (the writer, not the
-// database, was the bound) measures nothing, nor do the first warmup windows. An
-// overload error halves the current level's estimate and steps down a level, at most
-// once per window.
+// its level's estimate, which may be old. A window that never used half the limit (the
+// writer, not the database, was the bound) measures nothing, nor do the first warmup
+// windows. An overload error halves the current level's estimate and steps down a level,
+// at most once per window.
 type Control struct {
 	levels []int
 	est    []float64 // throughput per level, statements/s
