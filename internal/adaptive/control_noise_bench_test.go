@@ -54,7 +54,7 @@ func noisyRun(c *Control, curve map[int]float64, moveCost float64, seed uint32) 
 			rate, moves, last = 1-moveCost, moves+1, limit
 		}
 		off := windowNoise(&seed, 0.3)
-		if windowNoise(&seed, 0.5)-0.5 < 1.0/30 { // a uniform draw in [0, 1)
+		if uniform(&seed) < 1.0/30 {
 			off /= 4
 		}
 		n := feedWindow(c, littleLatency(func(l int) float64 { return best * curve[l] * rate }, off))

@@ -52,8 +52,13 @@ func gentleSlope(limit int) float64 {
 // windowNoise draws from seed (a linear congruential generator: the same draws every run)
 // the share of the truth the next window measures, within [1-noise, 1+noise).
 func windowNoise(seed *uint32, noise float64) float64 {
+	return 1 - noise + 2*noise*uniform(seed)
+}
+
+// uniform draws from seed (a linear congruential generator) a number in [0, 1).
+func uniform(seed *uint32) float64 {
 	*seed = *seed*1664525 + 1013904223
-	return 1 - noise + 2*noise*float64(*seed>>8)/(1<<24)
+	return float64(*seed>>8) / (1 << 24)
 }
 
 // knee models a database that serves knee writes at once: past it, writes queue and
