@@ -26,6 +26,7 @@ type LedgerBootstrap struct {
 	Outputs            uint64 `json:"outputs"`            // unspent outputs at Index
 	Supply             uint64 `json:"supply"`             // their amounts plus the treasury: the token supply
 	Treasury           uint64 `json:"treasury"`           // the treasury output's amount at Index
+	OldestBooked       uint32 `json:"oldestBooked"`       // the oldest booked milestone of its outputs: their rows lie in ms_range_id partitions from RangeID(OldestBooked) on
 }
 
 // LedgerBootstrap reads the keyspace's bootstrap record; ok is false when the keyspace
