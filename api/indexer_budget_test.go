@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -14,7 +13,6 @@ import (
 func testTip26Budget(t *testing.T, e *env, model []unspentModel) {
 	v := valuesOf(model)
 	yes := true
-	kinds := []chain.OutputKind{chain.OutputBasic, chain.OutputAlias, chain.OutputNFT}
 	for _, tc := range []struct {
 		name string
 		f    ledgerquery.Filter
@@ -22,10 +20,12 @@ func testTip26Budget(t *testing.T, e *env, model []unspentModel) {
 	}{
 		{"tokens", ledgerquery.Filter{HasNativeTokens: &yes}, func(m *unspentModel) bool { return len(m.out.NativeTokens) > 0 }},
 		{"unlockable", ledgerquery.Filter{Unlockable: v.owner}, func(m *unspentModel) bool { return m.unlockableBy(v.owner) }},
+		{"unlockable by an alias", ledgerquery.Filter{Unlockable: v.foundryAlias},
+			func(m *unspentModel) bool { return m.unlockableBy(v.foundryAlias) }},
 	} {
 		var want []string
 		for i := range model {
-			if model[i].kind != "foundry" && tc.want(&model[i]) {
+			if tc.want(&model[i]) {
 				want = append(want, model[i].id)
 			}
 		}
@@ -46,7 +46,7 @@ func testTip26Budget(t *testing.T, e *env, model []unspentModel) {
 					}
 					from = &p
 				}
-				ans, err := e.api.tip26Query(context.Background(), kinds, &f, from, 5, budget)
+				ans, err := e.api.tip26Query(context.Background(), tip26GenericKinds, &f, from, 5, budget)
 				if err != nil {
 					t.Fatal(err)
 				}

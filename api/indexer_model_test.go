@@ -63,13 +63,17 @@ func (m *unspentModel) expirationReturn() string {
 	return m.out.Expiration.ReturnAddress.Bech32(sim.HRP)
 }
 
-// unlockableBy is TIP-26's unlockableByAddress as inx-indexer (Stardust) reads it.
+// unlockableBy is TIP-26's unlockableByAddress as inx-indexer (Stardust) reads it. A
+// foundry is unlockable by an alias address alone, its immutable alias's: for any other
+// address inx-indexer's combined query leaves the foundry query out
+// (FoundryFilterOptions in pkg/indexer/combined.go).
 func (m *unspentModel) unlockableBy(a string) bool {
 	switch m.out.Kind {
 	case chain.OutputAlias:
 		return bech(m.out.StateController) == a || bech(m.out.Governor) == a
 	case chain.OutputFoundry:
-		return m.owner() == a
+		addr, err := chain.ParseAddress(a)
+		return err == nil && addr.Kind == chain.AddressAlias && m.owner() == a
 	}
 	return m.owner() == a || m.expirationReturn() == a || m.sdrAddress() == a
 }

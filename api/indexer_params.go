@@ -71,7 +71,7 @@ var (
 	}
 	unlockableParam = tip26Param("unlockableByAddress", addressKind,
 		"bech32 address in any unlock condition: a basic or NFT output's address, expiration return or storage "+
-			"deposit return address; an alias's state controller or governor")
+			"deposit return address; an alias's state controller or governor; a foundry's alias (an alias address only)")
 	conditionParams = []param{
 		tip26Param("address", addressKind, "bech32 address of the address unlock condition"),
 		unlockableParam,

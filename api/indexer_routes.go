@@ -11,6 +11,11 @@ import (
 // tip26Prefix is where the TIP-26 indexer routes live (inx-indexer's plugin path).
 const tip26Prefix = "/api/indexer/v1"
 
+// tip26GenericKinds are the kinds the generic route /outputs lists: every Stardust kind,
+// foundries included, as inx-indexer's combined query unites its basic, alias, NFT and
+// foundry queries (since v1.0.0).
+var tip26GenericKinds = []chain.OutputKind{chain.OutputBasic, chain.OutputAlias, chain.OutputFoundry, chain.OutputNFT}
+
 // indexerRoutes are the TIP-26 indexer routes under /api/indexer/v1: output IDs of
 // unspent outputs, as inx-indexer (Stardust) answers them (docs/indexer-api.md).
 func (s *Server) indexerRoutes() []route {
@@ -24,8 +29,8 @@ func (s *Server) indexerRoutes() []route {
 		return rt
 	}
 	return []route{
-		tip26("/outputs", "Unspent basic, alias and NFT outputs (TIP-26), oldest first", anyQuery,
-			s.tip26List(chain.OutputBasic, chain.OutputAlias, chain.OutputNFT)),
+		tip26("/outputs", "Unspent outputs of every kind (TIP-26), oldest first", anyQuery,
+			s.tip26List(tip26GenericKinds...)),
 		tip26("/outputs/basic", "Unspent basic outputs (TIP-26), oldest first", basicQuery, s.tip26List(chain.OutputBasic)),
 		tip26("/outputs/alias", "Unspent alias outputs (TIP-26), oldest first", aliasQuery, s.tip26List(chain.OutputAlias)),
 		byID("/outputs/alias/{aliasId}", "The unspent output of an alias (TIP-26)",

@@ -26,6 +26,7 @@ func TestIndexerAPI(t *testing.T) {
 	checkModelCovers(t, model)
 	t.Run("filters", func(t *testing.T) { testTip26Filters(t, e, model) })
 	t.Run("budget", func(t *testing.T) { testTip26Budget(t, e, model) })
+	t.Run("generic_foundries", func(t *testing.T) { testTip26GenericFoundries(t, e, model) })
 	t.Run("by_id", func(t *testing.T) { testTip26ByID(t, e, model) })
 	t.Run("errors", func(t *testing.T) { testTip26Errors(t, e) })
 	t.Run("iotajs", func(t *testing.T) { testTip26IotaJS(t, e, model) })
@@ -70,12 +71,11 @@ func (c tip26Case) path() string {
 	return p + "?" + c.query
 }
 
-// covers: the kinds a route answers (the generic one: basic, alias, NFT, as inx-indexer).
+// covers: the kinds a route answers. The generic one answers every kind, foundries
+// included: inx-indexer's combined query (pkg/indexer/combined.go, since v1.0.0) is the
+// union of its basic, alias, NFT and foundry queries.
 func (c tip26Case) covers(m *unspentModel) bool {
-	if c.route == "" {
-		return m.kind != "foundry"
-	}
-	return m.kind == c.route
+	return c.route == "" || m.kind == c.route
 }
 
 // modelValues are filter values taken from the model: the most frequent of each.
@@ -214,7 +214,11 @@ func tip26Cases(v modelValues) []tip26Case {
 		{"", q("unlockableByAddress", v.owner), func(m *unspentModel) bool { return m.unlockableBy(v.owner) }},
 		{"", q("unlockableByAddress", v.controller) + "&" + between,
 			and(func(m *unspentModel) bool { return m.unlockableBy(v.controller) }, created)},
+		{"", q("unlockableByAddress", v.foundryAlias), func(m *unspentModel) bool { return m.unlockableBy(v.foundryAlias) }},
+		{"", q("unlockableByAddress", v.foundryAlias, "maxNativeTokenCount", 0),
+			func(m *unspentModel) bool { return m.unlockableBy(v.foundryAlias) && tokens(m) == 0 }},
 		{"", q("hasNativeTokens", true), func(m *unspentModel) bool { return tokens(m) > 0 }},
+		{"", q("hasNativeTokens", false), func(m *unspentModel) bool { return tokens(m) == 0 }},
 		{"", q("minNativeTokenCount", 2), func(m *unspentModel) bool { return tokens(m) >= 2 }},
 		{"", between, created},
 		{"basic", q("createdBefore", 0), func(*unspentModel) bool { return false }},

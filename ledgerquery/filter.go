@@ -60,8 +60,10 @@ func (f *Filter) addresses(r *store.UnspentRow) bool {
 }
 
 // unlockableBy is inx-indexer's unlockableByAddress: an alias by its state controller
-// or governor; a foundry by its alias; a basic or NFT output by its address, its
-// expiration return address or its storage deposit return address.
+// or governor; a foundry by its alias's address (inx-indexer's combined query matches
+// foundries only for an alias address, and a foundry's owner is its alias's address, so
+// no other address matches one); a basic or NFT output by its address, its expiration
+// return address or its storage deposit return address.
 func unlockableBy(r *store.UnspentRow, a string) bool {
 	switch r.Kind {
 	case "alias":

@@ -1,6 +1,7 @@
 package ledgerquery
 
 import (
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -46,17 +47,29 @@ func Anchors(kinds []string, f *Filter) []Anchor {
 	add("storageDepositReturnAddress", f.SDRAddress, one(store.RoleDustReturn))
 	add("issuer", f.Issuer, one(store.RoleIssuer))
 	add("sender", f.Sender, one(store.RoleSender))
-	add("unlockableByAddress", f.Unlockable, UnlockRoles)
+	add("unlockableByAddress", f.Unlockable, func(kind string) []string { return UnlockRoles(kind, f.Unlockable) })
 	return out
 }
 
-// UnlockRoles are the roles of unlockableByAddress in a kind (see unlockableBy).
-func UnlockRoles(kind string) []string {
+// UnlockRoles are the roles in which address a unlocks an output of a kind (see
+// unlockableBy). A foundry has one only for an alias address: inx-indexer leaves its
+// foundry query out of unlockableByAddress for any other address, so the plan reads no
+// foundry stream for it.
+func UnlockRoles(kind, a string) []string {
 	switch kind {
 	case "alias":
 		return []string{store.RoleStateController, store.RoleGovernor}
 	case "foundry":
+		if !isAliasAddress(a) {
+			return nil
+		}
 		return []string{store.RoleAddress}
 	}
 	return []string{store.RoleAddress, store.RoleExpirationReturn, store.RoleDustReturn}
+}
+
+// isAliasAddress reports whether a (bech32 or 0x-hex) is an alias address.
+func isAliasAddress(a string) bool {
+	addr, err := chain.ParseAddress(a)
+	return err == nil && addr.Kind == chain.AddressAlias
 }
