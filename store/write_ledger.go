@@ -145,6 +145,11 @@ func (b *builder) ledgerUpdates(ts int64, l *ledgerOutput, index uint32, at time
 			Amount: l.row.Amount}
 		b.addRow(cql.InsertAddressUpdate, ts, "", &u)
 	}
+	b.milestoneUpdate(ts, l, index, spent)
+}
+
+// milestoneUpdate writes the row of milestone index's ledger updates for one output.
+func (b *builder) milestoneUpdate(ts int64, l *ledgerOutput, index uint32, spent bool) {
 	m := MilestoneUpdate{MilestoneIndex: int32(index), IsSpent: spent, OutputID: l.row.OutputID, Kind: l.row.Kind,
 		Amount: l.row.Amount, Address: l.row.Owner}
 	b.addRow(cql.InsertMilestoneUpdate, ts, "", &m)

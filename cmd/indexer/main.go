@@ -1,6 +1,7 @@
 // Command indexer runs a stardust-indexer node.
 //
 //	indexer migrate    create the keyspace, apply the schema, record the chunk size
+//	indexer bootstrap  load the whole ledger from Hornet snapshot files (TIP-35)
 //	indexer run        ingest from a source (backfill, fill gaps, follow the tip)
 //	indexer status     synced ranges, gaps and lag
 //	indexer analytics  compute daily analytics for a date range
@@ -29,7 +30,7 @@ func main() {
 	defer stop()
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel()})))
 	cmds := map[string]func(context.Context, []string) error{
-		"migrate": cmdMigrate, "run": cmdRun, "status": cmdStatus, "analytics": cmdAnalytics,
+		"migrate": cmdMigrate, "bootstrap": cmdBootstrap, "run": cmdRun, "status": cmdStatus, "analytics": cmdAnalytics,
 		"export": cmdExport, "import": cmdImport, "verify": cmdVerify,
 	}
 	cmd, ok := cmds[os.Args[1]]
@@ -44,7 +45,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: indexer migrate|run|status|analytics|export|import|verify [flags]  (indexer CMD -h for flags)")
+	fmt.Fprintln(os.Stderr, "usage: indexer migrate|bootstrap|run|status|analytics|export|import|verify [flags]  (indexer CMD -h for flags)")
 }
 
 func logLevel() slog.Level {

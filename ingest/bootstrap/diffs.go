@@ -1,0 +1,91 @@
+package bootstrap
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
+)
+
+// milestoneDiff is a decoded milestone diff: the milestone with the outputs it created
+// and consumed, as store writes a milestone's ledger changes.
+type milestoneDiff struct {
+	cm       *chain.ConfirmedMilestone
+	treasury *snapshot.TreasuryInput
+}
+
+func (d *milestoneDiff) index() uint32 { return d.cm.Index }
+
+// decodeDiff decodes a diff's outputs strictly.
+func decodeDiff(d *snapshot.Diff) (*milestoneDiff, error) {
+	mp := d.Milestone
+	at := time.Unix(int64(mp.Timestamp), 0).UTC()
+	cm := &chain.ConfirmedMilestone{Index: mp.Index, Timestamp: at, MilestoneID: mp.ID(),
+		PreviousMilestoneID: mp.PreviousMilestoneID, Milestone: mp}
+	for i := range d.Created {
+		lo, err := d.Created[i].Ledger()
+		if err != nil {
+			return nil, fmt.Errorf("milestone diff %d, created output %s: %w", mp.Index, d.Created[i].OutputID, err)
+		}
+		cm.Created = append(cm.Created, lo)
+	}
+	for i := range d.Consumed {
+		lo, err := d.Consumed[i].Ledger()
+		if err != nil {
+			return nil, fmt.Errorf("milestone diff %d, consumed output %s: %w", mp.Index, d.Consumed[i].OutputID, err)
+		}
+		cm.Consumed = append(cm.Consumed, chain.LedgerSpent{LedgerOutput: lo, SpentBy: d.Consumed[i].SpentBy,
+			SpentMilestoneIndex: mp.Index, SpentTimestamp: at})
+	}
+	return &milestoneDiff{cm: cm, treasury: d.Treasury}, nil
+}
+
+// readDiffs reads the rest of a file after its outputs: every diff, then the SEPs, then
+// the end of the file.
+func readDiffs(r *snapshot.Reader) ([]*milestoneDiff, []chain.MessageID, error) {
+	var out []*milestoneDiff
+	for {
+		d, err := r.NextDiff()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		md, err := decodeDiff(d)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, md)
+	}
+	var seps []chain.MessageID
+	for {
+		sep, err := r.NextSEP()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		seps = append(seps, sep)
+	}
+	return out, seps, r.Finish()
+}
+
+// verifyMilestones checks every diff's milestone signatures.
+func verifyMilestones(keys *chain.MilestoneKeys, diffs ...[]*milestoneDiff) error {
+	for _, list := range diffs {
+		for _, d := range list {
+			if keys == nil {
+				return refuse(ErrNoMilestoneKeys, "milestone %d needs verifying: give -milestone-keys", d.index())
+			}
+			if err := keys.Verify(d.cm.Milestone); err != nil {
+				return fmt.Errorf("milestone diff %d: %w", d.index(), err)
+			}
+		}
+	}
+	return nil
+}

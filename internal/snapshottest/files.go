@@ -1,0 +1,140 @@
+package snapshottest
+
+import (
+	"os"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
+)
+
+// Milestone is milestone index (1..Milestones).
+func (c *Chain) Milestone(index uint32) *chain.ConfirmedMilestone { return c.Milestones[index-1] }
+
+// unspentAt reports whether an output is unspent after milestone index.
+func (c *Chain) unspentAt(id chain.OutputID, index uint32) bool {
+	at, spent := c.consumedAt[id]
+	return !spent || at > index
+}
+
+// ForEachUnspent calls f for every output unspent after milestone index: the genesis
+// ones in order, then the created ones in milestone order.
+func (c *Chain) ForEachUnspent(index uint32, f func(chain.LedgerOutput) error) error {
+	for i := range c.opts.Outputs {
+		if lo := c.Genesis(i); c.unspentAt(lo.OutputID, index) {
+			if err := f(lo); err != nil {
+				return err
+			}
+		}
+	}
+	for _, cm := range c.Milestones[:index] {
+		for _, lo := range cm.Created {
+			if c.unspentAt(lo.OutputID, index) {
+				if err := f(lo); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// Ledger is the unspent set after milestone index (in memory: for small chains).
+func (c *Chain) Ledger(index uint32) map[chain.OutputID]chain.LedgerOutput {
+	out := map[chain.OutputID]chain.LedgerOutput{}
+	_ = c.ForEachUnspent(index, func(lo chain.LedgerOutput) error { out[lo.OutputID] = lo; return nil })
+	return out
+}
+
+// SEPs are the made-up solid entry points of milestone index.
+func (c *Chain) SEPs(index uint32) []chain.MessageID {
+	return []chain.MessageID{chain.MessageID(c.derive("sep-a", uint64(index))), chain.MessageID(c.derive("sep-b", uint64(index)))}
+}
+
+// WriteFull writes a full snapshot whose ledger is the one after milestone ledger, with
+// diffs back to target and below more diffs at or below target, as Hornet writes one.
+func (c *Chain) WriteFull(path string, target, ledger uint32, below int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	tr := c.Treasury[ledger]
+	h := snapshot.FullHeader{TargetIndex: target, TargetTimestamp: uint32(Timestamp(target).Unix()),
+		LedgerIndex: ledger, TreasuryMilestoneID: tr.MilestoneID, TreasuryAmount: tr.Amount,
+		Protocol: snapshot.ProtocolParamsOption{ProtocolVersion: chain.ProtocolVersion, Params: c.Params(),
+			Raw: chain.EncodeProtocolParameters(c.Params())}}
+	if target > 0 {
+		h.TargetMilestoneID = c.Milestone(target).MilestoneID
+	}
+	w, err := snapshot.NewFullWriter(f, h)
+	if err != nil {
+		return err
+	}
+	if err := c.ForEachUnspent(ledger, func(lo chain.LedgerOutput) error { return w.WriteOutput(Entry(lo)) }); err != nil {
+		return err
+	}
+	for i := int64(ledger); i > int64(target)-int64(below) && i >= 1; i-- {
+		if err := w.WriteDiff(c.Diff(uint32(i))); err != nil {
+			return err
+		}
+	}
+	if err := c.writeSEPs(w, target); err != nil {
+		return err
+	}
+	return w.Close()
+}
+
+// WriteDelta writes a delta snapshot from the full snapshot's target to milestone to.
+func (c *Chain) WriteDelta(path string, fullTarget, to uint32) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := snapshot.DeltaHeader{TargetIndex: to, TargetTimestamp: uint32(Timestamp(to).Unix()),
+		FullTargetMilestoneID: c.Milestone(fullTarget).MilestoneID}
+	w, err := snapshot.NewDeltaWriter(f, h)
+	if err != nil {
+		return err
+	}
+	for i := fullTarget + 1; i <= to; i++ {
+		if err := w.WriteDiff(c.Diff(i)); err != nil {
+			return err
+		}
+	}
+	if err := c.writeSEPs(w, to); err != nil {
+		return err
+	}
+	return w.Close()
+}
+
+func (c *Chain) writeSEPs(w *snapshot.Writer, index uint32) error {
+	for _, id := range c.SEPs(index) {
+		if err := w.WriteSEP(id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Diff is milestone index as a snapshot's milestone diff.
+func (c *Chain) Diff(index uint32) *snapshot.Diff {
+	cm := c.Milestone(index)
+	d := &snapshot.Diff{Milestone: cm.Milestone, RawMilestone: cm.Milestone.Encode()}
+	if rc := cm.Milestone.Receipt; rc != nil {
+		d.Treasury = &snapshot.TreasuryInput{MilestoneID: rc.Transaction.InputMilestoneID, Amount: c.Treasury[index-1].Amount}
+	}
+	for _, lo := range cm.Created {
+		d.Created = append(d.Created, *Entry(lo))
+	}
+	for _, ls := range cm.Consumed {
+		d.Consumed = append(d.Consumed, snapshot.Spent{Output: *Entry(ls.LedgerOutput), SpentBy: ls.SpentBy})
+	}
+	return d
+}
+
+// Entry is an output as a snapshot file lists it.
+func Entry(lo chain.LedgerOutput) *snapshot.Output {
+	return &snapshot.Output{OutputID: lo.OutputID, BlockID: lo.MessageID, BookedIndex: lo.MilestoneIndex,
+		BookedTimestamp: uint32(lo.Timestamp.Unix()), Raw: chain.EncodeOutput(lo.Output)}
+}
