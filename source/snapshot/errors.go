@@ -25,7 +25,8 @@ var (
 
 // FormatError is a file refused at a byte offset. Offset is the first byte of the field the
 // error is about; for ErrTruncated it is where the file ends (the first missing byte), for
-// ErrTrailingData the first byte after the last SEP. Field names the field ("output 17
+// ErrTrailingData the first byte after the last SEP; -1 when unknown (an Output the caller
+// built). Field names the field ("output 17
 // block ID"; entries are numbered from 0 in file order). Err is one of the sentinels above;
 // Cause, when set, gives the detail (a length, or the codec's error about an output or a
 // milestone payload).

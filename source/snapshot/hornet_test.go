@@ -119,6 +119,11 @@ func TestHornetDeltaHeaderAndReceipt(t *testing.T) {
 	if *d.Treasury != (snapshot.TreasuryInput{Amount: treasury}) || rc.Transaction.OutputAmount != treasury-10_000_000 {
 		t.Fatalf("treasury input %+v, treasury output %d", *d.Treasury, rc.Transaction.OutputAmount)
 	}
+	// In the receipt, the treasury transaction comes behind a u32 length (46), as iota.go
+	// writes it; TIP-34's table shows none. Then payload type 4, input type 1.
+	if !bytes.Contains(d.RawMilestone, []byte{46, 0, 0, 0, 4, 0, 0, 0, 1}) {
+		t.Fatal("no length-prefixed treasury transaction in the receipt")
+	}
 }
 
 // The full file that the delta builds on: ledger 3, target 1, diffs 3 and 2 rolling the

@@ -98,7 +98,7 @@ func (o *Output) decode() (chain.Output, error) {
 
 // refuse reports the output's bytes: at their offset when the reader found them.
 func (o *Output) refuse(sentinel, cause error) error {
-	if o.at == nil {
+	if o.at.part == "" {
 		return &FormatError{Offset: -1, Field: "output bytes", Err: sentinel, Cause: cause}
 	}
 	return &FormatError{Offset: o.at.offset + outputHeadLen, Field: o.at.String() + " bytes",

@@ -42,7 +42,8 @@ type Reader struct {
 	scratch [8]byte
 }
 
-// NewReader reads and checks the version, the type and the header.
+// NewReader reads and checks the version, the type and the header. Errors about the file's
+// content are *FormatError; an error of rd itself comes back wrapped, with the offset.
 func NewReader(rd io.Reader) (*Reader, error) {
 	r := &Reader{src: bufio.NewReaderSize(rd, 64<<10), limit: -1,
 		where: place{diff: -1, part: "header", item: -1}}
@@ -61,7 +62,7 @@ func (r *Reader) Full() *FullHeader { return r.full }
 // Delta is a delta file's header (nil for a full file).
 func (r *Reader) Delta() *DeltaHeader { return r.delta }
 
-// Offset is the number of bytes consumed so far.
+// Offset is the number of the file's bytes consumed so far (the reader buffers ahead of it).
 func (r *Reader) Offset() int64 { return r.off }
 
 // refuse builds the error about the field name of the current entry.

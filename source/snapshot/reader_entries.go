@@ -111,16 +111,23 @@ func (r *Reader) skipDiffs() error {
 	for r.stage == stageDiffs {
 		if _, err := r.NextDiff(); err == io.EOF {
 			r.stage = stageSEPs
+			return r.checkSEPOffset()
 		} else if err != nil {
 			return err
 		}
 	}
-	if r.delta != nil && r.seps == 0 && r.off != r.delta.SEPOffset {
-		r.where = place{diff: -1, part: "header", item: -1}
-		return r.fail(r.refuse(sepOffsetAt, "SEP file offset", ErrMalformed,
-			fmt.Errorf("%d, the SEPs start at %d", r.delta.SEPOffset, r.off)))
-	}
 	return nil
+}
+
+// checkSEPOffset: a delta's SEP file offset is where its SEPs begin (Hornet seeks there to
+// append diffs to an existing delta file).
+func (r *Reader) checkSEPOffset() error {
+	if r.delta == nil || r.off == r.delta.SEPOffset {
+		return nil
+	}
+	r.where = place{diff: -1, part: "header", item: -1}
+	return r.fail(r.refuse(sepOffsetAt, "SEP file offset", ErrMalformed,
+		fmt.Errorf("%d, the SEPs start at %d", r.delta.SEPOffset, r.off)))
 }
 
 func (r *Reader) diffCount() uint32 {
@@ -141,7 +148,7 @@ func (r *Reader) sepCount() uint16 {
 // output's length and bytes.
 func (r *Reader) readOutput(p place) (*Output, error) {
 	r.where = p
-	o := &Output{at: &p}
+	o := &Output{at: p}
 	if err := r.fill("output ID", o.OutputID[:]); err != nil {
 		return nil, err
 	}

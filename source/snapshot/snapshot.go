@@ -103,7 +103,7 @@ type Output struct {
 	BookedIndex, BookedTimestamp uint32
 	Raw                          []byte
 
-	at *place // where the reader found it; nil for one built by the caller
+	at place // where the reader found it; zero for one built by the caller
 }
 
 // Spent is a consumed output of a diff: the output and the transaction that spent it. Its
