@@ -20,14 +20,14 @@ import (
 // sums each owner's balance by the /balance rule (HoldingAt), and stored per ledger index
 // (store.WriteLedgerAnalytics). The explorer routes only read what a run stored.
 //
-// Consistency: the scan runs while ingest goes on. Its ledger index is the newest synced
-// milestone when it began, and TIP-18's time conditions are judged at that milestone's
+// Consistency: the scan runs while ingest goes on. Its ledger index is the API's
+// (store.LedgerIndex: the end of the contiguous synced run) when it began, and TIP-18's
+// time conditions are judged at that milestone's
 // timestamp. Outputs created after the ledger index are left out (their milestone_index
 // says so), but an output spent by a milestone indexed while the scan ran is already
 // deleted when the scan reaches it: the figures are those of the ledger at the ledger
 // index, less the outputs spent between it and the scan's end (NewestAtEnd in the
-// summary bounds that window). Gaps below the ledger index (unsynced milestones) are
-// missing from the unspent set as they are from every ledger read.
+// summary bounds that window), and less those spent by milestones indexed past a gap.
 
 // LedgerTop is how many ranks a run keeps: the largest top the route serves.
 const LedgerTop = 1000
@@ -52,7 +52,7 @@ type LedgerJob struct {
 	LeaseTTL time.Duration // default DefaultLedgerLeaseTTL
 }
 
-// Run computes and stores the ledger analytics at the newest synced milestone.
+// Run computes and stores the ledger analytics at the ledger index.
 // ErrLeaseHeld when another node is running them; store.ErrNothingSynced before any
 // milestone is synced.
 func (j LedgerJob) Run(ctx context.Context) (store.LedgerSummary, error) {
@@ -89,7 +89,7 @@ func (j LedgerJob) run(ctx context.Context, dueOn time.Time) (store.LedgerSummar
 	return ComputeLedger(ctx, j.Store, j.Owner)
 }
 
-// ComputeLedger scans the unspent set at the newest synced milestone and stores the
+// ComputeLedger scans the unspent set at the ledger index (store.LedgerIndex) and stores the
 // richest addresses and the token distribution of that ledger index.
 func ComputeLedger(ctx context.Context, st *store.Store, node string) (store.LedgerSummary, error) {
 	start := time.Now()

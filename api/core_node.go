@@ -27,52 +27,81 @@ const (
 // its plugins' route groups.
 var routeGroups = []string{"core/v2", "indexer/v1", "explorer/v2"}
 
-// ledgerTip is the indexed span: its oldest and newest synced milestones and the
-// newest's row (ok false while nothing is synced).
+// ledgerTip is the ledger as the node routes advertise it: the ledger index (the end
+// of the contiguous synced run, see store.LedgerCoverage), its milestone and the
+// coverage (ok false while nothing is synced or bootstrapped).
 type ledgerTip struct {
-	ok             bool
-	oldest, newest uint32
-	milestone      store.MilestoneRecord
+	ok bool
+	li store.LedgerIndex
 }
 
-// ledgerTip reads the sync span and the newest synced milestone: a handful of rows.
+// ledgerTip reads the sync summary, the bootstrap record (cached) and the ledger
+// index's milestone: a handful of rows.
 func (s *Server) ledgerTip(ctx context.Context) (ledgerTip, error) {
-	span, err := s.st.SyncTip(ctx)
+	li, err := s.st.LedgerIndex(ctx)
 	if errors.Is(err, store.ErrNothingSynced) {
 		return ledgerTip{}, nil
 	}
 	if err != nil {
-		return ledgerTip{}, err
+		return ledgerTip{}, missingIsInternal(err)
 	}
-	m, err := s.st.Milestone(ctx, span.Newest)
-	if err != nil {
-		return ledgerTip{}, fmt.Errorf("newest synced milestone %d: %w", span.Newest, missingIsInternal(err))
-	}
-	return ledgerTip{ok: true, oldest: span.Oldest, newest: span.Newest, milestone: m}, nil
+	return ledgerTip{ok: true, li: li}, nil
 }
 
-// age is how long ago the newest synced milestone was issued.
+func (t ledgerTip) coverage() coverageJSON { return coverageOf(t.li.Coverage) }
+
+// age is how long ago the ledger index's milestone was issued.
 func (t ledgerTip) age(now time.Time) time.Duration {
-	return now.Sub(time.Unix(t.milestone.Timestamp, 0))
+	return now.Sub(time.Unix(t.li.Timestamp, 0))
 }
 
 func (s *Server) healthy(t ledgerTip) bool {
 	return t.ok && t.age(time.Now()) <= s.cfg.HealthMaxAge
 }
 
+// ref is the ledger index's milestone (/info's confirmed milestone).
 func (t ledgerTip) ref() tip25.MilestoneRef {
 	if !t.ok {
 		return tip25.MilestoneRef{}
 	}
-	id, _ := chain.ParseMilestoneID(t.milestone.MilestoneID)
-	return tip25.MilestoneRef{Index: t.newest, Timestamp: uint32(t.milestone.Timestamp), ID: id}
+	id, _ := chain.ParseMilestoneID(t.li.MilestoneID)
+	return tip25.MilestoneRef{Index: t.li.Index, Timestamp: uint32(t.li.Timestamp), ID: id}
+}
+
+// latest is the newest synced milestone (/info's latest milestone): past the ledger
+// index when a gap lies between them, else the ledger index's own.
+func (s *Server) latest(ctx context.Context, t ledgerTip) (tip25.MilestoneRef, error) {
+	newest := t.li.Coverage.Newest
+	if !t.ok || newest <= t.li.Index {
+		return t.ref(), nil
+	}
+	m, err := s.st.Milestone(ctx, newest)
+	if err != nil {
+		return tip25.MilestoneRef{}, fmt.Errorf("newest synced milestone %d: %w", newest, missingIsInternal(err))
+	}
+	id, _ := chain.ParseMilestoneID(m.MilestoneID)
+	return tip25.MilestoneRef{Index: newest, Timestamp: uint32(m.Timestamp), ID: id}, nil
+}
+
+// pruningIndex is the milestone below which nothing is served: the one before the
+// oldest synced milestone, or the bootstrap's when none is synced.
+func (t ledgerTip) pruningIndex() uint32 {
+	switch c := t.li.Coverage; {
+	case c.Oldest > 0:
+		return c.Oldest - 1
+	case c.Bootstrap != nil:
+		return c.Bootstrap.Index
+	}
+	return 0
 }
 
 // healthJSON is /health's answer (Hornet answers an empty 200; clients read the status).
+// Its newest milestone is the ledger index's: the newest one applied to the ledger.
 type healthJSON struct {
 	IsHealthy       bool                    `json:"isHealthy"`
 	NewestMilestone tip25.MilestoneInfoJSON `json:"newestMilestone"`
 	AgeSeconds      int64                   `json:"ageSeconds"`
+	withCoverage
 }
 
 func (s *Server) coreHealth(ctx context.Context, _ *input) (any, error) {
@@ -86,12 +115,13 @@ func (s *Server) coreHealth(ctx context.Context, _ *input) (any, error) {
 	age := t.age(time.Now())
 	if !s.healthy(t) {
 		return nil, &apiError{Status: http.StatusServiceUnavailable, Title: "unhealthy", Expected: true,
-			Detail: fmt.Sprintf("the newest indexed milestone, %d, is %s old (more than %s)", t.newest,
+			Detail: fmt.Sprintf("the ledger index, milestone %d, is %s old (more than %s)", t.li.Index,
 				age.Round(time.Second), s.cfg.HealthMaxAge)}
 	}
-	newest := tip25.MilestoneInfoJSON{Index: t.newest, Timestamp: uint32(t.milestone.Timestamp),
-		MilestoneID: t.milestone.MilestoneID}
-	return healthJSON{IsHealthy: true, NewestMilestone: newest, AgeSeconds: int64(age / time.Second)}, nil
+	newest := tip25.MilestoneInfoJSON{Index: t.li.Index, Timestamp: uint32(t.li.Timestamp),
+		MilestoneID: t.li.MilestoneID}
+	return healthJSON{IsHealthy: true, NewestMilestone: newest, AgeSeconds: int64(age / time.Second),
+		withCoverage: withCoverage{t.coverage()}}, nil
 }
 
 func (s *Server) coreRouteGroups(context.Context, *input) (any, error) {
@@ -102,11 +132,22 @@ func (s *Server) coreNoReceipts(context.Context, *input) (any, error) {
 	return nil, &apiError{Status: http.StatusNotImplemented, Title: "not implemented", Expected: true, Detail: noReceiptsWhy}
 }
 
+// infoJSON is /info: TIP-25's answer and the ledger's coverage.
+type infoJSON struct {
+	*tip25.NodeInfoJSON
+	withCoverage
+}
+
 // coreInfo is /info: the recorded network and protocol parameters, and the indexed
-// span standing for the node's milestones (latest = confirmed = newest synced; pruning
-// index = oldest synced - 1).
+// milestones standing for the node's: latest = the newest synced, confirmed = the
+// ledger index (the end of the contiguous synced run, which a node's confirmed
+// milestone is: the newest applied to its ledger), pruning index = oldest synced - 1.
 func (s *Server) coreInfo(ctx context.Context, _ *input) (any, error) {
 	t, err := s.ledgerTip(ctx)
+	if err != nil {
+		return nil, err
+	}
+	latest, err := s.latest(ctx, t)
 	if err != nil {
 		return nil, err
 	}
@@ -115,11 +156,8 @@ func (s *Server) coreInfo(ctx context.Context, _ *input) (any, error) {
 		return nil, err
 	}
 	in := tip25.NodeInfoInput{Name: nodeName, Version: nodeVersion, Network: net, BaseToken: baseTokenJSON(net),
-		Healthy: s.healthy(t), Latest: t.ref(), Confirmed: t.ref()}
-	if t.ok && t.oldest > 0 {
-		in.PruningIndex = t.oldest - 1
-	}
-	return tip25.NodeInfo(in), nil
+		Healthy: s.healthy(t), Latest: latest, Confirmed: t.ref(), PruningIndex: t.pruningIndex()}
+	return infoJSON{NodeInfoJSON: tip25.NodeInfo(in), withCoverage: withCoverage{t.coverage()}}, nil
 }
 
 // infoNetwork is the network as the keyspace records it: name and HRP, the protocol

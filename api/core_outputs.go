@@ -21,6 +21,18 @@ type ledgerOutput struct {
 	row    store.OutputRow
 }
 
+// coreOutputJSON and coreOutputMetadataJSON are TIP-25's answers and the ledger's
+// coverage (the bytes form carries the output alone, which no ledger state changes).
+type coreOutputJSON struct {
+	*tip25.OutputResponseJSON
+	withCoverage
+}
+
+type coreOutputMetadataJSON struct {
+	*tip25.OutputMetadataJSON
+	withCoverage
+}
+
 func (s *Server) coreOutput(ctx context.Context, in *input) (any, error) {
 	lo, err := s.ledgerOutput(ctx, in.text("outputId"))
 	if err != nil {
@@ -29,11 +41,15 @@ func (s *Server) coreOutput(ctx context.Context, in *input) (any, error) {
 	if wantsBytes(in.accept) {
 		return mediaBytes{media: serializerMedia, data: lo.raw}, nil
 	}
-	meta, err := s.outputMetadata(ctx, lo)
+	meta, cov, err := s.outputMetadata(ctx, lo)
 	if err != nil {
 		return nil, err
 	}
-	return tip25.OutputResponse(lo.output, meta)
+	out, err := tip25.OutputResponse(lo.output, meta)
+	if err != nil {
+		return nil, err
+	}
+	return coreOutputJSON{OutputResponseJSON: out, withCoverage: withCoverage{cov}}, nil
 }
 
 func (s *Server) coreOutputMetadata(ctx context.Context, in *input) (any, error) {
@@ -41,7 +57,11 @@ func (s *Server) coreOutputMetadata(ctx context.Context, in *input) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return s.outputMetadata(ctx, lo)
+	meta, cov, err := s.outputMetadata(ctx, lo)
+	if err != nil {
+		return nil, err
+	}
+	return coreOutputMetadataJSON{OutputMetadataJSON: meta, withCoverage: withCoverage{cov}}, nil
 }
 
 // ledgerOutput finds a booked output: through the transactions row of the transaction
@@ -110,23 +130,24 @@ func legacyOutput(id chain.OutputID) *apiError {
 		"GET /outputs/%s serves it", id, id)
 }
 
-// outputMetadata is an output's TIP-25 metadata: its booking from its output-table row,
-// its spend from the same row (the milestone's timestamp read from that milestone), and
-// the ledger index: the newest synced milestone. A spend by a milestone past the ledger
-// index (being written now) is not shown yet: the answer is the ledger at its index.
-func (s *Server) outputMetadata(ctx context.Context, lo *ledgerOutput) (*tip25.OutputMetadataJSON, error) {
+// outputMetadata is an output's TIP-25 metadata and the coverage of its ledger index:
+// its booking from its output-table row, its spend from the same row (the milestone's
+// timestamp read from that milestone), and the ledger index (store.LedgerCoverage). A
+// spend by a milestone past the ledger index (being written now, or past a gap) is not
+// shown yet: the answer is the ledger at its index.
+func (s *Server) outputMetadata(ctx context.Context, lo *ledgerOutput) (*tip25.OutputMetadataJSON, coverageJSON, error) {
 	t, err := s.ledgerTip(ctx)
 	if err != nil {
-		return nil, err
+		return nil, coverageJSON{}, err
 	}
 	booked := tip25.Booked{MilestoneIndex: lo.booked, MilestoneTimestamp: uint32(lo.row.Timestamp.Unix())}
 	var spent *tip25.Spent
-	if lo.row.SpentBy != "" && lo.row.SpentMilestoneIndex != nil && uint32(*lo.row.SpentMilestoneIndex) <= t.newest {
+	if lo.row.SpentBy != "" && lo.row.SpentMilestoneIndex != nil && uint32(*lo.row.SpentMilestoneIndex) <= t.li.Index {
 		if spent, err = s.outputSpent(ctx, lo); err != nil {
-			return nil, err
+			return nil, coverageJSON{}, err
 		}
 	}
-	return tip25.OutputMetadata(lo.id, lo.block, booked, spent, t.newest), nil
+	return tip25.OutputMetadata(lo.id, lo.block, booked, spent, t.li.Index), t.coverage(), nil
 }
 
 func (s *Server) outputSpent(ctx context.Context, lo *ledgerOutput) (*tip25.Spent, error) {

@@ -31,8 +31,8 @@ func (s *Server) coreRoutes() []route {
 	outputID := pathParam("outputId", outputIDKind, "output ID")
 	orBytes := " (JSON; the bytes with Accept: " + serializerMedia + ")"
 	routes := []route{
-		{pattern: "/health", summary: "200 while the newest indexed milestone is recent (-health-max-age), else 503",
-			schema: "CoreHealth", handle: s.coreHealth, errs: map[int]string{503: "the newest indexed milestone is too old, or none is"}},
+		{pattern: "/health", summary: "200 while the ledger index's milestone is recent (-health-max-age), else 503",
+			schema: "CoreHealth", handle: s.coreHealth, errs: map[int]string{503: "the ledger index's milestone is too old, or none is indexed"}},
 		{pattern: "/api/routes", summary: "The API route groups this server serves", schema: "CoreRoutes", handle: s.coreRouteGroups},
 		{pattern: corePrefix + "/info", summary: "The network, the indexed milestones and the protocol parameters",
 			schema: "CoreInfo", handle: s.coreInfo},
@@ -143,7 +143,8 @@ func coreSchemas() object {
 	msRef := props("index", integer, "timestamp", integer, "milestoneId", str)
 	return object{
 		"TIP25Error": props("error", props("code", str, "message", str)),
-		"CoreHealth": props("isHealthy", boolean, "newestMilestone", msRef, "ageSeconds", integer),
+		"CoreHealth": props("isHealthy", boolean, "newestMilestone", msRef, "ageSeconds", integer,
+			"coverage", ref("LedgerCoverage")),
 		"CoreRoutes": props("routes", arrayOf(str)),
 		"CoreInfo": props("name", str, "version", str,
 			"status", props("isHealthy", boolean, "latestMilestone", msRef, "confirmedMilestone", msRef,
@@ -157,7 +158,7 @@ func coreSchemas() object {
 				"useMetricPrefix", boolean),
 			"metrics", props("blocksPerSecond", object{"type": "number"}, "referencedBlocksPerSecond",
 				object{"type": "number"}, "referencedRate", object{"type": "number"}),
-			"features", arrayOf(str)),
+			"features", arrayOf(str), "coverage", ref("LedgerCoverage")),
 		"CoreBlock": props("protocolVersion", integer, "parents", arrayOf(str), "payload", obj, "nonce", str),
 		"CoreBlockMetadata": props("blockId", str, "parents", arrayOf(str), "isSolid", boolean,
 			"referencedByMilestoneIndex", integer, "milestoneIndex", integer, "ledgerInclusionState",
@@ -170,7 +171,8 @@ func coreSchemas() object {
 		"CoreUTXOChanges": props("index", integer, "createdOutputs", arrayOf(str), "consumedOutputs", arrayOf(str)),
 		"CoreOutputMetadata": props("blockId", str, "transactionId", str, "outputIndex", integer, "isSpent", boolean,
 			"milestoneIndexSpent", integer, "milestoneTimestampSpent", integer, "transactionIdSpent", str,
-			"milestoneIndexBooked", integer, "milestoneTimestampBooked", integer, "ledgerIndex", integer),
-		"CoreOutput": props("metadata", ref("CoreOutputMetadata"), "output", obj),
+			"milestoneIndexBooked", integer, "milestoneTimestampBooked", integer, "ledgerIndex", integer,
+			"coverage", ref("LedgerCoverage")),
+		"CoreOutput": props("metadata", ref("CoreOutputMetadata"), "output", obj, "coverage", ref("LedgerCoverage")),
 	}
 }

@@ -57,6 +57,7 @@ func withCORS(allowed []string, next http.Handler) http.Handler {
 		if anyOrigin {
 			h.Set("Access-Control-Allow-Origin", "*")
 		}
+		h.Set("Access-Control-Expose-Headers", coverageHeader) // a page's script may read it
 		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 			h.Set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS")
 			h.Set("Access-Control-Allow-Headers", "Accept, Content-Type")

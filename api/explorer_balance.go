@@ -23,6 +23,7 @@ type balanceJSON struct {
 	SigLockedBalance   string `json:"sigLockedBalance"` // Chronicle's name and rule
 	LedgerIndex        uint32 `json:"ledgerIndex"`
 	MilestoneTimestamp int64  `json:"milestoneTimestamp"` // of the ledger index: TIP-18's time
+	withCoverage
 }
 
 // balance sums the outputs the address owns at the ledger index (analytics.HoldingAt):
@@ -53,16 +54,17 @@ func (s *Server) balance(ctx context.Context, in *input) (any, error) {
 		total, available, sigLocked = total+h.Total, available+h.Available, sigLocked+h.SigLocked
 	}
 	return balanceJSON{TotalBalance: u64(total), AvailableBalance: u64(available), SigLockedBalance: u64(sigLocked),
-		LedgerIndex: li.Index, MilestoneTimestamp: li.Timestamp}, nil
+		LedgerIndex: li.Index, MilestoneTimestamp: li.Timestamp, withCoverage: withCoverage{coverageOf(li.Coverage)}}, nil
 }
 
-// ledgerIndex is the newest synced milestone; 404 before any is synced.
+// ledgerIndex is the advertised ledger index (store.LedgerCoverage); 404 before any
+// milestone is synced or a bootstrap recorded.
 func (s *Server) ledgerIndex(ctx context.Context) (store.LedgerIndex, error) {
 	li, err := s.st.LedgerIndex(ctx)
 	if errors.Is(err, store.ErrNothingSynced) {
 		return li, notFound("no milestone is synced yet: there is no ledger state")
 	}
-	return li, err
+	return li, missingIsInternal(err)
 }
 
 func u64(v uint64) string { return strconv.FormatUint(v, 10) }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -23,6 +25,7 @@ type historyJSON struct {
 	Address string              `json:"address"`
 	Items   []addressUpdateJSON `json:"items"`
 	Cursor  string              `json:"cursor,omitempty"`
+	withCoverage
 }
 
 type addressUpdateJSON struct {
@@ -69,7 +72,7 @@ func (b historyBounds) keep(u *store.AddressUpdate) bool {
 // milestone bounds, walked in the sort order; each partition is read newest or oldest
 // first by its clustering (milestone, output ID, spent). A time bound filters rows, so
 // a page that meets few of them comes back short, with a cursor (at most
-// maxReadsPerPage reads a page).
+// maxReadsPerPage reads a page). The ledger's coverage is read beside the hints.
 func (s *Server) history(ctx context.Context, in *input) (any, error) {
 	if err := explorerPaging(in, "address-history"); err != nil {
 		return nil, err
@@ -79,8 +82,14 @@ func (s *Server) history(ctx context.Context, in *input) (any, error) {
 		return nil, err
 	}
 	address := in.text("address")
-	parts, err := s.st.LedgerUpdateRanges(ctx, address)
-	if err != nil {
+	var (
+		parts []int32
+		cov   coverageJSON
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { parts, err = s.st.LedgerUpdateRanges(gctx, address); return err })
+	g.Go(func() (err error) { cov, err = s.coverage(gctx); return err })
+	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 	parts = withinRanges(parts, s.st.RangeID(b.first), s.st.RangeID(b.last))
@@ -96,7 +105,7 @@ func (s *Server) history(ctx context.Context, in *input) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return historyJSON{Address: address, Items: p.Items, Cursor: p.Cursor}, nil
+	return historyJSON{Address: address, Items: p.Items, Cursor: p.Cursor, withCoverage: withCoverage{cov}}, nil
 }
 
 // withinRanges keeps the partitions in [lo, hi].

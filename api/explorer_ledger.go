@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -42,6 +44,7 @@ type ledgerStatsMeta struct {
 type richestJSON struct {
 	Top []richAddressJSON `json:"top"`
 	ledgerStatsMeta
+	withCoverage
 }
 
 type richAddressJSON struct {
@@ -52,6 +55,7 @@ type richAddressJSON struct {
 type distributionJSON struct {
 	Distribution []distributionStatJSON `json:"distribution"`
 	ledgerStatsMeta
+	withCoverage
 }
 
 // distributionStatJSON is Chronicle's DistributionStatDto: the addresses with a balance
@@ -68,25 +72,34 @@ type balanceRangeJSON struct {
 }
 
 // ledgerStats resolves the ledger index of a request: the one asked for, or the newest
-// computed (404 before the first computation).
-func (s *Server) ledgerStats(ctx context.Context, in *input) (ledgerStatsMeta, error) {
-	latest, err := s.st.LatestLedgerAnalytics(ctx)
+// computed (404 before the first computation); and the coverage of the analytics at it
+// (coverageAt), read at the same time.
+func (s *Server) ledgerStats(ctx context.Context, in *input) (ledgerStatsMeta, withCoverage, error) {
+	var (
+		latest store.LedgerSummary
+		cov    coverageJSON
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { latest, err = s.st.LatestLedgerAnalytics(gctx); return err })
+	g.Go(func() (err error) { cov, err = s.coverage(gctx); return err })
+	err := g.Wait()
 	if errors.Is(err, store.ErrNotFound) {
-		return ledgerStatsMeta{}, notFound("the ledger analytics were not computed yet: the analytics worker " +
-			"computes them once a day (indexer run), or on demand (indexer analytics -ledger)")
+		return ledgerStatsMeta{}, withCoverage{}, notFound("the ledger analytics were not computed yet: the " +
+			"analytics worker computes them once a day (indexer run), or on demand (indexer analytics -ledger)")
 	}
 	if err != nil {
-		return ledgerStatsMeta{}, err
+		return ledgerStatsMeta{}, withCoverage{}, err
 	}
+	meta := ledgerStatsMeta{LedgerIndex: latest.LedgerIndex, MilestoneTimestamp: latest.Timestamp,
+		NewestAtEnd: latest.NewestAtEnd, ComputedAt: latest.ComputedAt.Format(time.RFC3339)}
 	if in.has("ledgerIndex") && in.index("ledgerIndex") != latest.LedgerIndex {
-		return ledgerStatsMeta{LedgerIndex: in.index("ledgerIndex")}, nil
+		meta = ledgerStatsMeta{LedgerIndex: in.index("ledgerIndex")}
 	}
-	return ledgerStatsMeta{LedgerIndex: latest.LedgerIndex, MilestoneTimestamp: latest.Timestamp,
-		NewestAtEnd: latest.NewestAtEnd, ComputedAt: latest.ComputedAt.Format(time.RFC3339)}, nil
+	return meta, withCoverage{coverageAt(cov, meta.LedgerIndex)}, nil
 }
 
 func (s *Server) richestAddresses(ctx context.Context, in *input) (any, error) {
-	meta, err := s.ledgerStats(ctx, in)
+	meta, cov, err := s.ledgerStats(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +114,7 @@ func (s *Server) richestAddresses(ctx context.Context, in *input) (any, error) {
 	if len(rows) == 0 && meta.ComputedAt == "" {
 		return nil, notFound("the ledger analytics were not computed at ledger index %d", meta.LedgerIndex)
 	}
-	out := richestJSON{Top: make([]richAddressJSON, 0, len(rows)), ledgerStatsMeta: meta}
+	out := richestJSON{Top: make([]richAddressJSON, 0, len(rows)), ledgerStatsMeta: meta, withCoverage: cov}
 	for _, r := range rows {
 		out.Top = append(out.Top, richAddressJSON{Address: r.Address, Balance: strconv.FormatInt(r.Balance, 10)})
 	}
@@ -109,7 +122,7 @@ func (s *Server) richestAddresses(ctx context.Context, in *input) (any, error) {
 }
 
 func (s *Server) tokenDistribution(ctx context.Context, in *input) (any, error) {
-	meta, err := s.ledgerStats(ctx, in)
+	meta, cov, err := s.ledgerStats(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +133,8 @@ func (s *Server) tokenDistribution(ctx context.Context, in *input) (any, error) 
 	if len(rows) == 0 && meta.ComputedAt == "" {
 		return nil, notFound("the ledger analytics were not computed at ledger index %d", meta.LedgerIndex)
 	}
-	out := distributionJSON{Distribution: make([]distributionStatJSON, 0, len(rows)), ledgerStatsMeta: meta}
+	out := distributionJSON{Distribution: make([]distributionStatJSON, 0, len(rows)), ledgerStatsMeta: meta,
+		withCoverage: cov}
 	for _, r := range rows {
 		out.Distribution = append(out.Distribution, distributionStatJSON{
 			Range:        balanceRangeJSON{Start: pow10(r.Magnitude), End: pow10(r.Magnitude + 1)},

@@ -29,7 +29,7 @@ func (s *Server) explorerRoutes() []route {
 	}
 	return []route{
 		{pattern: explorerPrefix + "/balance/{address}", tag: "explorer",
-			summary: "An address's total, available and sig-locked balance at the newest synced milestone " +
+			summary: "An address's total, available and sig-locked balance at the ledger index " +
 				"(TIP-18 expiration, timelock and storage deposit return rules)",
 			path: address, canMiss: true, errs: tooMany, schema: "ExplorerBalance", handle: s.balance},
 		history("/addresses/{address}/history"),
@@ -65,13 +65,14 @@ func (s *Server) explorerRoutes() []route {
 func explorerSchemas() object {
 	str, integer, boolean := object{"type": "string"}, object{"type": "integer"}, object{"type": "boolean"}
 	cursor := object{"type": "string", "description": "the next page's cursor; absent on the last page"}
-	ledgerMeta := []any{"ledgerIndex", integer, "milestoneTimestamp", integer, "newestAtEnd", integer, "computedAt", str}
+	ledgerMeta := []any{"ledgerIndex", integer, "milestoneTimestamp", integer, "newestAtEnd", integer, "computedAt", str,
+		"coverage", ref("LedgerCoverage")}
 	return object{
 		"ExplorerBalance": props("totalBalance", str, "availableBalance", str, "sigLockedBalance", str,
-			"ledgerIndex", integer, "milestoneTimestamp", integer),
+			"ledgerIndex", integer, "milestoneTimestamp", integer, "coverage", ref("LedgerCoverage")),
 		"ExplorerHistory": props("address", str, "cursor", cursor, "items", arrayOf(props("outputId", str,
 			"isSpent", boolean, "milestoneIndex", integer, "milestoneTimestamp", integer, "kind", str,
-			"roles", arrayOf(str), "amount", str))),
+			"roles", arrayOf(str), "amount", str)), "coverage", ref("LedgerCoverage")),
 		"ExplorerBlocks": props("milestoneIndex", integer, "cursor", cursor, "blocks", arrayOf(props("blockId", str,
 			"payloadType", object{"type": "integer", "nullable": true}, "whiteFlagIndex", integer))),
 		"ExplorerMilestoneUpdates": props("milestoneIndex", integer, "cursor", cursor, "items", arrayOf(props(

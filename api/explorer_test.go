@@ -68,7 +68,8 @@ func testExplorerBalance(t *testing.T, e *env, w *explorerWant) {
 			want = &balanceWant{}
 		}
 		exp := balanceJSON{TotalBalance: u64(want.total), AvailableBalance: u64(want.available),
-			SigLockedBalance: u64(want.sigLocked), LedgerIndex: last.Index, MilestoneTimestamp: last.Timestamp.Unix()}
+			SigLockedBalance: u64(want.sigLocked), LedgerIndex: last.Index, MilestoneTimestamp: last.Timestamp.Unix(),
+			withCoverage: withCoverage{coverageJSON{Status: coveragePartial, Since: 1, LedgerIndex: last.Index}}}
 		if got != exp {
 			t.Errorf("balance %s:\n got %+v\nwant %+v", a, got, exp)
 		}

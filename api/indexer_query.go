@@ -23,11 +23,12 @@ var tip26Budget = ledgerquery.Budget{Rows: 10000, Partitions: 48}
 // costs a round trip, rows cost little once a page must skip many.
 const tip26Fetch = 1000
 
-// outputsJSON is a TIP-26 answer.
+// outputsJSON is a TIP-26 answer, with the ledger's coverage.
 type outputsJSON struct {
 	LedgerIndex uint32   `json:"ledgerIndex"`
 	Cursor      string   `json:"cursor,omitempty"`
 	Items       []string `json:"items"`
+	withCoverage
 }
 
 // tip26List serves a TIP-26 list route over the kinds it covers.
@@ -39,33 +40,34 @@ func (s *Server) tip26List(kinds ...chain.OutputKind) func(context.Context, *inp
 }
 
 // tip26Query reads one page of the unspent outputs of kinds that f lets through. The
-// sync tip (the answer's ledger index) and the partitions of the address-like conditions
+// ledger coverage (the answer's ledger index and the partitions of every unspent output
+// of a kind, store.LedgerCoverage) and the partitions of the address-like conditions
 // (addresses_hints) are read at once: neither needs the other.
 func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *ledgerquery.Filter, start *store.Position,
 	size int, budget ledgerquery.Budget) (*outputsJSON, error) {
 	var (
-		span     store.SyncSpan
+		cov      store.LedgerCoverage
 		anchored []ledgerquery.Source
 		anchors  bool
 	)
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { span, err = s.st.SyncTip(gctx); return err })
+	g.Go(func() (err error) { cov, err = s.st.LedgerCoverage(gctx); return err })
 	if !f.Empty() {
 		g.Go(func() (err error) { anchored, anchors, err = s.anchoredSources(gctx, kinds, f); return err })
 	}
 	if err := g.Wait(); errors.Is(err, store.ErrNothingSynced) {
-		return &outputsJSON{Items: []string{}}, nil
+		return &outputsJSON{Items: []string{}, withCoverage: withCoverage{coverageOf(cov)}}, nil
 	} else if err != nil {
 		return nil, err
 	}
-	f.LedgerIndex = span.Newest
+	f.LedgerIndex = cov.Index
 	if f.Empty() {
-		return &outputsJSON{LedgerIndex: span.Newest, Items: []string{}}, nil
+		return &outputsJSON{LedgerIndex: cov.Index, Items: []string{}, withCoverage: withCoverage{coverageOf(cov)}}, nil
 	}
 	sources := anchored
-	if !anchors { // every unspent output of the kinds, partition by partition over the synced span
+	if !anchors { // every unspent output of the kinds, partition by partition over the covered ones
 		for _, k := range kinds {
-			sources = append(sources, ledgerquery.Source{Stream: ledgerquery.Stream{Kind: k.String()}, Partitions: span.Partitions})
+			sources = append(sources, ledgerquery.Source{Stream: ledgerquery.Stream{Kind: k.String()}, Partitions: cov.Partitions})
 		}
 	}
 	page, err := ledgerquery.Read(ctx, &ledgerReader{s.st}, ledgerquery.Query{Sources: sources, Span: f.Span(start),
@@ -73,7 +75,8 @@ func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *le
 	if err != nil {
 		return nil, err
 	}
-	out := &outputsJSON{LedgerIndex: span.Newest, Items: make([]string, 0, len(page.Items))}
+	out := &outputsJSON{LedgerIndex: cov.Index, Items: make([]string, 0, len(page.Items)),
+		withCoverage: withCoverage{coverageOf(cov)}}
 	for _, r := range page.Items {
 		out.Items = append(out.Items, r.OutputID)
 	}

@@ -49,9 +49,11 @@ func (s *Server) indexerRoutes() []route {
 func indexerSchemas() object {
 	return object{"IndexerOutputs": object{"type": "object", "required": []string{"ledgerIndex", "items"},
 		"properties": object{
-			"ledgerIndex": object{"type": "integer", "description": "the newest synced milestone"},
-			"cursor":      object{"type": "string", "description": "the next page's cursor; absent on the last page"},
-			"items":       arrayOf(object{"type": "string", "description": "output ID, 0x-hex"}),
+			"ledgerIndex": object{"type": "integer", "description": "the ledger index: the end of the contiguous " +
+				"synced run from coverage.since (a gap below the newest synced milestone is never past it)"},
+			"cursor":   object{"type": "string", "description": "the next page's cursor; absent on the last page"},
+			"items":    arrayOf(object{"type": "string", "description": "output ID, 0x-hex"}),
+			"coverage": ref("LedgerCoverage"),
 		}}}
 }
 
@@ -64,7 +66,7 @@ const chainVersionsRead = 32
 func (s *Server) tip26Chain(kind chain.OutputKind, param string) func(context.Context, *input) (any, error) {
 	return func(ctx context.Context, in *input) (any, error) {
 		key := in.text(param)
-		span, err := s.st.SyncTip(ctx)
+		cov, err := s.st.LedgerCoverage(ctx)
 		if errors.Is(err, store.ErrNothingSynced) {
 			return nil, notFound("%s %s: nothing is indexed yet", param, key)
 		} else if err != nil {
@@ -75,13 +77,14 @@ func (s *Server) tip26Chain(kind chain.OutputKind, param string) func(context.Co
 			return nil, err
 		}
 		for _, r := range rows {
-			if !confirmedBy(&r, span.Newest) {
+			if !confirmedBy(&r, cov.Index) {
 				continue
 			}
-			if r.SpentBy != "" && r.SpentMilestoneIndex != nil && uint32(*r.SpentMilestoneIndex) <= span.Newest {
+			if r.SpentBy != "" && r.SpentMilestoneIndex != nil && uint32(*r.SpentMilestoneIndex) <= cov.Index {
 				break
 			}
-			return &outputsJSON{LedgerIndex: span.Newest, Items: []string{r.OutputID}}, nil
+			return &outputsJSON{LedgerIndex: cov.Index, Items: []string{r.OutputID},
+				withCoverage: withCoverage{coverageOf(cov)}}, nil
 		}
 		return nil, notFound("%s %s has no unspent output", param, key)
 	}

@@ -17,7 +17,9 @@ func (s *Server) openAPI() object {
 		"pass the previous page's cursor (absent on the last page) with the same parameters."
 	for i := range s.routes {
 		rt := &s.routes[i]
-		paths[rt.pattern] = object{rt.method(): operation(rt)}
+		op := operation(rt)
+		documentCoverage(op, rt, components["schemas"].(object))
+		paths[rt.pattern] = object{rt.method(): op}
 		if rt.admin {
 			components["securitySchemes"] = object{adminScheme: object{"type": "http", "scheme": "bearer",
 				"description": "the admin token the server was started with (-admin-token-file or API_ADMIN_TOKEN)"}}
@@ -131,7 +133,8 @@ func ref(name string) object { return object{"$ref": "#/components/schemas/" + n
 // (each area's file declares its own).
 func allSchemas() object {
 	out := schemas()
-	for _, more := range []object{coreSchemas(), indexerSchemas(), explorerSchemas()} {
+	for _, more := range []object{coreSchemas(), indexerSchemas(), explorerSchemas(),
+		{"LedgerCoverage": coverageSchema()}} {
 		for name, sch := range more {
 			out[name] = sch
 		}

@@ -170,6 +170,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 	if rt.admin {
 		logAdmin(r, rt, in, http.StatusOK, time.Since(start))
 	}
+	setCoverageHeader(w, out)
 	switch raw := out.(type) {
 	case rawBytes:
 		w.Header().Set("Content-Type", "application/octet-stream")

@@ -17,25 +17,33 @@ import (
 // Reads of the explorer routes (/api/explorer/v2): the ledger index, the unspent outputs
 // an address may own, a milestone's messages and ledger updates page by page.
 
-// LedgerIndex is the ledger state's position: the newest synced milestone and its
-// timestamp (unix seconds), the time TIP-18's time conditions are judged at.
+// LedgerIndex is the ledger state's position: the advertised ledger index (see
+// LedgerCoverage), its milestone's ID and timestamp (unix seconds, the time TIP-18's
+// time conditions are judged at), and the coverage it was derived from.
 type LedgerIndex struct {
-	Index     uint32
-	Timestamp int64
+	Index       uint32
+	Timestamp   int64
+	MilestoneID string
+	Coverage    LedgerCoverage
 }
 
-// LedgerIndex reads the newest synced milestone and its timestamp; ErrNothingSynced
-// when nothing is synced yet.
+// LedgerIndex reads the coverage and the ledger index's milestone: the bootstrap
+// record's when the index is its L (a bootstrap writes no milestone row), else the
+// milestones row. ErrNothingSynced when nothing is synced and nothing bootstrapped.
 func (st *Store) LedgerIndex(ctx context.Context) (LedgerIndex, error) {
-	span, err := st.SyncTip(ctx)
+	c, err := st.LedgerCoverage(ctx)
 	if err != nil {
 		return LedgerIndex{}, err
 	}
-	m, err := st.Milestone(ctx, span.Newest)
-	if err != nil {
-		return LedgerIndex{}, fmt.Errorf("timestamp of the newest synced milestone %d: %w", span.Newest, err)
+	if b := c.Bootstrap; b != nil && c.Index == b.Index {
+		return LedgerIndex{Index: c.Index, Timestamp: int64(b.MilestoneTimestamp), MilestoneID: b.MilestoneID,
+			Coverage: c}, nil
 	}
-	return LedgerIndex{Index: span.Newest, Timestamp: m.Timestamp}, nil
+	m, err := st.Milestone(ctx, c.Index)
+	if err != nil {
+		return LedgerIndex{}, fmt.Errorf("milestone %d of the ledger index: %w", c.Index, err)
+	}
+	return LedgerIndex{Index: c.Index, Timestamp: m.Timestamp, MilestoneID: m.MilestoneID, Coverage: c}, nil
 }
 
 // OwnerRole is an output kind and a role in which an address may own an unspent output.

@@ -21,7 +21,8 @@ type Store struct {
 	s         *cql.Session
 	ChunkSize uint32
 	network   atomic.Pointer[NetworkRecord]
-	sum       summarizer // gathers sync changes for the sync summary (sync_flush.go)
+	sum       summarizer                    // gathers sync changes for the sync summary (sync_flush.go)
+	bootstrap atomic.Pointer[bootstrapRead] // the last read of the bootstrap record (ledger_coverage_cache.go)
 }
 
 // New wraps a session; chunkSize is the keyspace's recorded chunk size (see EnsureChunkSize).

@@ -182,9 +182,10 @@ func statusOf(s syncSummary) SyncStatus {
 	return SyncStatus{Oldest: s.Oldest, Newest: s.Newest, Synced: s.Ranges, Gaps: gapsBetween(s.Ranges), Truncated: s.Truncated}
 }
 
-// SyncTip is SyncSpan from the summary (SyncView): the API's ledger index and the
-// partitions its ledger queries walk, in two reads. Its Partitions may include ones
-// without sync rows when the summary is truncated (a superset costs an empty read each).
+// SyncTip is SyncSpan from the summary (SyncView), in two reads: the newest synced
+// milestone, which is not the advertised ledger index when a gap lies below it (the API
+// reads LedgerCoverage). Its Partitions may include ones without sync rows when the
+// summary is truncated (a superset costs an empty read each).
 func (st *Store) SyncTip(ctx context.Context) (SyncSpan, error) {
 	v, err := st.SyncView(ctx)
 	if err != nil {
