@@ -61,6 +61,7 @@ func (st *Store) RecordLedgerBootstrap(ctx context.Context, b LedgerBootstrap, n
 	if _, err := st.AdvanceWatermark(ctx, LedgerBootstrapConcern, int64(b.Index), string(value), node); err != nil {
 		return fmt.Errorf("recording the ledger bootstrap at %d: %w", b.Index, err)
 	}
+	st.bootstrap.Store(nil) // this process sees its own bootstrap at once, not after the cache's TTL
 	return nil
 }
 

@@ -22,24 +22,12 @@ func (d *milestoneDiff) index() uint32 { return d.cm.Index }
 // decodeDiff decodes a diff's outputs strictly.
 func decodeDiff(d *snapshot.Diff) (*milestoneDiff, error) {
 	mp := d.Milestone
-	at := time.Unix(int64(mp.Timestamp), 0).UTC()
-	cm := &chain.ConfirmedMilestone{Index: mp.Index, Timestamp: at, MilestoneID: mp.ID(),
-		PreviousMilestoneID: mp.PreviousMilestoneID, Milestone: mp}
-	for i := range d.Created {
-		lo, err := d.Created[i].Ledger()
-		if err != nil {
-			return nil, fmt.Errorf("milestone diff %d, created output %s: %w", mp.Index, d.Created[i].OutputID, err)
-		}
-		cm.Created = append(cm.Created, lo)
+	created, consumed, err := d.Ledger()
+	if err != nil {
+		return nil, fmt.Errorf("milestone diff %d: %w", mp.Index, err)
 	}
-	for i := range d.Consumed {
-		lo, err := d.Consumed[i].Ledger()
-		if err != nil {
-			return nil, fmt.Errorf("milestone diff %d, consumed output %s: %w", mp.Index, d.Consumed[i].OutputID, err)
-		}
-		cm.Consumed = append(cm.Consumed, chain.LedgerSpent{LedgerOutput: lo, SpentBy: d.Consumed[i].SpentBy,
-			SpentMilestoneIndex: mp.Index, SpentTimestamp: at})
-	}
+	cm := &chain.ConfirmedMilestone{Index: mp.Index, Timestamp: time.Unix(int64(mp.Timestamp), 0).UTC(),
+		MilestoneID: mp.ID(), PreviousMilestoneID: mp.PreviousMilestoneID, Milestone: mp, Created: created, Consumed: consumed}
 	return &milestoneDiff{cm: cm, treasury: d.Treasury}, nil
 }
 

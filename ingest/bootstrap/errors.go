@@ -19,8 +19,8 @@ var (
 	ErrDuplicateOutput = errors.New("bootstrap: duplicate output ID")
 	// ErrSupply: the outputs plus the treasury do not sum to the token supply.
 	ErrSupply = errors.New("bootstrap: outputs and treasury do not sum to the token supply")
-	// ErrDiffOrder: milestone diffs are not contiguous, or do not reach the indices the
-	// headers name.
+	// ErrDiffOrder: the delta's diffs do not start right after the full file's target (the
+	// order within a file is the reader's check: snapshot.ErrOrder).
 	ErrDiffOrder = errors.New("bootstrap: milestone diffs out of order")
 	// ErrDiffLedger: a diff consumes an output the ledger does not hold, creates one it
 	// already holds, or records an output otherwise than the snapshot does.

@@ -12,17 +12,11 @@ type diffPlan struct {
 	forward  []*milestoneDiff // the delta's: target + 1 up to the delta's target, applied
 }
 
-// orderFull checks that the full file's diffs run contiguously backwards from its ledger
-// index, reach its target + 1, and chain to the target milestone ID, and splits them.
+// orderFull checks that the full file's diffs (which the reader keeps contiguous,
+// backwards from the ledger index, at least down to the target + 1) chain to one another
+// and to the target milestone ID, and splits them.
 func orderFull(h *snapshot.FullHeader, diffs []*milestoneDiff) (rollback, below []*milestoneDiff, err error) {
-	if h.LedgerIndex < h.TargetIndex {
-		return nil, nil, refuse(ErrDiffOrder, "ledger index %d is below the target index %d", h.LedgerIndex, h.TargetIndex)
-	}
 	for i, d := range diffs {
-		if want := int64(h.LedgerIndex) - int64(i); int64(d.index()) != want {
-			return nil, nil, refuse(ErrDiffOrder, "full snapshot diff %d is milestone %d, want %d (diffs run backwards from the ledger index %d)",
-				i, d.index(), want, h.LedgerIndex)
-		}
 		if i > 0 && diffs[i-1].cm.PreviousMilestoneID != d.cm.MilestoneID {
 			return nil, nil, refuse(ErrMilestoneChain, "milestone %d names previous milestone %s, milestone %d is %s",
 				diffs[i-1].index(), diffs[i-1].cm.PreviousMilestoneID, d.index(), d.cm.MilestoneID)
@@ -32,10 +26,6 @@ func orderFull(h *snapshot.FullHeader, diffs []*milestoneDiff) (rollback, below 
 		} else {
 			below = append(below, d)
 		}
-	}
-	if n := uint32(len(rollback)); n != h.LedgerIndex-h.TargetIndex {
-		return nil, nil, refuse(ErrDiffOrder, "%d diffs above the target index %d, the ledger index %d needs %d",
-			n, h.TargetIndex, h.LedgerIndex, h.LedgerIndex-h.TargetIndex)
 	}
 	return rollback, below, checkTarget(h, rollback, below)
 }
@@ -57,18 +47,19 @@ func checkTarget(h *snapshot.FullHeader, rollback, below []*milestoneDiff) error
 }
 
 // orderDelta checks that the delta continues the full file: it names the full file's
-// target milestone, and its diffs run contiguously onwards from the full target + 1 to
-// its own target, each following the one before.
+// target milestone, and its diffs start at the full target + 1 and end at its own
+// target, each following the one before.
 func orderDelta(full *snapshot.FullHeader, h *snapshot.DeltaHeader, diffs []*milestoneDiff) error {
 	if h.FullTargetMilestoneID != full.TargetMilestoneID {
 		return refuse(ErrDeltaMismatch, "the delta names full snapshot target milestone %s, the full snapshot's is %s",
 			h.FullTargetMilestoneID, full.TargetMilestoneID)
 	}
+	if len(diffs) > 0 && uint64(diffs[0].index()) != uint64(full.TargetIndex)+1 {
+		return refuse(ErrDiffOrder, "the delta's first diff is milestone %d, the full snapshot's target is %d",
+			diffs[0].index(), full.TargetIndex)
+	}
 	prev := full.TargetMilestoneID
-	for i, d := range diffs {
-		if want := uint64(full.TargetIndex) + 1 + uint64(i); uint64(d.index()) != want {
-			return refuse(ErrDiffOrder, "delta snapshot diff %d is milestone %d, want %d", i, d.index(), want)
-		}
+	for _, d := range diffs { // contiguous: the reader checks it
 		if d.cm.PreviousMilestoneID != prev {
 			return refuse(ErrMilestoneChain, "milestone %d names previous milestone %s, want %s",
 				d.index(), d.cm.PreviousMilestoneID, prev)
