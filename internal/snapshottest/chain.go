@@ -46,6 +46,7 @@ func (o *Options) defaults() {
 	if o.Changes == 0 {
 		o.Changes = 8
 	}
+	o.Changes = min(o.Changes, o.Outputs/2) // a milestone always finds that many unspent outputs
 	if o.Addresses == 0 {
 		o.Addresses = 100
 	}

@@ -1,7 +1,9 @@
 package snapshottest
 
 import (
+	"bytes"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
@@ -86,6 +88,9 @@ func (g *grower) receipt(cm *chain.ConfirmedMilestone, tr Treasury, rng *rand.Ra
 		cm.Created = append(cm.Created, lo)
 		g.created = append(g.created, lo)
 	}
+	slices.SortFunc(rc.Funds, func(a, b chain.MigratedFunds) int { // TIP-34: sorted by tail transaction hash
+		return bytes.Compare(a.TailTransactionHash[:], b.TailTransactionHash[:])
+	})
 	rc.Transaction = chain.TreasuryTransaction{InputMilestoneID: tr.MilestoneID, OutputAmount: tr.Amount - migrated}
 	cm.Milestone.Receipt = rc
 	return Treasury{Amount: tr.Amount - migrated}

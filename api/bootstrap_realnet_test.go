@@ -1,0 +1,207 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
+	"github.com/stardust-indexer/stardust-indexer/source/node"
+	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+)
+
+// realSnapshot is Shimmer's ledger at 17338 as a TIP-35 full snapshot (real outputs that
+// 17339-17340 spend, and made-up ones), and what an indexer holds after loading it and
+// after then ingesting 17339-17340: the file's own expectations, not this writer's.
+const realSnapshot = "../source/snapshot/testdata/snapshot_dev_full_17338"
+
+// snapshotExpectation is the part of the .expected.json a test compares.
+type snapshotExpectation struct {
+	Outputs map[string]struct {
+		BlockID                  string `json:"blockId"`
+		MilestoneIndexBooked     uint32 `json:"milestoneIndexBooked"`
+		MilestoneTimestampBooked uint32 `json:"milestoneTimestampBooked"`
+	} `json:"outputs"`
+	States map[string]struct {
+		LedgerOutputCount int `json:"ledgerOutputCount"`
+		Synthetic         map[string]addressExpectation
+		RealOwners        map[string]addressExpectation `json:"realOwners"`
+		Chains            map[string]map[string]string
+		PreRange          map[string]struct {
+			IsSpent                 bool   `json:"isSpent"`
+			MilestoneIndexSpent     uint32 `json:"milestoneIndexSpent"`
+			MilestoneTimestampSpent uint32 `json:"milestoneTimestampSpent"`
+			TransactionIDSpent      string `json:"transactionIdSpent"`
+		} `json:"preRange"`
+	} `json:"states"`
+}
+
+type addressExpectation struct {
+	Lists          map[string][]string `json:"lists"`
+	OwnedAmount    string              `json:"ownedAmount"`
+	BalanceChecked bool                `json:"balanceChecked"`
+}
+
+// TestBootstrapThenIngestRealShimmer: the real snapshot at 17338 bootstrapped, then the
+// real milestones 17339-17340 ingested from the fake node from where the bootstrap ends.
+// At both states every address lists exactly its unspent outputs on each TIP-26 route,
+// chains are found by ID, balances and output metadata are the file's, and the coverage
+// is complete since 17338.
+func TestBootstrapThenIngestRealShimmer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs a Cassandra node (-short)")
+	}
+	want := readSnapshotExpectation(t)
+	st, _ := storetest.New(t, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if _, err := bootstrap.Run(ctx, st, bootstrap.Config{Full: realSnapshot + ".bin", Node: "test", Log: quiet}); err != nil {
+		t.Fatal(err)
+	}
+	e := &env{st: st, api: New(st, Config{RequestTimeout: 10 * time.Second})}
+	e.srv = httptest.NewServer(e.api.Handler())
+	t.Cleanup(e.srv.Close)
+	t.Run("17338", func(t *testing.T) { checkSnapshotState(t, e, want, 17338) })
+
+	fake, _ := nodetest.Start(t)
+	src, err := node.New(node.Config{URL: fake.URL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, ok, err := bootstrap.NextMilestone(ctx, st)
+	if err != nil || !ok || start != 17339 {
+		t.Fatalf("next milestone after the bootstrap: %d, %t, %v", start, ok, err)
+	}
+	if err := ingest.New(src, st, ingest.Config{Start: start, StopAt: 17340}, nil, quiet).Run(ctx); err != nil {
+		t.Fatalf("ingest after the bootstrap: %v", err)
+	}
+	t.Run("17340", func(t *testing.T) { checkSnapshotState(t, e, want, 17340) })
+}
+
+func readSnapshotExpectation(t *testing.T) *snapshotExpectation {
+	t.Helper()
+	data, err := os.ReadFile(realSnapshot + ".expected.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want snapshotExpectation
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	return &want
+}
+
+func checkSnapshotState(t *testing.T, e *env, want *snapshotExpectation, index uint32) {
+	state := want.States[fmt.Sprint(index)]
+	addrs := map[string]addressExpectation{}
+	for a, x := range state.Synthetic {
+		addrs[a] = x
+	}
+	for a, x := range state.RealOwners {
+		addrs[a] = x
+	}
+	for addr, x := range addrs {
+		checkAddressLists(t, e, addr, x, index)
+	}
+	for kind, chains := range state.Chains {
+		for id, output := range chains {
+			var got outputsJSON
+			e.mustGet(t, tip26Prefix+"/outputs/"+kind+"/"+id, &got)
+			if !slices.Equal(got.Items, []string{output}) {
+				t.Errorf("%s %s: %v, want %s", kind, id, got.Items, output)
+			}
+		}
+	}
+	all := pageAll(t, e, tip26Prefix+"/outputs?pageSize=7")
+	if len(all) != state.LedgerOutputCount {
+		t.Errorf("the generic route lists %d outputs, the ledger holds %d", len(all), state.LedgerOutputCount)
+	}
+	checkSnapshotMetadata(t, e, want, index)
+}
+
+func checkAddressLists(t *testing.T, e *env, addr string, x addressExpectation, index uint32) {
+	t.Helper()
+	for route, items := range x.Lists {
+		kind, param, _ := strings.Cut(route, "?")
+		got := pageAll(t, e, fmt.Sprintf("%s/outputs/%s?%s=%s&pageSize=2", tip26Prefix, kind, param, addr))
+		slices.Sort(got)
+		if !slices.Equal(got, items) && (len(got) > 0 || len(items) > 0) {
+			t.Errorf("%s %s=%s: %v, want %v", kind, param, addr, got, items)
+		}
+	}
+	if !x.BalanceChecked {
+		return
+	}
+	var b balanceJSON
+	e.mustGet(t, explorerPrefix+"/balance/"+addr, &b)
+	if b.TotalBalance != x.OwnedAmount || b.LedgerIndex != index {
+		t.Errorf("balance of %s: %s at %d, want %s at %d", addr, b.TotalBalance, b.LedgerIndex, x.OwnedAmount, index)
+	}
+	if c := b.Coverage; c.Status != "complete" || c.Since != 17338 || c.LedgerIndex != index || c.Gaps != 0 {
+		t.Errorf("balance of %s: coverage %+v, want complete since 17338 at %d", addr, c, index)
+	}
+}
+
+// pageAll follows a TIP-26 route's cursor to the end and returns its items.
+func pageAll(t *testing.T, e *env, path string) []string {
+	t.Helper()
+	var items []string
+	for next := path; ; {
+		var page struct {
+			outputsJSON
+			withCoverage
+		}
+		e.mustGet(t, next, &page)
+		items = append(items, page.Items...)
+		if page.Coverage.Status != "complete" || page.Coverage.Since != 17338 {
+			t.Errorf("GET %s: coverage %+v", next, page.Coverage)
+		}
+		if page.Cursor == "" {
+			return items
+		}
+		next = path + "&cursor=" + page.Cursor
+	}
+}
+
+// checkSnapshotMetadata compares each snapshot output's metadata with the file's
+// booking and, for the real outputs, the spend the data records.
+func checkSnapshotMetadata(t *testing.T, e *env, want *snapshotExpectation, index uint32) {
+	t.Helper()
+	state := want.States[fmt.Sprint(index)]
+	for id, o := range want.Outputs {
+		var md struct {
+			BlockID                  string `json:"blockId"`
+			IsSpent                  bool   `json:"isSpent"`
+			MilestoneIndexSpent      uint32 `json:"milestoneIndexSpent"`
+			MilestoneTimestampSpent  uint32 `json:"milestoneTimestampSpent"`
+			TransactionIDSpent       string `json:"transactionIdSpent"`
+			MilestoneIndexBooked     uint32 `json:"milestoneIndexBooked"`
+			MilestoneTimestampBooked uint32 `json:"milestoneTimestampBooked"`
+			LedgerIndex              uint32 `json:"ledgerIndex"`
+		}
+		e.mustGet(t, corePrefix+"/outputs/"+id+"/metadata", &md)
+		if md.BlockID != o.BlockID || md.MilestoneIndexBooked != o.MilestoneIndexBooked ||
+			md.MilestoneTimestampBooked != o.MilestoneTimestampBooked || md.LedgerIndex != index {
+			t.Errorf("output %s: booked %s at %d (%d), ledger %d; want %s at %d (%d), ledger %d", id, md.BlockID,
+				md.MilestoneIndexBooked, md.MilestoneTimestampBooked, md.LedgerIndex, o.BlockID, o.MilestoneIndexBooked,
+				o.MilestoneTimestampBooked, index)
+		}
+		spend, real := state.PreRange[id]
+		if !real {
+			spend.IsSpent = false
+		}
+		if md.IsSpent != spend.IsSpent || md.MilestoneIndexSpent != spend.MilestoneIndexSpent ||
+			md.MilestoneTimestampSpent != spend.MilestoneTimestampSpent || md.TransactionIDSpent != spend.TransactionIDSpent {
+			t.Errorf("output %s at %d: spent %t at %d (%d) by %s, want %+v", id, index, md.IsSpent, md.MilestoneIndexSpent,
+				md.MilestoneTimestampSpent, md.TransactionIDSpent, spend)
+		}
+	}
+}
