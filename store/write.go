@@ -25,6 +25,9 @@ type builder struct {
 	chunk uint32 // milestones per ms_range_id partition
 	hrp   string // addresses are stored in bech32 under the network's HRP
 	start uint32 // the first milestone indexed (see createdBeforeStart)
+	// snapshot leaves out the booking milestone's ledger update row of the outputs it
+	// writes (SnapshotOutputWrites).
+	snapshot bool
 }
 
 func (st *Store) newBuilder(start uint32) *builder {

@@ -11,9 +11,13 @@ import (
 
 // SnapshotOutputWrites builds the rows of outputs the ledger holds unspent: their output
 // table rows, transactions output rows, the unspent set, by address, and their creation
-// in the address and milestone ledger updates.
+// in the address ledger updates. The booking milestone's list of ledger updates is left
+// out: a snapshot's milestones write their whole lists (SnapshotMilestoneWrites,
+// MilestoneWrites), and a genesis milestone that booked millions of outputs would make
+// one partition of them all.
 func (st *Store) SnapshotOutputWrites(outputs []chain.LedgerOutput) *WriteSet {
 	b := st.newBuilder(0)
+	b.snapshot = true
 	for _, lo := range outputs {
 		b.createdBeforeStart(lo)
 	}

@@ -145,7 +145,9 @@ func (b *builder) ledgerUpdates(ts int64, l *ledgerOutput, index uint32, at time
 			Amount: l.row.Amount}
 		b.addRow(cql.InsertAddressUpdate, ts, "", &u)
 	}
-	b.milestoneUpdate(ts, l, index, spent)
+	if !b.snapshot {
+		b.milestoneUpdate(ts, l, index, spent)
+	}
 }
 
 // milestoneUpdate writes the row of milestone index's ledger updates for one output.

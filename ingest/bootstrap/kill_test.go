@@ -88,7 +88,7 @@ func assertSameData(t *testing.T, a, b cql.Config) {
 	testcontainers.AssertSameData(t, a, b, "indexer_meta", "leases", "schema_migrations", "schema_checksums")
 }
 
-func buildIndexer(t *testing.T) string {
+func buildIndexer(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "indexer")
 	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/indexer").CombinedOutput(); err != nil {
