@@ -28,7 +28,9 @@ func (n *nodeFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&n.timeout, "node-timeout", 30*time.Second, "node: timeout of one request")
 }
 
-func (n *nodeFlags) open() (*node.Source, error) {
+// open is the node source the flags configure; created reads the creations the
+// keyspace holds (see node.Config.Created).
+func (n *nodeFlags) open(created node.CreatedOutputs) (*node.Source, error) {
 	if n.url == "" {
 		return nil, errors.New("-source node needs -node-url")
 	}
@@ -36,7 +38,7 @@ func (n *nodeFlags) open() (*node.Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := node.Config{URL: n.url, Token: token, Concurrency: n.concurrency, Timeout: n.timeout}
+	cfg := node.Config{URL: n.url, Token: token, Concurrency: n.concurrency, Timeout: n.timeout, Created: created}
 	if n.keysFile != "" {
 		data, err := os.ReadFile(n.keysFile)
 		if err != nil {

@@ -82,7 +82,12 @@ func cmdRun(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	src, err := f.openSource()
+	st, err := store.Open(ctx, cfg, uint32(f.db.chunkSize))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	src, err := f.openSource(st)
 	if err != nil {
 		return err
 	}
@@ -90,11 +95,6 @@ func cmdRun(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := store.Open(ctx, cfg, uint32(f.db.chunkSize))
-	if err != nil {
-		return err
-	}
-	defer st.Close()
 	reg := ops.NewRegistry()
 	m := ingest.NewMetrics(reg)
 	st.OnRetry(func(string, int, error) { m.Retries.Inc() })
@@ -131,7 +131,9 @@ func (f *runFlags) registerWrites(fs *flag.FlagSet) {
 	fs.BoolVar(&f.fixedWrites, "fixed-writes", false, "keep -write-parallel write groups in flight instead of adapting")
 }
 
-func (f *runFlags) openSource() (source.Source, error) {
+// openSource opens the configured source; a node source takes the creations of the
+// outputs it did not see created from st.
+func (f *runFlags) openSource(st *store.Store) (source.Source, error) {
 	switch f.source {
 	case "sim":
 		// Retain: a long run keeps only the newest milestones in memory (the indexer asks in
@@ -140,7 +142,7 @@ func (f *runFlags) openSource() (source.Source, error) {
 			MilestoneInterval: f.simMsInterval, Retain: simRetain})
 		return source.NewGrowing(s, uint32(f.simBackfill), f.simEvery), nil
 	case "node":
-		return f.node.open()
+		return f.node.open(st)
 	}
 	return nil, fmt.Errorf("-source %q: want sim or node", f.source)
 }

@@ -33,6 +33,11 @@ func newClient(cfg Config) *client {
 // errUnavailable marks an answer worth retrying: a timeout, a 5xx, a lost connection.
 var errUnavailable = errors.New("node unavailable")
 
+// errNotFound marks a 404: the node does not hold what was asked (pruned, or never
+// known). It is refused like every 4xx; a caller that knows the answer from elsewhere
+// goes on without it.
+var errNotFound = errors.New("404 Not Found")
+
 // get fetches route (relative to /api/core/v2) in the given media type. It retries
 // what may pass (errUnavailable) with backoff and refuses the rest (source.Refusal).
 func (c *client) get(ctx context.Context, route, accept string) ([]byte, error) {
@@ -96,6 +101,8 @@ func (c *client) once(ctx context.Context, route, accept string) ([]byte, error)
 		return nil, fmt.Errorf("%w: reading the answer: %v", errUnavailable, err)
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		return nil, fmt.Errorf("%w: %s: %s", errUnavailable, resp.Status, snippet(body))
+	case resp.StatusCode == http.StatusNotFound:
+		return nil, source.Refuse(fmt.Errorf("%w: %s", errNotFound, snippet(body)))
 	case resp.StatusCode != http.StatusOK:
 		return nil, source.Refuse(fmt.Errorf("%s: %s", resp.Status, snippet(body)))
 	case len(body) > maxAnswer:

@@ -31,6 +31,10 @@ type Config struct {
 	// OutputCache is how many outputs created by milestones this source read it keeps, so
 	// that spending them later needs no request (default 1<<18).
 	OutputCache int
+	// Created reads the creations of outputs the keyspace holds (nil: none). An output a
+	// milestone spends that this source did not see created takes its creation from
+	// there, and the node's answer must agree with it (see Source.ledgerOutput).
+	Created CreatedOutputs
 	// Client makes the requests (default: a client with the timeout above).
 	Client *http.Client
 }

@@ -6,8 +6,11 @@
 // fetches the cone's blocks in binary (so stored bytes and IDs are the node's), orders
 // them in white-flag order (TIP-2), and derives the ledger changes from the included
 // transactions, checked against the node's utxo-changes. Outputs spent in N but created
-// before the milestones this source has read come from /outputs/{id}. The indexer then
-// verifies the milestone (signatures, both Merkle roots, the ledger) before it writes.
+// before the milestones this source has read come from the keyspace when it holds their
+// creation (Config.Created), else from /outputs/{id}; the node's answer must agree with
+// the keyspace's (ErrCreationMismatch), since nothing signs an output's metadata. The
+// indexer then verifies the milestone (signatures, both Merkle roots, the ledger) before
+// it writes.
 //
 // Requests are bounded (Config.Concurrency), retried with backoff on timeouts, 5xx and
 // lost connections, and refused (source.Refusal) on 4xx and malformed answers. The node

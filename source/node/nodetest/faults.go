@@ -36,6 +36,46 @@ func (s *Server) CorruptBlock(id [32]byte, on bool) {
 	}
 }
 
+// Booking is what an output's metadata says of its creation: the block whose transaction
+// created it, the milestone that booked it and that milestone's timestamp (Unix seconds).
+type Booking struct {
+	BlockID   [32]byte
+	Index     uint32
+	Timestamp uint32
+}
+
+// MisstateOutput makes /outputs/{id}/metadata name b as the output's creation instead of
+// the data's (a node whose metadata, which nothing signs, is wrong); nil restores the data's.
+func (s *Server) MisstateOutput(id [34]byte, b *Booking) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if b != nil {
+		s.bookings[id] = *b
+	} else {
+		delete(s.bookings, id)
+	}
+}
+
+// HideOutputMetadata makes /outputs/{id}/metadata answer 404 (on), as a node that pruned
+// the output does, or serve it again (off). The output's bytes are still served.
+func (s *Server) HideOutputMetadata(id [34]byte, on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if on {
+		s.hidden[id] = true
+	} else {
+		delete(s.hidden, id)
+	}
+}
+
+// outputFaults returns the metadata controls of output id.
+func (s *Server) outputFaults(id [34]byte) (b Booking, misstated, hidden bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, misstated = s.bookings[id]
+	return b, misstated, s.hidden[id]
+}
+
 // DieAfter serves k more requests, then closes every request's connection without an answer
 // (a crashed node behind a live socket) until Revive.
 func (s *Server) DieAfter(k int) {

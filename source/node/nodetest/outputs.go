@@ -48,16 +48,25 @@ type outputMetadataJSON struct {
 }
 
 // outputMetadata answers as of the confirmed milestone: a spend above it is not seen yet.
+// MisstateOutput and HideOutputMetadata alter the answer for one output.
 func (s *Server) outputMetadata(w http.ResponseWriter, _ *http.Request, arg string) {
 	st := s.lookupOutput(w, arg)
 	if st == nil {
 		return
 	}
-	confirmed := s.Confirmed()
 	o := st.out
-	md := outputMetadataJSON{BlockID: hex0x(o.BlockID[:]), TransactionID: hex0x(o.OutputID[:32]),
-		OutputIndex: binary.LittleEndian.Uint16(o.OutputID[32:]), MilestoneIndexBooked: o.Booked,
-		MilestoneTimestampBooked: o.BookedTimestamp, LedgerIndex: confirmed}
+	b, misstated, hidden := s.outputFaults(o.OutputID)
+	if hidden {
+		writeError(w, http.StatusNotFound, "output %s not found", arg)
+		return
+	}
+	if !misstated {
+		b = Booking{BlockID: o.BlockID, Index: o.Booked, Timestamp: o.BookedTimestamp}
+	}
+	confirmed := s.Confirmed()
+	md := outputMetadataJSON{BlockID: hex0x(b.BlockID[:]), TransactionID: hex0x(o.OutputID[:32]),
+		OutputIndex: binary.LittleEndian.Uint16(o.OutputID[32:]), MilestoneIndexBooked: b.Index,
+		MilestoneTimestampBooked: b.Timestamp, LedgerIndex: confirmed}
 	if sp := st.spent; sp != nil && sp.Spent <= confirmed {
 		md.IsSpent, md.MilestoneIndexSpent, md.MilestoneTimestampSpent = true, sp.Spent, sp.SpentTimestamp
 		md.TransactionIDSpent = hex0x(sp.SpentBy[:])

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
@@ -81,4 +82,29 @@ func TestOutputErrors(t *testing.T) {
 	}
 	id := set.Milestones[17339].Created[0].OutputID
 	wantError(t, "output as JSON", get(t, s, api("outputs", h0x(id[:]))), http.StatusUnsupportedMediaType)
+}
+
+// TestMisstateAndHideOutput: one output's metadata names another booking, or answers 404
+// while its bytes are still served; other outputs are untouched, and off restores it.
+func TestMisstateAndHideOutput(t *testing.T) {
+	s, set := newServer(t)
+	o, other := set.Milestones[17340].Consumed[0], set.Milestones[17340].Consumed[1]
+	meta := api("outputs", h0x(o.OutputID[:]), "metadata")
+	s.MisstateOutput(o.OutputID, &Booking{BlockID: [32]byte{7}, Index: o.Booked + 1, Timestamp: o.BookedTimestamp + 5})
+	var md outputMetadataJSON
+	getJSON(t, s, meta, &md)
+	if md.BlockID != "0x07"+strings.Repeat("00", 31) ||
+		md.MilestoneIndexBooked != o.Booked+1 || md.MilestoneTimestampBooked != o.BookedTimestamp+5 ||
+		md.TransactionID != h0x(o.OutputID[:32]) || !md.IsSpent {
+		t.Errorf("misstated metadata %+v", md)
+	}
+	checkOutputMetadata(t, s, other.Output, true, other, 17340)
+	s.HideOutputMetadata(o.OutputID, true)
+	wantError(t, "hidden metadata", get(t, s, meta), http.StatusNotFound)
+	if a := getBinary(t, s, api("outputs", h0x(o.OutputID[:]))); a.status != http.StatusOK || !bytes.Equal(a.body, o.Raw) {
+		t.Errorf("bytes of a hidden output: %d", a.status)
+	}
+	s.HideOutputMetadata(o.OutputID, false)
+	s.MisstateOutput(o.OutputID, nil)
+	checkOutputMetadata(t, s, o.Output, true, o, 17340)
 }

@@ -27,7 +27,9 @@ type Server struct {
 	latency   time.Duration
 	fails     []*failRule
 	corrupt   map[[32]byte]bool
-	dieIn     int // requests still served before dying; -1 = not armed
+	bookings  map[[34]byte]Booking // misstated output metadata (MisstateOutput)
+	hidden    map[[34]byte]bool    // output metadata answering 404 (HideOutputMetadata)
+	dieIn     int                  // requests still served before dying; -1 = not armed
 	counts    map[string]int
 }
 
@@ -37,7 +39,8 @@ func New(set *realdata.Set) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{ix: ix, confirmed: ix.highest, corrupt: map[[32]byte]bool{}, dieIn: -1, counts: map[string]int{}}
+	s := &Server{ix: ix, confirmed: ix.highest, corrupt: map[[32]byte]bool{},
+		bookings: map[[34]byte]Booking{}, hidden: map[[34]byte]bool{}, dieIn: -1, counts: map[string]int{}}
 	s.srv = httptest.NewServer(s)
 	return s, nil
 }
