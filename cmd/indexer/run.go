@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
 	"github.com/stardust-indexer/stardust-indexer/ops"
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
@@ -43,7 +44,7 @@ type runFlags struct {
 func (f *runFlags) register(fs *flag.FlagSet) {
 	f.db.register(fs)
 	fs.StringVar(&f.source, "source", "sim", "where milestones come from: sim, or node (a Hornet node's REST API)")
-	fs.UintVar(&f.startAt, "start-at", 0, "first milestone to index (0: 1 for the sim, the node's oldest for a node)")
+	fs.UintVar(&f.startAt, "start-at", 0, "first milestone to index (0: after a snapshot bootstrap's ledger, else 1 for the sim, the node's oldest for a node)")
 	f.node.register(fs)
 	fs.Int64Var(&f.simSeed, "sim-seed", 1, "sim: generator seed (same seed, same chain)")
 	fs.IntVar(&f.simMessages, "sim-messages", 20, "sim: messages per milestone")
@@ -91,7 +92,7 @@ func cmdRun(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	start, err := f.start(ctx, src)
+	start, err := f.start(ctx, src, st)
 	if err != nil {
 		return err
 	}
@@ -147,10 +148,18 @@ func (f *runFlags) openSource(st *store.Store) (source.Source, error) {
 	return nil, fmt.Errorf("-source %q: want sim or node", f.source)
 }
 
-// start is the first milestone to index: -start-at, else the oldest the source holds.
-func (f *runFlags) start(ctx context.Context, src source.Source) (uint32, error) {
-	if f.startAt > 0 || f.source != "node" {
-		return uint32(max(f.startAt, 1)), nil
+// start is the first milestone to index: -start-at, else the milestone after the
+// ledger a snapshot bootstrap loaded, else the oldest the node holds (1 for the sim).
+func (f *runFlags) start(ctx context.Context, src source.Source, st *store.Store) (uint32, error) {
+	if f.startAt > 0 {
+		return uint32(f.startAt), nil
+	}
+	next, ok, err := bootstrap.NextMilestone(ctx, st)
+	if err != nil || ok {
+		return next, err
+	}
+	if f.source != "node" {
+		return 1, nil
 	}
 	oldest, err := src.(*node.Source).Oldest(ctx)
 	if err != nil {
