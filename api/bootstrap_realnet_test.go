@@ -72,7 +72,7 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	t.Run("17338", func(t *testing.T) { checkSnapshotState(t, e, want, 17338) })
 
 	fake, _ := nodetest.Start(t)
-	src, err := node.New(node.Config{URL: fake.URL()})
+	src, err := node.New(node.Config{URL: fake.URL(), Created: st})
 	if err != nil {
 		t.Fatal(err)
 	}

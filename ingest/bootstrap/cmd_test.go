@@ -22,7 +22,7 @@ func TestRunGoesOnAfterTheBootstrap(t *testing.T) {
 	fake, _ := nodetest.Start(t)
 	db := []string{"-keyspace", cfg.Keyspace, "-cql-hosts", strings.Join(cfg.Hosts, ",")}
 	steps := [][]string{
-		append([]string{"bootstrap", "-snapshot", "../../source/snapshot/testdata/snapshot_dev_full_17338.bin", "-ops-addr", ""}, db...),
+		append([]string{"bootstrap", "-snapshot", realSnapshot, "-ops-addr", ""}, db...),
 		append([]string{"run", "-source", "node", "-node-url", fake.URL(), "-stop-at", "17340", "-follow=false",
 			"-ops-addr", "", "-analytics-ledger=false"}, db...),
 	}
