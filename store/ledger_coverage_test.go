@@ -101,7 +101,9 @@ func TestLedgerCoverageCachesTheBootstrapRecord(t *testing.T) {
 	if err != nil || c.Complete {
 		t.Fatalf("before the bootstrap: %+v, %v", c, err)
 	}
-	if err := st.RecordLedgerBootstrap(ctx, LedgerBootstrap{Index: 11, OldestBooked: 1}, "test"); err != nil {
+	// Another process (a bootstrap) records it: this store goes on serving its cached read.
+	other := New(st.s, 10)
+	if err := other.RecordLedgerBootstrap(ctx, LedgerBootstrap{Index: 11, OldestBooked: 1}, "test"); err != nil {
 		t.Fatal(err)
 	}
 	if c, err = st.LedgerCoverage(ctx); err != nil || c.Complete {
@@ -113,6 +115,26 @@ func TestLedgerCoverageCachesTheBootstrapRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkCoverage(t, "past the TTL", c, coverageWant{complete: true, since: 11, index: 12, parts: []int32{0, 1}})
+}
+
+// The store that records a bootstrap sees it at once, whatever it had cached.
+func TestRecordingABootstrapDropsTheCachedRead(t *testing.T) {
+	st := nodeStore(t)
+	ctx := context.Background()
+	if err := st.WriteSync(ctx, 12, 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := st.LedgerCoverage(ctx); err != nil || c.Complete {
+		t.Fatalf("before the bootstrap: %+v, %v", c, err)
+	}
+	if err := st.RecordLedgerBootstrap(ctx, LedgerBootstrap{Index: 11, OldestBooked: 1}, "test"); err != nil {
+		t.Fatal(err)
+	}
+	c, err := st.LedgerCoverage(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCoverage(t, "after recording", c, coverageWant{complete: true, since: 11, index: 12, parts: []int32{0, 1}})
 }
 
 // A truncated summary no longer holds the first synced range: without a bootstrap the
