@@ -24,7 +24,7 @@ import (
 // index 30, the treasury the receipt left), the ledger at 30, the diffs 30..11 (payloads,
 // created and consumed outputs, the receipt's treasury input) and the SEPs; bootstrapping
 // it into a fresh keyspace gives the ledger at 10 again. A target outside [10, 30] is
-// refused; milestones indexed past a gap above 30 change nothing of the export. With
+// refused, and so is 10 after a bootstrap from the full file and a delta to 30 (L = 30); milestones indexed past a gap above 30 change nothing of the export. With
 // 31..60 indexed too, the SEPs at 30 are the blocks with a child referenced
 // after 30 and those at 60 every block of milestones 40..60; sorting in runs on disk
 // writes the same file.
@@ -90,10 +90,28 @@ func TestExportMadeUpChain(t *testing.T) {
 		if got, want := unspentIDs(t, fresh), chainLedger(c, 10); !reflect.DeepEqual(got, want) {
 			t.Errorf("%d unspent outputs after bootstrapping the export, want the %d of the ledger at 10", len(got), len(want))
 		}
-		// Its treasury (not empty) has a milestone ID that the record does not carry and no
-		// receipt after 10 gives.
-		if _, _, err := exportAt(t, fresh, nil, 0); !errors.Is(err, snapshot.ErrTreasuryUnknown) {
-			t.Errorf("export without the treasury's milestone ID: %v; want ErrTreasuryUnknown", err)
+		exportAtL(t, fresh, c, 10)
+	})
+
+	t.Run("bootstrapped with a delta", func(t *testing.T) {
+		// A delta makes its target the bootstrap's ledger index: L = X = 30.
+		delta := filepath.Join(dir, "delta_30.bin")
+		if err := c.WriteDelta(delta, 10, 30); err != nil {
+			t.Fatal(err)
+		}
+		withDelta := exportStore(t, 10)
+		bootstrapFiles(t, withDelta, bootstrap.Config{Full: full, Delta: delta, Keys: keys})
+		if _, _, err := exportAt(t, withDelta, index(10), 0); !errors.Is(err, snapshot.ErrTargetRange) {
+			t.Errorf("-at 10 below the bootstrap at 30: %v; want ErrTargetRange", err)
+		}
+		got := exportAtL(t, withDelta, c, 30)
+		if got == nil {
+			return
+		}
+		want := chainFile(t, c, 30, 30)
+		sameSet(t, "outputs", outputSet(t, got.outputs), outputSet(t, want.outputs))
+		if !slices.Equal(got.seps, want.seps) || len(got.diffs) != 0 {
+			t.Errorf("SEPs %v and %d diffs; want the delta's SEPs %v, no diffs", got.seps, len(got.diffs), want.seps)
 		}
 	})
 
@@ -155,6 +173,33 @@ func TestExportMadeUpChain(t *testing.T) {
 			t.Errorf("sorting in runs of 4 KiB changes the file from byte %d", firstDiff(data, at30))
 		}
 	})
+}
+
+// exportAtL exports a keyspace bootstrapped at l with nothing indexed after: the
+// treasury's milestone ID (not empty at l) comes from the bootstrap record when it
+// carries one, and the export is refused (ErrTreasuryUnknown) when it does not. It
+// returns the file read back, nil when refused.
+func exportAtL(t *testing.T, st *store.Store, c *snapshottest.Chain, l uint32) *contents {
+	t.Helper()
+	_, carried, err := st.BootstrapTreasuryMilestone(ctxFor(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, h, err := exportAt(t, st, nil, 0)
+	if !carried {
+		if !errors.Is(err, snapshot.ErrTreasuryUnknown) {
+			t.Errorf("export without the treasury's milestone ID: %v; want ErrTreasuryUnknown", err)
+		}
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr := c.Treasury[l]; h.TargetIndex != l || h.LedgerIndex != l || h.TreasuryMilestoneID != tr.MilestoneID ||
+		h.TreasuryAmount != tr.Amount {
+		t.Errorf("header %+v; want target = ledger = %d, treasury %+v", h, l, tr)
+	}
+	return mustReadAll(t, data)
 }
 
 // chainFile is what snapshottest writes for a full file (target, ledger index), read back.

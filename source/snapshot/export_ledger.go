@@ -171,6 +171,9 @@ func (e *export) addSpentAfter(ctx context.Context, s *sorter) error {
 		if err := e.addSpentBy(ctx, s, uint32(m)); err != nil {
 			return err
 		}
+		if (m-uint64(e.x))%10000 == 0 {
+			e.log.Info("export: reading the spends past the ledger index", "milestone", m, "to", top)
+		}
 	}
 	return nil
 }

@@ -59,6 +59,9 @@ func (e *export) walk(ctx context.Context) error {
 				return err
 			}
 		}
+		if (to-uint64(e.l))%(100*walkBatch) == 0 {
+			e.log.Info("export: reading the milestones past the bootstrap", "milestone", to, "to", e.x)
+		}
 	}
 	return nil
 }
