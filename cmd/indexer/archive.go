@@ -38,6 +38,9 @@ func cmdExport(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if snap != "" && (from != 0 || to != 0 || out != "") || snap == "" && at.set {
+		return errors.New("export writes an archive (-from, -to, -out) or a snapshot (-snapshot, -at), not both")
+	}
 	if snap != "" {
 		return db.withStore(ctx, func(st *store.Store, _ cql.Config) error {
 			return exportSnapshotFile(ctx, st, at.value(), snap)

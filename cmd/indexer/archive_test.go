@@ -95,3 +95,14 @@ func TestExportSnapshotCommand(t *testing.T) {
 		t.Errorf("the directory holds %v; want export.bin only", names)
 	}
 }
+
+// An export writes an archive or a snapshot: flags of both are refused before any
+// connection.
+func TestExportFlagsOfOneKind(t *testing.T) {
+	for _, args := range [][]string{{"-snapshot", "x.bin", "-from", "5"}, {"-snapshot", "x.bin", "-out", "a.sdxa.gz"},
+		{"-from", "5", "-out", "a.sdxa.gz", "-at", "7"}} {
+		if err := cmdExport(context.Background(), args); err == nil || !strings.Contains(err.Error(), "not both") {
+			t.Errorf("export %v: %v; want a refusal of mixed flags", args, err)
+		}
+	}
+}
