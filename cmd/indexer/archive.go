@@ -7,60 +7,131 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
+	"strconv"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source/archive"
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// cmdExport writes milestones -from..-to of the keyspace to the archive -out (written
-// under a temporary name, renamed once complete: a failed export leaves no archive).
+// cmdExport writes milestones -from..-to of the keyspace to the archive -out or, with
+// -snapshot, the keyspace's ledger to a Hornet full snapshot file. Either file is written
+// under a temporary name and renamed once complete: a failed export leaves none.
 func cmdExport(ctx context.Context, args []string) error {
 	var db dbFlags
 	var from, to uint
-	var out string
+	var out, snap string
+	var at optionalIndex
 	err := parseFlags("export", args, func(fs *flag.FlagSet) {
 		db.register(fs)
 		fs.UintVar(&from, "from", 0, "first milestone (required)")
 		fs.UintVar(&to, "to", 0, "last milestone (default: -from)")
 		fs.StringVar(&out, "out", "", "the archive file to write (required; e.g. ms-1000-1999.sdxa.gz)")
+		fs.StringVar(&snap, "snapshot", "", "write the ledger to this Hornet full snapshot file (TIP-35) instead of an archive")
+		fs.Var(&at, "at", "with -snapshot: the target milestone, from the bootstrap's ledger index to the keyspace's "+
+			"(default: the keyspace's ledger index)")
 	})
 	if err != nil {
 		return err
 	}
+	if snap != "" && (from != 0 || to != 0 || out != "") || snap == "" && at.set {
+		return errors.New("export writes an archive (-from, -to, -out) or a snapshot (-snapshot, -at), not both")
+	}
+	if snap != "" {
+		return db.withStore(ctx, func(st *store.Store, _ cql.Config) error {
+			return exportSnapshotFile(ctx, st, at.value(), snap)
+		})
+	}
 	to = max(to, from)
 	if from < 1 || to > 1<<32-1 || out == "" {
-		return errors.New("export needs -from N (>= 1), -out FILE and, optionally, -to M >= N")
+		return errors.New("export needs -from N (>= 1), -out FILE and, optionally, -to M >= N; or -snapshot FILE [-at N]")
 	}
 	return db.withStore(ctx, func(st *store.Store, _ cql.Config) error {
 		return exportFile(ctx, st, uint32(from), uint32(to), out)
 	})
 }
 
-func exportFile(ctx context.Context, st *store.Store, from, to uint32, out string) error {
+// optionalIndex is a milestone index flag that may be absent.
+type optionalIndex struct {
+	index uint32
+	set   bool
+}
+
+func (o *optionalIndex) String() string {
+	if o == nil || !o.set {
+		return ""
+	}
+	return strconv.FormatUint(uint64(o.index), 10)
+}
+
+func (o *optionalIndex) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 32)
+	if err != nil {
+		return fmt.Errorf("a milestone index: %w", err)
+	}
+	o.index, o.set = uint32(n), true
+	return nil
+}
+
+// value is the index, nil when the flag was not given.
+func (o *optionalIndex) value() *uint32 {
+	if !o.set {
+		return nil
+	}
+	return &o.index
+}
+
+// writeComplete writes out through write into out + ".partial" and renames it to out
+// once write and the close succeed; otherwise it removes the partial file.
+func writeComplete(out string, write func(*os.File) error) error {
 	tmp := out + ".partial"
 	f, err := os.Create(tmp)
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp) // a no-op once renamed
-	err = archive.Export(ctx, st, from, to, f, func(i uint32) {
-		if (i-from+1)%1000 == 0 {
-			slog.Info("exporting", "milestone", i, "to", to)
-		}
-	})
+	err = write(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, out); err != nil {
+	return os.Rename(tmp, out)
+}
+
+func exportFile(ctx context.Context, st *store.Store, from, to uint32, out string) error {
+	err := writeComplete(out, func(f *os.File) error {
+		return archive.Export(ctx, st, from, to, f, func(i uint32) {
+			if (i-from+1)%1000 == 0 {
+				slog.Info("exporting", "milestone", i, "to", to)
+			}
+		})
+	})
+	if err != nil {
 		return err
 	}
 	slog.Info("exported", "from", from, "to", to, "file", out)
+	return nil
+}
+
+// exportSnapshotFile writes the keyspace's ledger to out as a full snapshot with target
+// at (nil: the keyspace's ledger index); the output list's sorted runs go next to out.
+func exportSnapshotFile(ctx context.Context, st *store.Store, at *uint32, out string) error {
+	var h snapshot.FullHeader
+	err := writeComplete(out, func(f *os.File) (err error) {
+		h, err = snapshot.Export(ctx, st, f, snapshot.ExportConfig{At: at, TempDir: filepath.Dir(out)})
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("export -snapshot %s: %w", out, err)
+	}
+	slog.Info("exported a snapshot", "file", out, "ledger_index", h.LedgerIndex, "target", h.TargetIndex,
+		"outputs", h.OutputCount, "diffs", h.DiffCount, "solid_entry_points", h.SEPCount)
 	return nil
 }
 

@@ -1,0 +1,151 @@
+package snapshot_test
+
+import (
+	"bytes"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
+	"github.com/stardust-indexer/stardust-indexer/source/node"
+	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// TestExportShimmer: the real Shimmer file (17338) bootstrapped into a keyspace.
+// Exported at once, the file is the original byte for byte: the same header, outputs
+// (ID, block, booking, bytes) in the same order, the same SEPs. After the indexer adds
+// the real milestones 17339 and 17340, an export at 17338 holds the ledger at 17340 and
+// their diffs, which roll it back to the original's outputs; one at 17340 (the default)
+// or 17339 holds the SEPs of Hornet's rule and the diffs at and below the target down to
+// 17339; a target outside [17338, 17340] is refused.
+func TestExportShimmer(t *testing.T) {
+	st := exportStore(t, 1000)
+	original := readTestdata(t, realFile)
+	orig := mustReadAll(t, original)
+	bootstrapFiles(t, st, bootstrap.Config{Full: filepath.Join("testdata", realFile)})
+
+	t.Run("round trip", func(t *testing.T) {
+		data, _, err := exportAt(t, st, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := mustReadAll(t, data)
+		if !reflect.DeepEqual(*got.full, *orig.full) {
+			t.Errorf("header %+v\nwant   %+v", *got.full, *orig.full)
+		}
+		sameSet(t, "outputs", outputSet(t, got.outputs), outputSet(t, orig.outputs))
+		if !slices.Equal(got.seps, orig.seps) {
+			t.Errorf("SEPs %v\nwant %v", got.seps, orig.seps)
+		}
+		if !bytes.Equal(data, original) {
+			t.Errorf("the export differs from the original from byte %d (%d and %d bytes)", firstDiff(data, original),
+				len(data), len(original))
+		}
+	})
+
+	cms := nodeMilestones(t, st, 17339, 17340)
+	writeMilestones(t, st, 17339, cms...)
+	var atL *contents
+
+	t.Run("at the bootstrap, with diffs", func(t *testing.T) {
+		atL = mustExport(t, st, index(17338))
+		h, want := *atL.full, *orig.full
+		want.LedgerIndex, want.OutputCount, want.DiffCount = 17340, h.OutputCount, 2
+		if !reflect.DeepEqual(h, want) {
+			t.Errorf("header %+v\nwant   %+v", h, want)
+		}
+		sortedByID(t, atL.outputs)
+		sameDiffs(t, atL.diffs, []*snapshot.Diff{diffOf(cms[1]), diffOf(cms[0])})
+		sameSet(t, "the ledger rolled back to 17338", rollBack(outputSet(t, atL.outputs), atL.diffs, 17338),
+			outputSet(t, orig.outputs))
+		if !slices.Equal(atL.seps, orig.seps) {
+			t.Errorf("SEPs %v\nwant the bootstrap's %v", atL.seps, orig.seps)
+		}
+	})
+
+	t.Run("at the ledger index", func(t *testing.T) {
+		c := mustExport(t, st, nil)
+		h := c.full
+		ms := cms[1].Milestone
+		if h.TargetIndex != 17340 || h.LedgerIndex != 17340 || h.TargetMilestoneID != ms.ID() || h.TargetTimestamp != ms.Timestamp {
+			t.Errorf("header %+v; want target = ledger = 17340 (%s at %d)", *h, ms.ID(), ms.Timestamp)
+		}
+		// The diffs Hornet adds at and below the target, down to the bootstrap's.
+		sameDiffs(t, c.diffs, []*snapshot.Diff{diffOf(cms[1]), diffOf(cms[0])})
+		if atL != nil {
+			sameSet(t, "outputs", outputSet(t, c.outputs), outputSet(t, atL.outputs))
+		}
+		want := sortedIDs(slices.Concat(orig.seps, blocksOf(cms[0]), blocksOf(cms[1])))
+		if !slices.Equal(c.seps, want) {
+			t.Errorf("%d SEPs, want the bootstrap's and the blocks of 17339 and 17340 (%d)", len(c.seps), len(want))
+		}
+	})
+
+	t.Run("past the bootstrap", func(t *testing.T) {
+		c := mustExport(t, st, index(17339))
+		sameDiffs(t, c.diffs, []*snapshot.Diff{diffOf(cms[1]), diffOf(cms[0])}) // 17339: the one Hornet adds at the target
+		want := sortedIDs(slices.Concat(orig.seps, blocksOf(cms[0])))
+		if c.full.TargetIndex != 17339 || !slices.Equal(c.seps, want) {
+			t.Errorf("target %d, %d SEPs; want 17339, the bootstrap's and the blocks of 17339 (%d)", c.full.TargetIndex,
+				len(c.seps), len(want))
+		}
+	})
+
+	t.Run("refusals", func(t *testing.T) {
+		for _, at := range []uint32{17337, 17341, 0} {
+			if _, _, err := exportAt(t, st, index(at), 0); !errors.Is(err, snapshot.ErrTargetRange) {
+				t.Errorf("-at %d: %v; want ErrTargetRange", at, err)
+			}
+		}
+	})
+}
+
+// nodeMilestones reads milestones from the fake node serving the real Shimmer data.
+func nodeMilestones(t *testing.T, st *store.Store, indexes ...uint32) []*chain.ConfirmedMilestone {
+	t.Helper()
+	n, _ := nodetest.Start(t)
+	src, err := node.New(node.Config{URL: n.URL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*chain.ConfirmedMilestone
+	for _, i := range indexes {
+		cm, err := src.Milestone(ctxFor(t), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, cm)
+	}
+	return out
+}
+
+// diffOf is a confirmed milestone as a snapshot diff (no receipt: Shimmer has none).
+func diffOf(cm *chain.ConfirmedMilestone) *snapshot.Diff {
+	d := &snapshot.Diff{Milestone: cm.Milestone, RawMilestone: cm.Milestone.Encode()}
+	for _, lo := range cm.Created {
+		d.Created = append(d.Created, *entryFromLedger(lo))
+	}
+	for _, ls := range cm.Consumed {
+		d.Consumed = append(d.Consumed, snapshot.Spent{Output: *entryFromLedger(ls.LedgerOutput), SpentBy: ls.SpentBy})
+	}
+	return d
+}
+
+func entryFromLedger(lo chain.LedgerOutput) *snapshot.Output {
+	return &snapshot.Output{OutputID: lo.OutputID, BlockID: lo.MessageID, BookedIndex: lo.MilestoneIndex,
+		BookedTimestamp: uint32(lo.Timestamp.Unix()), Raw: chain.EncodeOutput(lo.Output)}
+}
+
+// blocksOf is the blocks a milestone referenced.
+func blocksOf(cm *chain.ConfirmedMilestone) []chain.MessageID {
+	var out []chain.MessageID
+	for _, rm := range cm.Messages {
+		out = append(out, rm.ID)
+	}
+	return out
+}

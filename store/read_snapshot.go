@@ -1,0 +1,185 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/cql"
+)
+
+// Reads of `indexer export -snapshot`: the ledger at a milestone and the milestone diffs
+// of a Hornet snapshot file, rebuilt from the ledger-state and output tables.
+
+// viewOfOwner is the view that holds an output by its owner (the address a milestone's
+// ledger update names): the alias's state controller, a foundry's alias, an NFT's address.
+var viewOfOwner = map[chain.OutputKind]string{chain.OutputAlias: "state_controller", chain.OutputFoundry: "address",
+	chain.OutputNFT: "address"}
+
+// ledgerKinds are the kinds by the name the ledger-state tables give them.
+var ledgerKinds = map[string]chain.OutputKind{}
+
+func init() {
+	for kind := range outputTables {
+		ledgerKinds[kind.String()] = kind
+	}
+}
+
+// BookedRow reads the output-table row of output id of kind, whose row key is key (the
+// output ID of a basic output, the chain ID of the others, as unspent_outputs.chain_id
+// holds it), booked in milestone index: one slice of one partition. ErrNotFound when no
+// such row exists.
+func (st *Store) BookedRow(ctx context.Context, kind chain.OutputKind, key string, id chain.OutputID, index uint32) (OutputRow, error) {
+	t, err := outputTable(kind)
+	if err != nil {
+		return OutputRow{}, err
+	}
+	args := []any{key, st.RangeID(index), int32(index)}
+	rows, _, err := st.outputPage(ctx, kind, t, cql.OutputsBooked[t.Table], args, PageRequest{Size: maxBookedVersions})
+	if err != nil {
+		return OutputRow{}, fmt.Errorf("output %s: %s row booked in %d: %w", id, t.Table, index, err)
+	}
+	for _, r := range rows {
+		if r.OutputID == id.String() && !r.Pending() {
+			return r, nil
+		}
+	}
+	return OutputRow{}, fmt.Errorf("output %s: %s row booked in %d: %w", id, t.Table, index, ErrNotFound)
+}
+
+// UpdatedRow reads the output-table row of an output a milestone's ledger update names
+// (created or consumed), by its output ID, kind and owner, with what spent it:
+//   - a basic output's row is keyed by its output ID;
+//   - an alias, foundry or NFT row by its chain's ID, which the bytes of its
+//     transactions output row name (BookedRow of that key);
+//   - an output no transaction created (a snapshot's genesis output) has no such row:
+//     its owner's view partitions in partitions are read until it turns up.
+//
+// ErrNotFound when none of these holds it.
+func (st *Store) UpdatedRow(ctx context.Context, u MilestoneUpdate, partitions []int32) (OutputRow, error) {
+	id, err := chain.ParseOutputID(u.OutputID)
+	if err != nil {
+		return OutputRow{}, fmt.Errorf("ledger update of milestone %d: %w", u.MilestoneIndex, err)
+	}
+	kind, ok := ledgerKinds[u.Kind]
+	if !ok {
+		return OutputRow{}, fmt.Errorf("ledger update of output %s: output kind %q has no output table", id, u.Kind)
+	}
+	if kind == chain.OutputBasic {
+		return st.basicRow(ctx, id)
+	}
+	r, ok, err := st.chainRowByTransaction(ctx, kind, id)
+	if ok || err != nil {
+		return r, err
+	}
+	return st.rowByOwner(ctx, kind, id, u.Address, partitions)
+}
+
+// basicRow reads the confirmed row of a basic output (its partition's other rows are
+// pending ones).
+func (st *Store) basicRow(ctx context.Context, id chain.OutputID) (OutputRow, error) {
+	rows, _, err := st.OutputVersions(ctx, chain.OutputBasic, id.String(), PageRequest{Size: maxBookedVersions})
+	if err != nil {
+		return OutputRow{}, fmt.Errorf("output %s: basic_outputs: %w", id, err)
+	}
+	for _, r := range rows {
+		if !r.Pending() && included(r.InclusionState) {
+			return r, nil
+		}
+	}
+	return OutputRow{}, fmt.Errorf("output %s: basic_outputs: %w", id, ErrNotFound)
+}
+
+// chainRowByTransaction reads a chain output's row through its included transactions
+// output row, whose bytes name the row's key; ok is false when it has no such row.
+func (st *Store) chainRowByTransaction(ctx context.Context, kind chain.OutputKind, id chain.OutputID) (OutputRow, bool, error) {
+	txRows, err := st.OutputCreations(ctx, id)
+	if err != nil {
+		return OutputRow{}, false, fmt.Errorf("output %s: transactions: %w", id, err)
+	}
+	for _, tr := range txRows {
+		if !included(tr.InclusionState) || tr.MilestoneIndex == nil {
+			continue
+		}
+		o, err := chain.DecodeOutput(tr.Data)
+		if err != nil {
+			return OutputRow{}, false, fmt.Errorf("output %s: transactions bytes: %w", id, err)
+		}
+		if o.Kind != kind {
+			return OutputRow{}, false, fmt.Errorf("output %s: a %s output in transactions, a %s one in its ledger update", id, o.Kind, kind)
+		}
+		r, err := st.BookedRow(ctx, kind, outputKey(&o, id), id, uint32(*tr.MilestoneIndex))
+		return r, err == nil, err
+	}
+	return OutputRow{}, false, nil
+}
+
+// rowByOwner pages through the owner's view partitions for the output's row.
+func (st *Store) rowByOwner(ctx context.Context, kind chain.OutputKind, id chain.OutputID, owner string, partitions []int32) (OutputRow, error) {
+	column := viewOfOwner[kind]
+	for _, rng := range partitions {
+		req := PageRequest{Size: 500}
+		for {
+			rows, next, err := st.OutputsPage(ctx, kind, column, owner, rng, TimeRange{}, req)
+			if err != nil {
+				return OutputRow{}, fmt.Errorf("output %s: %s view of %s, partition %d: %w", id, kind, owner, rng, err)
+			}
+			for _, r := range rows {
+				if r.OutputID == id.String() && included(r.InclusionState) {
+					return r, nil
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			req.State = next
+		}
+	}
+	return OutputRow{}, fmt.Errorf("output %s (%s, owner %s): no row by output ID, transaction or owner: %w", id, kind, owner, ErrNotFound)
+}
+
+// ReferencedAfter reports whether a message has a child (a message naming it as a
+// parent) that a milestone after index referenced.
+func (st *Store) ReferencedAfter(ctx context.Context, messageID string, index uint32) (bool, error) {
+	req := PageRequest{Size: 100}
+	for {
+		rows, next, err := st.ChildrenPage(ctx, messageID, TimeRange{}, req)
+		if err != nil {
+			return false, fmt.Errorf("children of %s: %w", messageID, err)
+		}
+		for _, r := range rows {
+			if r.MilestoneIndex != nil && uint32(*r.MilestoneIndex) > index {
+				return true, nil
+			}
+		}
+		if len(next) == 0 {
+			return false, nil
+		}
+		req.State = next
+	}
+}
+
+// BootstrapTreasuryMilestone reads the milestone ID of the treasury output at the
+// bootstrap's ledger index from its record (field treasuryMilestoneId); ok is false
+// when the record does not carry it.
+func (st *Store) BootstrapTreasuryMilestone(ctx context.Context) (id chain.MilestoneID, ok bool, err error) {
+	value, _, _, err := st.Meta(ctx, LedgerBootstrapConcern)
+	if err != nil {
+		return id, false, err
+	}
+	var rec struct {
+		TreasuryMilestoneID string `json:"treasuryMilestoneId"`
+	}
+	if err := json.Unmarshal([]byte(value), &rec); err != nil {
+		return id, false, fmt.Errorf("indexer_meta %s: %w", LedgerBootstrapConcern, err)
+	}
+	if rec.TreasuryMilestoneID == "" {
+		return id, false, nil
+	}
+	id, err = chain.ParseMilestoneID(rec.TreasuryMilestoneID)
+	if err != nil {
+		return id, false, fmt.Errorf("indexer_meta %s treasuryMilestoneId: %w", LedgerBootstrapConcern, err)
+	}
+	return id, true, nil
+}
