@@ -40,9 +40,9 @@ test-faults:
 test-faults-ci:
 	$(GO) test -tags faults $(FAULTS_FLAGS) -run '^TestDatabaseOutageMidIngest$$' ./faults/
 
-## bench: benchmarks that print side-by-side figures (docs/benchmarks.md).
+## bench: benchmarks that print side-by-side figures (docs/benchmarks.md); BOOTSTRAP_BENCH_OUTPUTS, BOOTSTRAP_BENCH_LARGE size the bootstrap benchmark.
 bench:
-	@STARDUST_DB_DIR=$(TEST_DB_DIR) GO="$(GO)" TEST_FLAGS="-count=1 -run ^$$ -bench . -benchtime 1x -timeout 30m" PKGS="./ingest/... ./api/..." scripts/test.sh
+	@STARDUST_DB_DIR=$(TEST_DB_DIR) GO="$(GO)" TEST_FLAGS="-count=1 -run ^$$ -bench . -benchtime 1x -timeout 90m" PKGS="./ingest/... ./api/..." scripts/test.sh
 
 ## bench-scale: the indexer's cost per milestone as the chain grows: BENCH_SCALE_N (50000) milestones
 ## shaped like Shimmer's, rows/s, p50/p99 and RSS per 1000, the slope, list routes at 1000 and at N

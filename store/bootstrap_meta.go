@@ -18,17 +18,18 @@ const LedgerBootstrapConcern = "ledger_bootstrap"
 // LedgerBootstrap is what a keyspace records of the snapshot it was bootstrapped from:
 // the ledger it holds is the whole unspent set at milestone Index.
 type LedgerBootstrap struct {
-	Index              uint32 `json:"index"`              // the ledger's milestone (L): the last one the files reach
-	MilestoneID        string `json:"milestoneId"`        // L's milestone ID
-	MilestoneTimestamp uint32 `json:"milestoneTimestamp"` // L's timestamp (Unix seconds)
-	Kind               string `json:"kind"`               // "full", or "full+delta"
-	TargetIndex        uint32 `json:"targetIndex"`        // the full file's target milestone index
-	LedgerIndex        uint32 `json:"ledgerIndex"`        // the full file's ledger milestone index
-	GenesisIndex       uint32 `json:"genesisIndex"`       // the full file's genesis milestone index
-	Outputs            uint64 `json:"outputs"`            // unspent outputs at Index
-	Supply             uint64 `json:"supply"`             // their amounts plus the treasury: the token supply
-	Treasury           uint64 `json:"treasury"`           // the treasury output's amount at Index
-	OldestBooked       uint32 `json:"oldestBooked"`       // the oldest booked milestone of its outputs: their rows lie in ms_range_id partitions from RangeID(OldestBooked) on
+	Index              uint32 `json:"index"`               // the ledger's milestone (L): the last one the files reach
+	MilestoneID        string `json:"milestoneId"`         // L's milestone ID
+	MilestoneTimestamp uint32 `json:"milestoneTimestamp"`  // L's timestamp (Unix seconds)
+	Kind               string `json:"kind"`                // "full", or "full+delta"
+	TargetIndex        uint32 `json:"targetIndex"`         // the full file's target milestone index
+	LedgerIndex        uint32 `json:"ledgerIndex"`         // the full file's ledger milestone index
+	GenesisIndex       uint32 `json:"genesisIndex"`        // the full file's genesis milestone index
+	Outputs            uint64 `json:"outputs"`             // unspent outputs at Index
+	Supply             uint64 `json:"supply"`              // their amounts plus the treasury: the token supply
+	Treasury           uint64 `json:"treasury"`            // the treasury output's amount at Index
+	TreasuryMilestone  string `json:"treasuryMilestoneId"` // and the milestone that made it (0x-hex; zero: the genesis treasury)
+	OldestBooked       uint32 `json:"oldestBooked"`        // the oldest booked milestone of its outputs: their rows lie in ms_range_id partitions from RangeID(OldestBooked) on
 	// The full file's protocol parameters milestone option, as an export writes it again.
 	ParamsTargetIndex uint32 `json:"paramsTargetIndex"`
 	ProtocolVersion   uint8  `json:"protocolVersion"`

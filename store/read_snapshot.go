@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -158,28 +157,4 @@ func (st *Store) ReferencedAfter(ctx context.Context, messageID string, index ui
 		}
 		req.State = next
 	}
-}
-
-// BootstrapTreasuryMilestone reads the milestone ID of the treasury output at the
-// bootstrap's ledger index from its record (field treasuryMilestoneId); ok is false
-// when the record does not carry it.
-func (st *Store) BootstrapTreasuryMilestone(ctx context.Context) (id chain.MilestoneID, ok bool, err error) {
-	value, _, _, err := st.Meta(ctx, LedgerBootstrapConcern)
-	if err != nil {
-		return id, false, err
-	}
-	var rec struct {
-		TreasuryMilestoneID string `json:"treasuryMilestoneId"`
-	}
-	if err := json.Unmarshal([]byte(value), &rec); err != nil {
-		return id, false, fmt.Errorf("indexer_meta %s: %w", LedgerBootstrapConcern, err)
-	}
-	if rec.TreasuryMilestoneID == "" {
-		return id, false, nil
-	}
-	id, err = chain.ParseMilestoneID(rec.TreasuryMilestoneID)
-	if err != nil {
-		return id, false, fmt.Errorf("indexer_meta %s treasuryMilestoneId: %w", LedgerBootstrapConcern, err)
-	}
-	return id, true, nil
 }

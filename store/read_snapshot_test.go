@@ -3,7 +3,6 @@ package store_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -65,27 +64,6 @@ func TestSnapshotReads(t *testing.T) {
 		}
 		if got, err := st.ReferencedAfter(ctx, block, c.after); err != nil || got != c.want {
 			t.Errorf("its parent, referenced after %d: %v, %v; want %v", c.after, got, err, c.want)
-		}
-	}
-	if _, ok, err := st.BootstrapTreasuryMilestone(ctx); ok || !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("treasury milestone of a keyspace without a bootstrap: %v, %v; want ErrNotFound", ok, err)
-	}
-	treasuryRecord(t, st)
-}
-
-// treasuryRecord: a bootstrap record without treasuryMilestoneId does not give one; a
-// record with it does.
-func treasuryRecord(t *testing.T, st *store.Store) {
-	t.Helper()
-	ctx := context.Background()
-	id := chain.MilestoneID{1, 2, 3}
-	for i, value := range []string{`{"index":1}`, `{"index":2,"treasuryMilestoneId":"` + id.String() + `"}`} {
-		if _, err := st.AdvanceWatermark(ctx, store.LedgerBootstrapConcern, int64(i+1), value, "test"); err != nil {
-			t.Fatal(err)
-		}
-		got, ok, err := st.BootstrapTreasuryMilestone(ctx)
-		if err != nil || ok != (i == 1) || (ok && got != id) {
-			t.Errorf("record %s: %s, %v, %v", value, got, ok, err)
 		}
 	}
 }

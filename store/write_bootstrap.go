@@ -24,11 +24,11 @@ func (st *Store) SnapshotOutputWrites(outputs []chain.LedgerOutput) *WriteSet {
 	return &b.WriteSet
 }
 
-// SnapshotMilestoneWrites builds the rows of a verified milestone a snapshot carries but
-// whose ledger changes are not applied to the ledger it holds (a rolled-back milestone,
-// or one below the target): its milestone rows and the list of outputs it created and
-// consumed (milestone_ledger_updates), which TIP-25 utxo-changes answers. Its outputs
-// are not written: the unspent set is the snapshot's.
+// SnapshotMilestoneWrites builds the rows of a verified milestone a snapshot carries
+// below the ledger it holds, whose ledger changes the snapshot's unspent set already
+// reflects: its milestone rows and the list of outputs it created and consumed
+// (milestone_ledger_updates), which TIP-25 utxo-changes answers. Its outputs are not
+// written: the unspent set is the snapshot's.
 func (st *Store) SnapshotMilestoneWrites(cm *chain.ConfirmedMilestone) *WriteSet {
 	b := st.newBuilder(0)
 	ts := Timestamp(cm.Index, PhaseConfirmed)

@@ -5,7 +5,7 @@
 //	indexer run        ingest from a source (backfill, fill gaps, follow the tip)
 //	indexer status     synced ranges, gaps and lag
 //	indexer analytics  compute daily analytics for a date range
-//	indexer export     write synced milestones to an archive file
+//	indexer export     write synced milestones to an archive file, or (-snapshot) the ledger as a TIP-35 snapshot
 //	indexer import     ingest archive files (no node needed)
 //	indexer verify     check (and -repair) that synced milestones have all their rows
 //

@@ -227,7 +227,8 @@ func (b *run) newRecord() store.LedgerBootstrap {
 		MilestoneTimestamp: h.TargetTimestamp, Kind: "full", TargetIndex: h.TargetIndex, LedgerIndex: h.LedgerIndex,
 		GenesisIndex: h.GenesisIndex, Outputs: b.ledger.totals.outputs,
 		Supply: b.ledger.totals.sum + b.ledger.totals.treasury.amount, Treasury: b.ledger.totals.treasury.amount,
-		OldestBooked: b.scan.oldest, ParamsTargetIndex: h.Protocol.TargetIndex, ProtocolVersion: h.Protocol.ProtocolVersion,
+		TreasuryMilestone: b.ledger.totals.treasury.milestone.String(),
+		OldestBooked:      b.scan.oldest, ParamsTargetIndex: h.Protocol.TargetIndex, ProtocolVersion: h.Protocol.ProtocolVersion,
 		Params: "0x" + hex.EncodeToString(h.Protocol.Raw)}
 	if b.delta != nil {
 		d := b.delta.r.Delta()
@@ -278,21 +279,14 @@ func (b *run) write(ctx context.Context) error {
 	return nil
 }
 
-// writeMilestones writes the milestones the delta does not apply (rolled back, below
-// the target): their milestone rows and ledger update lists.
+// writeMilestones writes the milestones at or below the full file's target: their
+// milestone rows and ledger update lists. A rolled-back milestone is verified but not
+// written unless the delta applies it: it lies past the ledger the keyspace holds
+// (past L), where only indexed milestones belong, and indexing goes on from L + 1.
 func (b *run) writeMilestones(ctx context.Context, w *writer) error {
-	applied := map[uint32]bool{}
-	for _, d := range b.diffs.forward {
-		applied[d.index()] = true
-	}
-	for _, list := range [][]*milestoneDiff{b.diffs.rollback, b.diffs.below} {
-		for _, d := range list {
-			if applied[d.index()] {
-				continue
-			}
-			if err := w.apply(ctx, b.st.SnapshotMilestoneWrites(d.cm)); err != nil {
-				return fmt.Errorf("writing milestone %d: %w", d.index(), err)
-			}
+	for _, d := range b.diffs.below {
+		if err := w.apply(ctx, b.st.SnapshotMilestoneWrites(d.cm)); err != nil {
+			return fmt.Errorf("writing milestone %d: %w", d.index(), err)
 		}
 	}
 	return nil

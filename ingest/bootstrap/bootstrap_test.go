@@ -2,6 +2,7 @@ package bootstrap
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestBootstrapRollsBackAndApplies(t *testing.T) {
 	assertLedger(t, st, c, 30)
 	want := store.LedgerBootstrap{Index: 30, MilestoneID: c.Milestone(30).MilestoneID.String(),
 		MilestoneTimestamp: uint32(snapshottest.Timestamp(30).Unix()), Kind: "full+delta", TargetIndex: 10, LedgerIndex: 15,
-		Outputs: uint64(len(c.Ledger(30))), Supply: c.Supply(), Treasury: c.Treasury[30].Amount, OldestBooked: 0,
+		Outputs: uint64(len(c.Ledger(30))), Supply: c.Supply(), Treasury: c.Treasury[30].Amount, TreasuryMilestone: c.Treasury[30].MilestoneID.String(), OldestBooked: 0,
 		ProtocolVersion: chain.ProtocolVersion, Params: "0x" + hexOf(chain.EncodeProtocolParameters(c.Params()))}
 	if rec != want {
 		t.Errorf("record %+v\nwant   %+v", rec, want)
@@ -41,7 +42,8 @@ func TestBootstrapRollsBackAndApplies(t *testing.T) {
 			t.Errorf("milestone %d: %+v, %v", i, m, err)
 		}
 	}
-	assertUpdates(t, st, c, 12) // rolled back: its lists stored
+	assertUpdates(t, st, c, 8)  // below the target: its lists stored
+	assertUpdates(t, st, c, 12) // rolled back, then applied from the delta
 	assertUpdates(t, st, c, 25) // applied from the delta, with the receipt's outputs
 }
 
@@ -57,6 +59,10 @@ func TestBootstrapFullOnly(t *testing.T) {
 	assertLedger(t, st, c, 12)
 	if rec.Index != 12 || rec.Kind != "full" || rec.Treasury != c.Treasury[12].Amount {
 		t.Errorf("record %+v", rec)
+	}
+	// The rolled-back milestones lie past the ledger held: indexing writes them.
+	if m, err := st.Milestone(context.Background(), 13); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("rolled-back milestone 13 stored: %+v, %v", m, err)
 	}
 }
 

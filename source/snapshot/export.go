@@ -19,8 +19,6 @@ var (
 	// ErrTargetRange: the target is not between the bootstrap's ledger index L and the
 	// keyspace's ledger index X.
 	ErrTargetRange = errors.New("target milestone outside the keyspace's ledger range")
-	// ErrTreasuryUnknown: the treasury output's milestone ID at X is in no row.
-	ErrTreasuryUnknown = errors.New("the treasury output's milestone ID is unknown")
 	// ErrLedgerRows: the keyspace's ledger rows do not make the ledger at X (a row
 	// missing or contradicting another, or outputs plus treasury not the token supply).
 	ErrLedgerRows = errors.New("the keyspace's ledger rows do not add up")

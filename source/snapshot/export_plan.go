@@ -26,9 +26,7 @@ type export struct {
 	targetID   chain.MilestoneID    // N's milestone
 	targetTime uint32
 	treasury   TreasuryInput // the treasury output at X
-	// treasuryKnown: the treasury's milestone ID is known (not only its amount).
-	treasuryKnown bool
-	bootParts     []int32 // see bootstrapPartitions
+	bootParts  []int32       // see bootstrapPartitions
 	// spentTreasury is the treasury output each receipt milestone in (L, X] spent.
 	spentTreasury map[uint32]TreasuryInput
 }
@@ -61,7 +59,7 @@ func planExport(ctx context.Context, st *store.Store, cfg ExportConfig) (*export
 	if err := e.walk(ctx); err != nil {
 		return nil, err
 	}
-	return e, e.settleTreasury()
+	return e, nil
 }
 
 // bootstrapState takes the ledger's state at L from the bootstrap record: the protocol
@@ -77,12 +75,11 @@ func (e *export) bootstrapState(ctx context.Context) error {
 	}
 	e.option = ProtocolParamsOption{TargetIndex: e.boot.ParamsTargetIndex, ProtocolVersion: e.boot.ProtocolVersion,
 		Params: params, Raw: raw}
-	e.treasury = TreasuryInput{Amount: e.boot.Treasury}
-	id, known, err := e.st.BootstrapTreasuryMilestone(ctx)
+	treasuryID, err := chain.ParseMilestoneID(e.boot.TreasuryMilestone)
 	if err != nil {
-		return err
+		return fmt.Errorf("the bootstrap record's treasury milestone ID: %w", err)
 	}
-	e.treasury.MilestoneID, e.treasuryKnown = id, known
+	e.treasury = TreasuryInput{MilestoneID: treasuryID, Amount: e.boot.Treasury}
 	if e.n == e.l {
 		msID, err := chain.ParseMilestoneID(e.boot.MilestoneID)
 		if err != nil {

@@ -92,22 +92,11 @@ func (e *export) step(mp *chain.MilestonePayload) error {
 // bootstrap record does not).
 func (e *export) receipt(mp *chain.MilestonePayload, rc *chain.Receipt) error {
 	in := rc.Transaction.InputMilestoneID
-	if e.treasuryKnown && in != e.treasury.MilestoneID {
+	if in != e.treasury.MilestoneID {
 		return fmt.Errorf("milestone %d: its receipt spends the treasury of milestone %s, the ledger's is of %s: %w",
 			mp.Index, in, e.treasury.MilestoneID, ErrLedgerRows)
 	}
 	e.spentTreasury[mp.Index] = TreasuryInput{MilestoneID: in, Amount: e.treasury.Amount}
-	e.treasury, e.treasuryKnown = TreasuryInput{MilestoneID: mp.ID(), Amount: rc.Transaction.OutputAmount}, true
+	e.treasury = TreasuryInput{MilestoneID: mp.ID(), Amount: rc.Transaction.OutputAmount}
 	return nil
-}
-
-// settleTreasury: a treasury whose milestone ID no row gives is written with a zero ID
-// only when it is empty (as a network without a treasury has it); otherwise the export
-// is refused, since a node checks the next receipt's input against that ID.
-func (e *export) settleTreasury() error {
-	if e.treasuryKnown || e.treasury.Amount == 0 {
-		return nil
-	}
-	return fmt.Errorf("%w: the bootstrap record gives the treasury's amount (%d) but not its milestone ID, and no receipt "+
-		"after milestone %d replaced it", ErrTreasuryUnknown, e.treasury.Amount, e.l)
 }
