@@ -183,10 +183,17 @@ func (c *Chain) writeSEPs(w *snapshot.Writer, index uint32) error {
 // Diff is milestone index as a snapshot's milestone diff.
 func (c *Chain) Diff(index uint32) *snapshot.Diff {
 	cm := c.Milestone(index)
-	d := &snapshot.Diff{Milestone: cm.Milestone, RawMilestone: cm.Milestone.Encode()}
+	d := DiffOf(cm)
 	if rc := cm.Milestone.Receipt; rc != nil {
 		d.Treasury = &snapshot.TreasuryInput{MilestoneID: rc.Transaction.InputMilestoneID, Amount: c.Treasury[index-1].Amount}
 	}
+	return d
+}
+
+// DiffOf is a confirmed milestone's ledger changes as a snapshot's milestone diff (a
+// receipt's treasury input is the caller's: the milestone does not say its amount).
+func DiffOf(cm *chain.ConfirmedMilestone) *snapshot.Diff {
+	d := &snapshot.Diff{Milestone: cm.Milestone, RawMilestone: cm.Milestone.Encode()}
 	for _, lo := range cm.Created {
 		d.Created = append(d.Created, *Entry(lo))
 	}

@@ -3,6 +3,7 @@ package snapshot_test
 import (
 	"bytes"
 	"errors"
+	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -60,7 +61,7 @@ func TestExportShimmer(t *testing.T) {
 			t.Errorf("header %+v\nwant   %+v", h, want)
 		}
 		sortedByID(t, atL.outputs)
-		sameDiffs(t, atL.diffs, []*snapshot.Diff{diffOf(cms[1]), diffOf(cms[0])})
+		sameDiffs(t, atL.diffs, []*snapshot.Diff{snapshottest.DiffOf(cms[1]), snapshottest.DiffOf(cms[0])})
 		sameSet(t, "the ledger rolled back to 17338", rollBack(outputSet(t, atL.outputs), atL.diffs, 17338),
 			outputSet(t, orig.outputs))
 		if !slices.Equal(atL.seps, orig.seps) {
@@ -76,7 +77,7 @@ func TestExportShimmer(t *testing.T) {
 			t.Errorf("header %+v; want target = ledger = 17340 (%s at %d)", *h, ms.ID(), ms.Timestamp)
 		}
 		// The diffs Hornet adds at and below the target, down to the bootstrap's.
-		sameDiffs(t, c.diffs, []*snapshot.Diff{diffOf(cms[1]), diffOf(cms[0])})
+		sameDiffs(t, c.diffs, []*snapshot.Diff{snapshottest.DiffOf(cms[1]), snapshottest.DiffOf(cms[0])})
 		if atL != nil {
 			sameSet(t, "outputs", outputSet(t, c.outputs), outputSet(t, atL.outputs))
 		}
@@ -88,7 +89,7 @@ func TestExportShimmer(t *testing.T) {
 
 	t.Run("past the bootstrap", func(t *testing.T) {
 		c := mustExport(t, st, index(17339))
-		sameDiffs(t, c.diffs, []*snapshot.Diff{diffOf(cms[1]), diffOf(cms[0])}) // 17339: the one Hornet adds at the target
+		sameDiffs(t, c.diffs, []*snapshot.Diff{snapshottest.DiffOf(cms[1]), snapshottest.DiffOf(cms[0])}) // 17339: the one Hornet adds at the target
 		want := sortedIDs(slices.Concat(orig.seps, blocksOf(cms[0])))
 		if c.full.TargetIndex != 17339 || !slices.Equal(c.seps, want) {
 			t.Errorf("target %d, %d SEPs; want 17339, the bootstrap's and the blocks of 17339 (%d)", c.full.TargetIndex,
@@ -122,23 +123,6 @@ func nodeMilestones(t *testing.T, st *store.Store, indexes ...uint32) []*chain.C
 		out = append(out, cm)
 	}
 	return out
-}
-
-// diffOf is a confirmed milestone as a snapshot diff (no receipt: Shimmer has none).
-func diffOf(cm *chain.ConfirmedMilestone) *snapshot.Diff {
-	d := &snapshot.Diff{Milestone: cm.Milestone, RawMilestone: cm.Milestone.Encode()}
-	for _, lo := range cm.Created {
-		d.Created = append(d.Created, *entryFromLedger(lo))
-	}
-	for _, ls := range cm.Consumed {
-		d.Consumed = append(d.Consumed, snapshot.Spent{Output: *entryFromLedger(ls.LedgerOutput), SpentBy: ls.SpentBy})
-	}
-	return d
-}
-
-func entryFromLedger(lo chain.LedgerOutput) *snapshot.Output {
-	return &snapshot.Output{OutputID: lo.OutputID, BlockID: lo.MessageID, BookedIndex: lo.MilestoneIndex,
-		BookedTimestamp: uint32(lo.Timestamp.Unix()), Raw: chain.EncodeOutput(lo.Output)}
 }
 
 // blocksOf is the blocks a milestone referenced.
