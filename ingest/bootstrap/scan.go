@@ -2,9 +2,7 @@ package bootstrap
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"math/bits"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -25,32 +23,23 @@ func scanOutputs(ctx context.Context, r *snapshot.Reader, prog *progress) (*outp
 	h := r.Full()
 	s := &outputScan{oldest: h.TargetIndex, candidates: map[chain.OutputID]int{}}
 	filter := newIDFilter(h.OutputCount)
-	for {
-		o, err := r.NextOutput()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+	err := readOutputs(ctx, r, func(o *snapshot.Output) error {
 		lo, err := o.Ledger()
 		if err != nil {
-			return nil, fmt.Errorf("output %d (%s): %w", s.count, o.OutputID, err)
+			return fmt.Errorf("output %d (%s): %w", s.count, o.OutputID, err)
 		}
 		var carry uint64
 		if s.sum, carry = bits.Add64(s.sum, lo.Output.Amount, 0); carry != 0 {
-			return nil, refuse(ErrSupply, "the outputs' amounts overflow 2^64 at output %s", o.OutputID)
+			return refuse(ErrSupply, "the outputs' amounts overflow 2^64 at output %s", o.OutputID)
 		}
 		if filter.addSeen(o.OutputID) {
 			s.candidates[o.OutputID] = 0
 		}
 		s.oldest = min(s.oldest, o.BookedIndex)
 		s.count++
-		if err := prog.step(ctx, s.count); err != nil {
-			return nil, err
-		}
-	}
-	return s, nil
+		return prog.step(ctx, s.count)
+	})
+	return s, err
 }
 
 // checkOutputs is the second pass: it counts the candidate IDs exactly (refusing a
@@ -58,14 +47,7 @@ func scanOutputs(ctx context.Context, r *snapshot.Reader, prog *progress) (*outp
 // those the file holds.
 func checkOutputs(ctx context.Context, r *snapshot.Reader, s *outputScan, l *diffLedger, prog *progress) error {
 	var n uint64
-	for {
-		o, err := r.NextOutput()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return err
-		}
+	return readOutputs(ctx, r, func(o *snapshot.Output) error {
 		n++
 		if err := prog.step(ctx, n); err != nil {
 			return err
@@ -76,11 +58,8 @@ func checkOutputs(ctx context.Context, r *snapshot.Reader, s *outputScan, l *dif
 			}
 			s.candidates[o.OutputID] = c + 1
 		}
-		if err := l.markInFile(o); err != nil {
-			return err
-		}
-	}
-	return nil
+		return l.markInFile(o)
+	})
 }
 
 // markInFile marks an output of the file that a diff names, checking both record it alike.
