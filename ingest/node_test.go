@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
-	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
@@ -39,6 +39,7 @@ func TestNodeFaults(t *testing.T) {
 		assertSameData(t, cfg, cleanCfg)
 	})
 	t.Run("block bytes not hashing to its ID", testCorruptBlock)
+	t.Run("cone over the cap", testConeOverCap)
 	t.Run("node dies mid-milestone", func(t *testing.T) {
 		st, cfg := newStore(t)
 		testNodeDies(t, st)
@@ -49,7 +50,13 @@ func TestNodeFaults(t *testing.T) {
 // runFromNode ingests the data's milestones from n, with analytics rows.
 func runFromNode(t *testing.T, st *store.Store, n *nodetest.Server, attempts int) error {
 	t.Helper()
-	src, err := node.New(node.Config{URL: n.URL(), Attempts: attempts})
+	return runFromNodeWith(t, st, node.Config{URL: n.URL(), Attempts: attempts})
+}
+
+// runFromNodeWith is runFromNode with a source configured as cfg.
+func runFromNodeWith(t *testing.T, st *store.Store, cfg node.Config) error {
+	t.Helper()
+	src, err := node.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,14 +79,48 @@ func testCorruptBlock(t *testing.T) {
 		t.Fatalf("err = %v, want a refusal", err)
 	}
 	assertNoGaps(t, st, 17339, 17339)
-	for _, b := range set.Milestones[17340].Cone {
-		if raw, err := st.MessageRaw(context.Background(), chain.MessageID(b.ID).String()); !errors.Is(err, store.ErrNotFound) {
-			t.Fatalf("block %x of the refused milestone was written (%d bytes, %v)", b.ID, len(raw), err)
+	assertNothingOf(t, st, 17340)
+}
+
+// A cone of more blocks, or more bytes, than the source's caps is refused with
+// ErrConeTooLarge, with nothing of it written: 17340's 43 blocks over a cap of 38 blocks
+// (17339's, written whole), 17339's 43897 bytes over a cap of 17340's 14457 bytes - 1.
+func testConeOverCap(t *testing.T) {
+	_, set := nodetest.Start(t)
+	c39, c40 := set.Milestones[17339].Cone, set.Milestones[17340].Cone
+	if len(c39) >= len(c40) || coneBytes(c39) <= coneBytes(c40) {
+		t.Fatalf("the data's cones: %d blocks %d bytes, then %d blocks %d bytes", len(c39), coneBytes(c39), len(c40), coneBytes(c40))
+	}
+	cases := []struct {
+		name    string
+		capped  func(*node.Config)
+		refused uint32
+	}{
+		{"blocks", func(c *node.Config) { c.MaxConeBlocks = len(c39) }, 17340},
+		{"bytes", func(c *node.Config) { c.MaxConeBytes = int64(coneBytes(c40) - 1) }, 17339},
+	}
+	for _, tc := range cases {
+		st, _ := newStore(t)
+		n, _ := nodetest.Start(t)
+		cfg := node.Config{URL: n.URL(), Attempts: 2}
+		tc.capped(&cfg)
+		err := runFromNodeWith(t, st, cfg)
+		if !errors.Is(err, node.ErrConeTooLarge) || !errors.As(err, new(*source.Refusal)) {
+			t.Fatalf("%s: err = %v, want a refusal with ErrConeTooLarge", tc.name, err)
 		}
+		if tc.refused == 17340 {
+			assertNoGaps(t, st, 17339, 17339)
+		}
+		assertNothingOf(t, st, tc.refused)
 	}
-	if _, err := st.Milestone(context.Background(), 17340); !errors.Is(err, store.ErrNotFound) {
-		t.Fatalf("refused milestone 17340 has a milestones row (%v)", err)
+}
+
+func coneBytes(cone []realdata.Block) int {
+	n := 0
+	for _, b := range cone {
+		n += len(b.Raw)
 	}
+	return n
 }
 
 // A node that dies in the middle of milestone 17340 pauses the indexer; milestone 17340

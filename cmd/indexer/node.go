@@ -17,6 +17,8 @@ type nodeFlags struct {
 	url, jwtFile, keysFile string
 	concurrency            int
 	timeout                time.Duration
+	maxConeBlocks          int
+	maxConeBytes           int64
 }
 
 func (n *nodeFlags) register(fs *flag.FlagSet) {
@@ -26,6 +28,8 @@ func (n *nodeFlags) register(fs *flag.FlagSet) {
 		"milestonePublicKeyCount and publicKeyRanges (default: built-in keys of shimmer and iota-mainnet)")
 	fs.IntVar(&n.concurrency, "node-concurrency", 16, "node: requests in flight")
 	fs.DurationVar(&n.timeout, "node-timeout", 30*time.Second, "node: timeout of one request")
+	fs.IntVar(&n.maxConeBlocks, "max-cone-blocks", node.DefaultMaxConeBlocks, "node: refuse a milestone whose cone holds more blocks")
+	fs.Int64Var(&n.maxConeBytes, "max-cone-bytes", node.DefaultMaxConeBytes, "node: refuse a milestone whose cone's blocks hold more bytes")
 }
 
 // open is the node source the flags configure; created reads the creations the
@@ -38,7 +42,8 @@ func (n *nodeFlags) open(created node.CreatedOutputs) (*node.Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := node.Config{URL: n.url, Token: token, Concurrency: n.concurrency, Timeout: n.timeout, Created: created}
+	cfg := node.Config{URL: n.url, Token: token, Concurrency: n.concurrency, Timeout: n.timeout, Created: created,
+		MaxConeBlocks: n.maxConeBlocks, MaxConeBytes: n.maxConeBytes}
 	if n.keysFile != "" {
 		data, err := os.ReadFile(n.keysFile)
 		if err != nil {

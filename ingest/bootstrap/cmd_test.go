@@ -12,7 +12,8 @@ import (
 
 // TestRunGoesOnAfterTheBootstrap: the commands as an operator types them. `indexer
 // bootstrap` loads the real Shimmer snapshot at 17338, then `indexer run -source node`
-// without -start-at indexes 17339 and 17340 from the fake node, and nothing before.
+// without -start-at indexes 17339 and 17340 from the fake node, and nothing before. The
+// node is pruned at 17338, as the node that wrote the snapshot is.
 func TestRunGoesOnAfterTheBootstrap(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the indexer binary")
@@ -20,6 +21,9 @@ func TestRunGoesOnAfterTheBootstrap(t *testing.T) {
 	bin := buildIndexer(t)
 	st, cfg := storetest.New(t, 0)
 	fake, _ := nodetest.Start(t)
+	if err := fake.SetPruningIndex(17338); err != nil {
+		t.Fatal(err)
+	}
 	db := []string{"-keyspace", cfg.Keyspace, "-cql-hosts", strings.Join(cfg.Hosts, ",")}
 	steps := [][]string{
 		append([]string{"bootstrap", "-snapshot", realSnapshot, "-ops-addr", ""}, db...),

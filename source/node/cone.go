@@ -2,6 +2,7 @@ package node
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -30,12 +31,25 @@ type coneBlock struct {
 	meta blockMetadataJSON
 }
 
+// Default caps of a cone before it is verified. A Stardust block holds at most 32 KiB
+// (TIP-24) and real milestones reference hundreds of blocks at most; the caps are far
+// above that and still keep a lying node from growing the source's memory unbounded.
+const (
+	DefaultMaxConeBlocks = 100_000
+	DefaultMaxConeBytes  = 512 << 20
+)
+
+// ErrConeTooLarge refuses a milestone whose cone passes MaxConeBlocks or MaxConeBytes.
+var ErrConeTooLarge = errors.New("milestone cone too large")
+
 // walkCone finds milestone index's cone: from the milestone's parents, level by level,
 // every block whose metadata says index referenced it, down to blocks an earlier
 // milestone referenced. Each level's requests run in parallel (the client bounds them).
+// It stops once the cone passes the caps, before holding more.
 func (s *Source) walkCone(ctx context.Context, index uint32, parents []chain.MessageID) (map[chain.MessageID]*coneBlock, error) {
 	cone := make(map[chain.MessageID]*coneBlock)
 	seen := make(map[chain.MessageID]bool)
+	var size int64
 	frontier := parents
 	for len(frontier) > 0 {
 		var mu sync.Mutex
@@ -54,6 +68,10 @@ func (s *Source) walkCone(ctx context.Context, index uint32, parents []chain.Mes
 				}
 				mu.Lock()
 				defer mu.Unlock()
+				if size += int64(len(b.raw)); len(cone) >= s.cfg.MaxConeBlocks || size > s.cfg.MaxConeBytes {
+					return source.Refuse(fmt.Errorf("%w: milestone %d references more than %d blocks or %d bytes "+
+						"(raise the cap if a real milestone does)", ErrConeTooLarge, index, s.cfg.MaxConeBlocks, s.cfg.MaxConeBytes))
+				}
 				cone[id] = b
 				next = append(next, b.msg.Parents...)
 				return nil
@@ -68,11 +86,21 @@ func (s *Source) walkCone(ctx context.Context, index uint32, parents []chain.Mes
 }
 
 // coneBlock reads a block's metadata and, when milestone index referenced it, its
-// bytes; nil for a block an earlier milestone referenced.
+// bytes; nil for a block outside the cone: one an earlier milestone referenced, the
+// all-zero ID of the genesis, or one the node does not hold (404: a pruned node holds no
+// block below its pruning index, nor the past of its solid entry points). Ending the walk
+// at a 404 is safe: the milestone's signed inclusion Merkle root covers every block of its
+// cone in white-flag order, so chain.Verify, which runs before anything is written,
+// refuses the milestone if the node left out a block of the cone.
 func (s *Source) coneBlock(ctx context.Context, index uint32, id chain.MessageID) (*coneBlock, error) {
+	if id == (chain.MessageID{}) {
+		return nil, nil
+	}
 	route := "/blocks/" + id.String()
 	var meta blockMetadataJSON
-	if err := s.c.getJSON(ctx, route+"/metadata", &meta); err != nil {
+	if err := s.c.getJSON(ctx, route+"/metadata", &meta); errors.Is(err, errNotFound) {
+		return nil, nil
+	} else if err != nil {
 		return nil, err
 	}
 	switch ref := meta.ReferencedByMilestoneIndex; {

@@ -35,6 +35,11 @@ type Config struct {
 	// milestone spends that this source did not see created takes its creation from
 	// there, and the node's answer must agree with it (see Source.ledgerOutput).
 	Created CreatedOutputs
+	// MaxConeBlocks and MaxConeBytes cap a milestone's cone before it is verified: the
+	// walk stops and refuses the milestone (ErrConeTooLarge) once it holds more blocks or
+	// block bytes than these (defaults DefaultMaxConeBlocks, DefaultMaxConeBytes).
+	MaxConeBlocks int
+	MaxConeBytes  int64
 	// Client makes the requests (default: a client with the timeout above).
 	Client *http.Client
 }
@@ -56,6 +61,12 @@ func (c *Config) defaults() error {
 	}
 	if c.OutputCache < 1 {
 		c.OutputCache = 1 << 18
+	}
+	if c.MaxConeBlocks < 1 {
+		c.MaxConeBlocks = DefaultMaxConeBlocks
+	}
+	if c.MaxConeBytes < 1 {
+		c.MaxConeBytes = DefaultMaxConeBytes
 	}
 	if c.Client == nil {
 		c.Client = &http.Client{Timeout: c.Timeout}

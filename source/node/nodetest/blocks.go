@@ -13,7 +13,7 @@ func (s *Server) block(w http.ResponseWriter, r *http.Request, arg string) {
 		return
 	}
 	b := s.ix.blocks[id]
-	if b == nil {
+	if b == nil || s.withheld(id) {
 		writeError(w, http.StatusNotFound, "block %s not found", arg)
 		return
 	}
@@ -57,6 +57,9 @@ func (s *Server) blockMetadata(w http.ResponseWriter, _ *http.Request, arg strin
 	md := blockMetadataJSON{BlockID: hex0x(id[:]), Parents: []string{}, IsSolid: true}
 	b := s.ix.blocks[id]
 	switch {
+	case s.withheld(id):
+		writeError(w, http.StatusNotFound, "block %s not found", arg)
+		return
 	case b != nil:
 		md.Parents = hexList(b.Parents)
 		if b.ReferencedBy <= s.Confirmed() {

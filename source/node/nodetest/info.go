@@ -12,7 +12,7 @@ type milestoneRef struct {
 }
 
 // info answers Hornet's /info; latest and confirmed milestone are both the confirmed one, and
-// the pruning index is just below the set, since the node knows nothing older.
+// the pruning index is SetPruningIndex's, or just below the set.
 func (s *Server) info(w http.ResponseWriter, _ *http.Request, _ string) {
 	m := s.ix.milestones[s.Confirmed()]
 	ref := milestoneRef{m.Index, m.Timestamp, hex0x(m.MilestoneID[:])}
@@ -22,7 +22,7 @@ func (s *Server) info(w http.ResponseWriter, _ *http.Request, _ string) {
 		"name":    "HORNET",
 		"version": "2.0.0",
 		"status": map[string]any{"isHealthy": true, "latestMilestone": ref, "confirmedMilestone": ref,
-			"pruningIndex": s.ix.lowest - 1},
+			"pruningIndex": s.pruningIndex()},
 		"supportedProtocolVersions": []int{int(p.Version)},
 		"protocol": map[string]any{"version": p.Version, "networkName": p.NetworkName, "bech32Hrp": p.Bech32HRP,
 			"minPowScore": p.MinPoWScore, "belowMaxDepth": p.BelowMaxDepth,

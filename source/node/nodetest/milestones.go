@@ -32,10 +32,10 @@ func (s *Server) lookupByID(w http.ResponseWriter, arg string) *realdata.Milesto
 	return s.visible(w, i, arg)
 }
 
-// visible returns milestone i if the node has confirmed it yet.
+// visible returns milestone i if the node has confirmed it yet and not pruned it.
 func (s *Server) visible(w http.ResponseWriter, i uint32, arg string) *realdata.Milestone {
 	m := s.ix.milestones[i]
-	if m == nil || i > s.Confirmed() {
+	if m == nil || i > s.Confirmed() || s.prunedMilestone(i) {
 		writeError(w, http.StatusNotFound, "milestone %s not found", arg)
 		return nil
 	}

@@ -21,16 +21,18 @@ type Server struct {
 	srv *httptest.Server
 	ix  *index
 
-	mu        sync.Mutex
-	confirmed uint32
-	token     string
-	latency   time.Duration
-	fails     []*failRule
-	corrupt   map[[32]byte]bool
-	bookings  map[[34]byte]Booking // misstated output metadata (MisstateOutput)
-	hidden    map[[34]byte]bool    // output metadata answering 404 (HideOutputMetadata)
-	dieIn     int                  // requests still served before dying; -1 = not armed
-	counts    map[string]int
+	mu           sync.Mutex
+	confirmed    uint32
+	pruning      uint32 // 0: off (SetPruningIndex)
+	token        string
+	latency      time.Duration
+	fails        []*failRule
+	corrupt      map[[32]byte]bool
+	bookings     map[[34]byte]Booking // misstated output metadata (MisstateOutput)
+	hidden       map[[34]byte]bool    // output metadata answering 404 (HideOutputMetadata)
+	hiddenBlocks map[[32]byte]bool    // blocks answering 404 (HideBlock)
+	dieIn        int                  // requests still served before dying; -1 = not armed
+	counts       map[string]int
 }
 
 // New starts a server over set, confirmed at the set's highest milestone. Close it when done.
@@ -40,7 +42,7 @@ func New(set *realdata.Set) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{ix: ix, confirmed: ix.highest, corrupt: map[[32]byte]bool{},
-		bookings: map[[34]byte]Booking{}, hidden: map[[34]byte]bool{}, dieIn: -1, counts: map[string]int{}}
+		bookings: map[[34]byte]Booking{}, hidden: map[[34]byte]bool{}, hiddenBlocks: map[[32]byte]bool{}, dieIn: -1, counts: map[string]int{}}
 	s.srv = httptest.NewServer(s)
 	return s, nil
 }
