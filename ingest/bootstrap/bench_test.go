@@ -2,10 +2,12 @@ package bootstrap
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,8 +15,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
@@ -26,9 +26,12 @@ import (
 )
 
 // BenchmarkBootstrap prints, side by side in one run on the same node:
-//   - the bootstrap's rows/s (whole run: both check passes and the write pass) against the
-//     best plain writer's (the same rows, built beforehand, one statement at a time from a
-//     pool of 32-256 goroutines, no batches), three rounds taking turns, medians;
+//   - the rows/s of `indexer bootstrap` (the binary, as an operator runs it: both check
+//     passes and the write pass) against the best plain writer's (the same rows, built
+//     beforehand, one statement at a time from a pool of goroutines, no batches). A warm-up
+//     round runs the bootstrap once and picks the plain writer's best pool (32-256
+//     goroutines); then benchRounds rounds alternate which of the two goes first, and the
+//     ratio is of the medians;
 //   - the peak RSS and outputs/s of `indexer bootstrap` on files of BOOTSTRAP_BENCH_OUTPUTS
 //     (100000) and BOOTSTRAP_BENCH_LARGE (1000000) outputs, and the time that rate gives
 //     for 5 million outputs.
@@ -48,6 +51,9 @@ func BenchmarkBootstrap(b *testing.B) {
 	}
 }
 
+// benchRounds is how many measured rounds the ratio takes the medians of.
+const benchRounds = 5
+
 func envInt(name string, def int) int {
 	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
 		return n
@@ -60,66 +66,60 @@ func benchChain(n int) *snapshottest.Chain {
 	return snapshottest.New(snapshottest.Options{Seed: 3, Outputs: n, Milestones: 30, Receipt: 25, Addresses: max(n/2, 1)})
 }
 
-// benchRatio runs the bootstrap and the plain writers in turns and prints their figures.
-func benchRatio(b *testing.B, n int) float64 {
-	c := benchChain(n)
+// benchFiles writes c's full snapshot at 30 and its milestone keys: their paths.
+func benchFiles(b *testing.B, c *snapshottest.Chain) (full, keys string) {
 	dir := b.TempDir()
-	full := filepath.Join(dir, "full.bin")
+	full, keys = filepath.Join(dir, "full.bin"), filepath.Join(dir, "keys.json")
 	if err := c.WriteFull(full, 30, 30, 0); err != nil {
 		b.Fatal(err)
 	}
+	if err := os.WriteFile(keys, []byte(c.KeysJSON()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return full, keys
+}
+
+// benchRatio runs the bootstrap and the plain writer in turns and prints their figures.
+func benchRatio(b *testing.B, n int) float64 {
+	c := benchChain(n)
+	full, keys := benchFiles(b, c)
 	rows := prebuildRows(b, c)
+	warm := benchBinary(b, full, keys, n)
+	fmt.Printf("warm-up: bootstrap %.0f rows/s\n", warm.rowsPerSec())
+	conc := bestPlain(b, rows)
 	var boot, plain []float64
-	for round := 1; round <= 3; round++ {
-		rate, count := benchRun(b, c, full)
-		boot = append(boot, rate)
-		best := 0.0
-		for _, conc := range []int{32, 64, 128, 256} {
-			best = max(best, benchPlain(b, rows, conc))
+	for round := 1; round <= benchRounds; round++ {
+		var r rssRun
+		var p float64
+		if round%2 == 1 {
+			r, p = benchBinary(b, full, keys, n), benchPlain(b, rows, conc)
+		} else {
+			p, r = benchPlain(b, rows, conc), benchBinary(b, full, keys, n)
 		}
-		plain = append(plain, best)
-		fmt.Printf("round %d: bootstrap %.0f rows/s (%d rows), best plain %.0f rows/s (%d rows)\n",
-			round, rate, count, best, len(rows))
+		boot, plain = append(boot, r.rowsPerSec()), append(plain, p)
+		fmt.Printf("round %d: bootstrap %.0f rows/s (%d rows), plain %.0f rows/s (%d rows): %.2f\n",
+			round, r.rowsPerSec(), r.rows, p, len(rows), r.rowsPerSec()/p)
 	}
 	ratio := median(boot) / median(plain)
-	fmt.Printf("bootstrap ÷ best plain (medians of 3 rounds, %d outputs): %.2f\n", n, ratio)
+	fmt.Printf("bootstrap ÷ best plain (medians of %d rounds, %d outputs): %.2f\n", benchRounds, n, ratio)
 	return ratio
 }
 
-// benchRun bootstraps the file into a fresh keyspace: rows/s over the whole run.
-func benchRun(b *testing.B, c *snapshottest.Chain, full string) (float64, int) {
-	st, cfg := storetest.New(b, store.DefaultChunkSize)
-	defer testcontainers.DropKeyspace(cfg)
-	reg, keys := prometheus.NewRegistry(), c.Network().Keys
-	start := time.Now()
-	if _, err := Run(context.Background(), st, Config{Full: full, Keys: &keys, Node: "bench", Log: quiet,
-		Metrics: NewMetrics(reg)}); err != nil {
-		b.Fatal(err)
-	}
-	took := time.Since(start)
-	rows := rowsWritten(b, reg)
-	return float64(rows) / took.Seconds(), rows
-}
-
-// rowsWritten sums the bootstrap's rows over every table.
-func rowsWritten(b *testing.B, reg *prometheus.Registry) int {
-	families, err := reg.Gather()
-	if err != nil {
-		b.Fatal(err)
-	}
-	var rows float64
-	for _, f := range families {
-		if f.GetName() == "indexer_bootstrap_rows_total" {
-			for _, m := range f.GetMetric() {
-				rows += m.GetCounter().GetValue()
-			}
+// bestPlain is the plain writer's pool size that wrote the rows fastest.
+func bestPlain(b *testing.B, rows []store.Write) int {
+	best, bestRate := 0, 0.0
+	for _, conc := range []int{32, 64, 128, 256} {
+		rate := benchPlain(b, rows, conc)
+		fmt.Printf("warm-up: plain writer of %d goroutines %.0f rows/s\n", conc, rate)
+		if rate > bestRate {
+			best, bestRate = conc, rate
 		}
 	}
-	return int(rows)
+	return best
 }
 
 // prebuildRows builds the rows the bootstrap writes for the ledger at 30, with their hints.
-func prebuildRows(b *testing.B, c *snapshottest.Chain) []store.Write {
+func prebuildRows(b testing.TB, c *snapshottest.Chain) []store.Write {
 	st := store.New(nil, store.DefaultChunkSize)
 	st.SetNetwork(store.RecordOf(c.Network()))
 	hw := hints.NewWriter(1 << 16)
@@ -144,7 +144,7 @@ func prebuildRows(b *testing.B, c *snapshottest.Chain) []store.Write {
 
 // benchPlain writes the rows into a fresh keyspace from conc goroutines, one statement
 // each: rows/s.
-func benchPlain(b *testing.B, rows []store.Write, conc int) float64 {
+func benchPlain(b testing.TB, rows []store.Write, conc int) float64 {
 	_, cfg := storetest.New(b, store.DefaultChunkSize)
 	defer testcontainers.DropKeyspace(cfg)
 	cfg.MaxInFlight = conc
@@ -174,34 +174,36 @@ func benchPlain(b *testing.B, rows []store.Write, conc int) float64 {
 	return float64(len(rows)) / time.Since(start).Seconds()
 }
 
-// rssRun is one `indexer bootstrap` process: its outputs, wall time and peak RSS.
+// rssRun is one `indexer bootstrap` process: its outputs, rows, the bootstrap's time
+// (from its last log line: the run, without starting the process and connecting), and
+// the process's peak RSS.
 type rssRun struct {
-	outputs int
-	took    time.Duration
-	rssMB   float64
+	outputs, rows int
+	took          time.Duration
+	rssMB         float64
 }
 
 func (r rssRun) outputsPerSec() float64 { return float64(r.outputs) / r.took.Seconds() }
+func (r rssRun) rowsPerSec() float64    { return float64(r.rows) / r.took.Seconds() }
 
 // benchRSS runs the indexer binary's bootstrap of an n-output file into a fresh keyspace.
 func benchRSS(b *testing.B, n int) rssRun {
-	c := benchChain(n)
-	dir := b.TempDir()
-	full, keys := filepath.Join(dir, "full.bin"), filepath.Join(dir, "keys.json")
-	if err := c.WriteFull(full, 30, 30, 0); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(keys, []byte(c.KeysJSON()), 0o644); err != nil {
-		b.Fatal(err)
-	}
+	full, keys := benchFiles(b, benchChain(n))
+	r := benchBinary(b, full, keys, n)
+	fmt.Printf("indexer bootstrap, %d outputs: %s, %.0f outputs/s, peak RSS %.1f MB\n", n, r.took.Round(time.Millisecond),
+		r.outputsPerSec(), r.rssMB)
+	return r
+}
+
+// benchBinary runs `indexer bootstrap` of the n-output file full into a fresh keyspace.
+func benchBinary(b *testing.B, full, keys string, n int) rssRun {
 	_, cfg := storetest.New(b, store.DefaultChunkSize)
 	defer testcontainers.DropKeyspace(cfg)
 	cmd := exec.Command(buildIndexer(b), "bootstrap", "-snapshot", full, "-milestone-keys", keys, "-ops-addr", "",
 		"-keyspace", cfg.Keyspace, "-cql-hosts", strings.Join(cfg.Hosts, ","))
-	cmd.Env = append(os.Environ(), "LOG_LEVEL=warn")
+	cmd.Env = append(os.Environ(), "LOG_LEVEL=info")
 	var out strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &out
-	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
@@ -209,10 +211,22 @@ func benchRSS(b *testing.B, n int) rssRun {
 	if err := cmd.Wait(); err != nil {
 		b.Fatalf("bootstrap of %d outputs: %v\n%s", n, err, out.String())
 	}
-	r := rssRun{outputs: n, took: time.Since(start), rssMB: float64(peak()) / 1024}
-	fmt.Printf("indexer bootstrap, %d outputs: %s, %.0f outputs/s, peak RSS %.1f MB\n", n, r.took.Round(time.Millisecond),
-		r.outputsPerSec(), r.rssMB)
-	return r
+	rows, took, err := bootstrapFigures(out.String())
+	if err != nil {
+		b.Fatalf("%v\n%s", err, out.String())
+	}
+	return rssRun{outputs: n, rows: rows, took: took, rssMB: float64(peak()) / 1024}
+}
+
+// bootstrapFigures reads rows and took from the bootstrap's last log line.
+func bootstrapFigures(log string) (rows int, took time.Duration, err error) {
+	m := regexp.MustCompile(`msg=bootstrapped .* rows=(\d+) took=(\S+)`).FindStringSubmatch(log)
+	if m == nil {
+		return 0, 0, errors.New("no rows= and took= in the bootstrap's log")
+	}
+	rows, _ = strconv.Atoi(m[1])
+	took, err = time.ParseDuration(m[2])
+	return rows, took, err
 }
 
 // watchPeakRSS reads a process's peak RSS (VmHWM, KiB) every 50 ms until it ends; the

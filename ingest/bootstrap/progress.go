@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -15,6 +16,16 @@ type Metrics struct {
 	Total   prometheus.Gauge       // outputs in the full file
 	Rows    *prometheus.CounterVec // rows written, by table
 	Pass    prometheus.Gauge       // 1 validate, 2 check, 3 write, 4 done
+	written atomic.Int64           // rows written, over every table
+}
+
+// RowsWritten is the rows written so far, over every table.
+func (m *Metrics) RowsWritten() int64 { return m.written.Load() }
+
+// addRows counts n rows written to table.
+func (m *Metrics) addRows(table string, n int) {
+	m.Rows.WithLabelValues(table).Add(float64(n))
+	m.written.Add(int64(n))
 }
 
 // NewMetrics creates the series and registers them on reg (nil: not registered).

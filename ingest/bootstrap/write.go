@@ -40,7 +40,7 @@ func (w *writer) apply(ctx context.Context, ws *store.WriteSet) error {
 		counts[wr.Table()]++
 	}
 	for table, n := range counts {
-		w.m.Rows.WithLabelValues(table).Add(float64(n))
+		w.m.addRows(table, n)
 	}
 	return nil
 }
@@ -75,10 +75,10 @@ func (w *writer) streamOutputs(ctx context.Context, r *snapshot.Reader, from uin
 	g.SetLimit(w.inFlight)
 	front := newFrontier(from)
 	pos, start := uint64(0), from
-	var batch []chain.LedgerOutput
+	batch := make([]chain.LedgerOutput, 0, w.batch)
 	flush := func() {
 		outs, s, e := batch, start, pos
-		batch, start = nil, pos
+		batch, start = make([]chain.LedgerOutput, 0, w.batch), pos
 		g.Go(func() error {
 			if err := w.apply(gctx, w.st.SnapshotOutputWrites(outs)); err != nil {
 				return fmt.Errorf("writing outputs %d-%d: %w", s+1, e, err)
