@@ -12,6 +12,11 @@ import (
 // cannot serve, typically one beyond its tip.
 var ErrNotFound = errors.New("source: milestone not found")
 
+// ErrNotHeld is returned (wrapped in a Refusal) for a milestone the source no longer
+// holds, such as one below a pruned node's pruning index: asking again cannot help, but
+// another node, or an archive, may hold it.
+var ErrNotHeld = errors.New("source: milestone not held")
+
 // Source serves confirmed milestones and not-yet-referenced messages.
 type Source interface {
 	// Network names the network the source serves, with the keys its milestones are

@@ -40,8 +40,9 @@ func TestPrunedNode(t *testing.T) {
 			checkAgainstData(t, cm, set.Milestones[index])
 		}
 	}
-	if _, err := s.Milestone(ctx, 17339); !errors.Is(err, errNotFound) {
-		t.Fatalf("milestone 17339 on a node pruned at 17339: %v; want 404", err)
+	if _, err := s.Milestone(ctx, 17339); !errors.Is(err, source.ErrNotHeld) || !errors.Is(err, errNotFound) ||
+		!errors.As(err, new(*source.Refusal)) {
+		t.Fatalf("milestone 17339 on a node pruned at 17339: %v; want a refusal: not held, 404", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package node
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -53,6 +54,9 @@ func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedM
 func (s *Source) milestonePayload(ctx context.Context, index uint32) (*chain.MilestonePayload, error) {
 	route := fmt.Sprintf("/milestones/by-index/%d", index)
 	raw, err := s.c.get(ctx, route, mimeBinary)
+	if errors.Is(err, errNotFound) {
+		return nil, source.Refuse(fmt.Errorf("milestone %d: %w (%w)", index, source.ErrNotHeld, err))
+	}
 	if err != nil {
 		return nil, err
 	}
