@@ -23,6 +23,7 @@ func cmdBootstrap(ctx context.Context, args []string) error {
 	var full, delta, keysFile, opsAddr string
 	var doMigrate, fixed bool
 	var batch, inFlight, writes, gcPercent int
+	var memoryLimit int64
 	err := parseFlags("bootstrap", args, func(fs *flag.FlagSet) {
 		db.register(fs)
 		fs.StringVar(&full, "snapshot", "", "the full snapshot file (required; Hornet keeps it as snapshots/<network>/full_snapshot.bin)")
@@ -36,6 +37,7 @@ func cmdBootstrap(ctx context.Context, args []string) error {
 		fs.IntVar(&writes, "write-parallel", 0, "write groups in flight: where the adaptive limit starts, or the fixed limit with -fixed-writes")
 		fs.BoolVar(&fixed, "fixed-writes", false, "keep -write-parallel write groups in flight instead of adapting")
 		fs.IntVar(&gcPercent, "gc-percent", 400, "the Go collector's GOGC for the bootstrap (0: keep GOGC's or the runtime's)")
+		fs.Int64Var(&memoryLimit, "memory-limit", 192<<20, "the Go runtime's soft memory limit in bytes for the bootstrap (0: keep GOMEMLIMIT's or none)")
 	})
 	if err != nil {
 		return err
@@ -53,9 +55,13 @@ func cmdBootstrap(ctx context.Context, args []string) error {
 		}
 	}
 	// The bootstrap's live heap is small and bounded, so collecting less often spends less of
-	// the CPU it shares with the database, for a bounded cost in RSS.
+	// the CPU it shares with the database; the soft memory limit keeps the memory that buys
+	// the same whatever the file's size.
 	if gcPercent > 0 {
 		debug.SetGCPercent(gcPercent)
+	}
+	if memoryLimit > 0 {
+		debug.SetMemoryLimit(memoryLimit)
 	}
 	reg := ops.NewRegistry()
 	cfg := bootstrap.Config{Full: full, Delta: delta, Keys: keys, Node: strconv.Itoa(db.nodeID), Batch: batch,
