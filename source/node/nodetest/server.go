@@ -1,6 +1,7 @@
 // Package nodetest is a fake Hornet node for tests and benchmarks of node clients: an httptest
-// server answering the TIP-25 core REST API v2 (/api/core/v2) from a realdata.Set, with controls
-// to move the confirmed milestone, require a JWT and inject faults.
+// server answering the TIP-25 core REST API v2 (/api/core/v2) from a realdata.Set (the real
+// Shimmer milestones, or a simulated chain converted by FromSim), with controls to move the
+// confirmed milestone, require a JWT and inject faults.
 //
 // Blocks and outputs are served in binary only (Accept: application/vnd.iota.serializer-v1);
 // a JSON request for them answers 415, because the data holds outputs in Chronicle's model,
