@@ -80,6 +80,13 @@ func TestDeadNodeIsBenched(t *testing.T) {
 	if n, err := testutil.GatherAndCount(reg, "indexer_node_requests_total"); err != nil || n != 2 {
 		t.Fatalf("request series = %d (%v), want one a node", n, err)
 	}
+	a.ResetCounts()
+	if latest, err := s.Latest(ctxT(t)); err != nil || latest != 17340 {
+		t.Fatalf("Latest = %d, %v; want 17340", latest, err)
+	}
+	if got := a.Count(nodetest.RouteInfo); got != 0 {
+		t.Fatalf("the benched node was asked its status %d times, want 0", got)
+	}
 }
 
 // A node that lies (block bytes not hashing to their ID) is benched; the other serves.

@@ -24,6 +24,9 @@ func (s *Source) Network(ctx context.Context) (chain.Network, error) {
 	var net chain.Network
 	for i, ans := range s.infos(ctx) {
 		m := s.members[i]
+		if errors.Is(ans.err, errLeftOut) {
+			continue
+		}
 		if ans.err != nil {
 			if ctx.Err() != nil || !errors.Is(ans.err, errUnavailable) {
 				return chain.Network{}, fmt.Errorf("node %s: %w", m.host, ans.err)
@@ -176,14 +179,16 @@ type infoAnswer struct {
 	err  error
 }
 
-// infos asks every node (but those of another network) for /info at once; there are
-// as many requests as configured nodes.
+// infos asks every node (but those of another network, and those benched while another
+// is not: a hanging node must not hold up the others' status) for /info at once; there
+// are as many requests as configured nodes.
 func (s *Source) infos(ctx context.Context) []infoAnswer {
 	answers := make([]infoAnswer, len(s.members))
+	skip := s.benchedNow()
 	var wg sync.WaitGroup
 	for i, m := range s.members {
-		if m.health.isForeign() {
-			answers[i].err = fmt.Errorf("%w: left out", ErrMixedNetworks)
+		if m.health.isForeign() || skip[m] {
+			answers[i].err = errLeftOut
 			continue
 		}
 		wg.Add(1)
@@ -194,4 +199,22 @@ func (s *Source) infos(ctx context.Context) []infoAnswer {
 	}
 	wg.Wait()
 	return answers
+}
+
+// errLeftOut marks a node not asked: benched, or of another network.
+var errLeftOut = errors.New("node left out: benched or of another network")
+
+// benchedNow are the benched nodes, or none when every node is benched.
+func (s *Source) benchedNow() map[*member]bool {
+	now := time.Now()
+	benched := make(map[*member]bool)
+	for _, m := range s.members {
+		if m.health.benched(now) {
+			benched[m] = true
+		}
+	}
+	if len(benched) == len(s.members) {
+		return nil
+	}
+	return benched
 }
