@@ -22,7 +22,8 @@ type nodeFlags struct {
 }
 
 func (n *nodeFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&n.url, "node-url", "", "node: the node's REST API (http://localhost:14265)")
+	fs.StringVar(&n.url, "node-url", "", "node: the nodes' REST APIs, comma-separated, all of one network "+
+		"(http://localhost:14265; default $NODE_URLS)")
 	fs.StringVar(&n.jwtFile, "node-jwt-file", "", "node: a file holding the JWT for the node's protected routes (or $NODE_JWT)")
 	fs.StringVar(&n.keysFile, "milestone-keys", "", "node: a Hornet config (or its protocol section) with "+
 		"milestonePublicKeyCount and publicKeyRanges (default: built-in keys of shimmer and iota-mainnet)")
@@ -35,14 +36,15 @@ func (n *nodeFlags) register(fs *flag.FlagSet) {
 // open is the node source the flags configure; created reads the creations the
 // keyspace holds (see node.Config.Created).
 func (n *nodeFlags) open(created node.CreatedOutputs) (*node.Source, error) {
-	if n.url == "" {
-		return nil, errors.New("-source node needs -node-url")
+	urls := n.urls()
+	if len(urls) == 0 {
+		return nil, errors.New("-source node needs -node-url (or $NODE_URLS)")
 	}
 	token, err := n.token()
 	if err != nil {
 		return nil, err
 	}
-	cfg := node.Config{URL: n.url, Token: token, Concurrency: n.concurrency, Timeout: n.timeout, Created: created,
+	cfg := node.Config{URLs: urls, Token: token, Concurrency: n.concurrency, Timeout: n.timeout, Created: created,
 		MaxConeBlocks: n.maxConeBlocks, MaxConeBytes: n.maxConeBytes}
 	if n.keysFile != "" {
 		data, err := os.ReadFile(n.keysFile)
@@ -56,6 +58,21 @@ func (n *nodeFlags) open(created node.CreatedOutputs) (*node.Source, error) {
 		cfg.Keys = &keys
 	}
 	return node.New(cfg)
+}
+
+// urls are the nodes of -node-url, else of $NODE_URLS: a comma-separated list.
+func (n *nodeFlags) urls() []string {
+	list := n.url
+	if list == "" {
+		list = os.Getenv("NODE_URLS")
+	}
+	var urls []string
+	for _, u := range strings.Split(list, ",") {
+		if u = strings.TrimSpace(u); u != "" {
+			urls = append(urls, u)
+		}
+	}
+	return urls
 }
 
 // token reads the JWT from -node-jwt-file or $NODE_JWT (not both); it is never logged.

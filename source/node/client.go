@@ -24,10 +24,11 @@ const (
 type client struct {
 	cfg   Config
 	slots chan struct{}
+	m     nodeMetrics
 }
 
-func newClient(cfg Config) *client {
-	return &client{cfg: cfg, slots: make(chan struct{}, cfg.Concurrency)}
+func newClient(cfg Config, m nodeMetrics) *client {
+	return &client{cfg: cfg, slots: make(chan struct{}, cfg.Concurrency), m: m}
 }
 
 // errUnavailable marks an answer worth retrying: a timeout, a 5xx, a lost connection.
@@ -71,8 +72,18 @@ func (c *client) getJSON(ctx context.Context, route string, v any) error {
 	return nil
 }
 
-// once makes one request, holding one of the concurrency slots.
+// once makes one request and counts it, and its failure, in the node's metrics.
 func (c *client) once(ctx context.Context, route, accept string) ([]byte, error) {
+	c.m.requests.Inc()
+	body, err := c.request(ctx, route, accept)
+	if err != nil && ctx.Err() == nil {
+		c.m.errors.Inc()
+	}
+	return body, err
+}
+
+// request makes one request, holding one of the concurrency slots.
+func (c *client) request(ctx context.Context, route, accept string) ([]byte, error) {
 	select {
 	case c.slots <- struct{}{}:
 		defer func() { <-c.slots }()

@@ -46,7 +46,7 @@ var ErrConeTooLarge = errors.New("milestone cone too large")
 // every block whose metadata says index referenced it, down to blocks an earlier
 // milestone referenced. Each level's requests run in parallel (the client bounds them).
 // It stops once the cone passes the caps, before holding more.
-func (s *Source) walkCone(ctx context.Context, index uint32, parents []chain.MessageID) (map[chain.MessageID]*coneBlock, error) {
+func (s *member) walkCone(ctx context.Context, index uint32, parents []chain.MessageID) (map[chain.MessageID]*coneBlock, error) {
 	cone := make(map[chain.MessageID]*coneBlock)
 	seen := make(map[chain.MessageID]bool)
 	var size int64
@@ -92,7 +92,7 @@ func (s *Source) walkCone(ctx context.Context, index uint32, parents []chain.Mes
 // at a 404 is safe: the milestone's signed inclusion Merkle root covers every block of its
 // cone in white-flag order, so chain.Verify, which runs before anything is written,
 // refuses the milestone if the node left out a block of the cone.
-func (s *Source) coneBlock(ctx context.Context, index uint32, id chain.MessageID) (*coneBlock, error) {
+func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID) (*coneBlock, error) {
 	if id == (chain.MessageID{}) {
 		return nil, nil
 	}

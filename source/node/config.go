@@ -1,6 +1,7 @@
 package node
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -14,6 +15,9 @@ import (
 type Config struct {
 	// URL is the node's base URL (http://localhost:14265); /api/core/v2 is appended.
 	URL string
+	// URLs are more nodes of the same network (URL, when set, is the first): each
+	// milestone is read from one healthy node, and a node that fails is benched a while.
+	URLs []string
 	// Token, when set, is sent as a bearer token (Hornet's JWT for protected routes). It
 	// is never logged.
 	Token string
@@ -25,8 +29,8 @@ type Config struct {
 	// Timeout bounds one request (default 30s).
 	Timeout time.Duration
 	// Attempts is how often a request that timed out, got a 5xx or lost its connection
-	// is tried before the source reports the node unavailable (default 6, with backoff
-	// from 200ms doubling to 5s).
+	// is tried before the source reports the node unavailable (default 6 for one node, 2
+	// for several, as another node takes over; backoff from 200ms doubling to 5s).
 	Attempts int
 	// OutputCache is how many outputs created by milestones this source read it keeps, so
 	// that spending them later needs no request (default 1<<18).
@@ -44,12 +48,24 @@ type Config struct {
 	Client *http.Client
 }
 
+// ErrNodeURL refuses a node URL that is not http(s)://host[:port].
+var ErrNodeURL = errors.New("node url: want http(s)://host[:port]")
+
 func (c *Config) defaults() error {
-	u, err := url.Parse(c.URL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("node url %q: want http(s)://host[:port]", c.URL)
+	if c.URL != "" {
+		c.URLs = append([]string{c.URL}, c.URLs...)
 	}
-	c.URL = strings.TrimRight(c.URL, "/")
+	if len(c.URLs) == 0 {
+		return fmt.Errorf("%w: none given", ErrNodeURL)
+	}
+	for i, raw := range c.URLs {
+		u, err := url.Parse(raw)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("%w: %q", ErrNodeURL, raw)
+		}
+		c.URLs[i] = strings.TrimRight(raw, "/")
+	}
+	c.URL = ""
 	if c.Concurrency < 1 {
 		c.Concurrency = 16
 	}
@@ -58,6 +74,9 @@ func (c *Config) defaults() error {
 	}
 	if c.Attempts < 1 {
 		c.Attempts = 6
+		if len(c.URLs) > 1 {
+			c.Attempts = 2
+		}
 	}
 	if c.OutputCache < 1 {
 		c.OutputCache = 1 << 18

@@ -15,4 +15,12 @@
 // Requests are bounded (Config.Concurrency), retried with backoff on timeouts, 5xx and
 // lost connections, and refused (source.Refusal) on 4xx and malformed answers. The node
 // API offers no list of blocks not yet referenced: Unreferenced returns none.
+//
+// With several nodes (Config.URLs), all of one network (ErrMixedNetworks), every request
+// of a milestone goes to one node, chosen round-robin among the healthy nodes that
+// confirmed it, and the milestone is verified (chain.Verify) before it is returned, so a
+// failure is that node's: a node unavailable, refusing or answering what fails
+// verification is benched (2s doubling to 5min) and the milestone read from the next. The
+// source fails a milestone only when every node failed it. Latest is the highest
+// confirmed milestone of the healthy nodes, Oldest the lowest oldest one they hold.
 package node

@@ -30,6 +30,9 @@ func TestRetriesServerErrors(t *testing.T) {
 func TestUnavailableAfterAttempts(t *testing.T) {
 	n, _ := fakeNode(t)
 	s := newSource(t, n)
+	if _, err := s.Network(ctxT(t)); err != nil { // read at start, before the node fails
+		t.Fatal(err)
+	}
 	n.FailNext(1000, "")
 	_, err := s.Milestone(ctxT(t), 17339)
 	if err == nil || errors.As(err, new(*source.Refusal)) || !errors.Is(err, errUnavailable) {

@@ -33,7 +33,7 @@ type infoJSON struct {
 	BaseToken chain.BaseToken `json:"baseToken"`
 }
 
-func (s *Source) info(ctx context.Context) (*infoJSON, error) {
+func (s *member) info(ctx context.Context) (*infoJSON, error) {
 	var info infoJSON
 	if err := s.c.getJSON(ctx, "/info", &info); err != nil {
 		return nil, err
@@ -41,23 +41,14 @@ func (s *Source) info(ctx context.Context) (*infoJSON, error) {
 	return &info, nil
 }
 
-// Network is the network the node serves (name, HRP, protocol parameters and base
-// token from /info) with the keys its milestones are verified against.
-func (s *Source) Network(ctx context.Context) (chain.Network, error) {
-	info, err := s.info(ctx)
-	if err != nil {
-		return chain.Network{}, err
-	}
+// describe is the network an /info answer names, without its keys.
+func describe(info *infoJSON) (chain.Network, error) {
 	p := info.Protocol
 	supply, err := strconv.ParseUint(p.TokenSupply, 10, 64)
 	if err != nil || p.NetworkName == "" || p.Bech32HRP == "" {
 		return chain.Network{}, source.Refuse(fmt.Errorf("GET %s/info: protocol without network name, HRP or token supply", apiBase))
 	}
-	keys, err := s.keysFor(p.NetworkName)
-	if err != nil {
-		return chain.Network{}, err
-	}
-	return chain.Network{Name: p.NetworkName, HRP: p.Bech32HRP, Keys: keys, BaseToken: baseToken(info.BaseToken, p.NetworkName),
+	return chain.Network{Name: p.NetworkName, HRP: p.Bech32HRP, BaseToken: baseToken(info.BaseToken, p.NetworkName),
 		Params: chain.ProtocolParameters{Version: p.Version, NetworkName: p.NetworkName, Bech32HRP: p.Bech32HRP,
 			MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: supply,
 			RentStructure: chain.RentStructure{VByteCost: p.RentStructure.VByteCost,
@@ -74,7 +65,7 @@ func baseToken(fromNode chain.BaseToken, network string) chain.BaseToken {
 }
 
 // keysFor are the configured milestone keys, or the built-in ones of the named network.
-func (s *Source) keysFor(network string) (chain.MilestoneKeys, error) {
+func (s *member) keysFor(network string) (chain.MilestoneKeys, error) {
 	if s.cfg.Keys != nil {
 		return *s.cfg.Keys, nil
 	}
@@ -83,22 +74,4 @@ func (s *Source) keysFor(network string) (chain.MilestoneKeys, error) {
 	}
 	return chain.MilestoneKeys{}, source.Refuse(fmt.Errorf("network %q has no built-in milestone keys: "+
 		"give the node's protocol configuration (milestonePublicKeyCount, publicKeyRanges)", network))
-}
-
-// Latest is the node's confirmed milestone.
-func (s *Source) Latest(ctx context.Context) (uint32, error) {
-	info, err := s.info(ctx)
-	if err != nil {
-		return 0, err
-	}
-	return info.Status.ConfirmedMilestone.Index, nil
-}
-
-// Oldest is the oldest milestone the node still holds (its pruning index + 1).
-func (s *Source) Oldest(ctx context.Context) (uint32, error) {
-	info, err := s.info(ctx)
-	if err != nil {
-		return 0, err
-	}
-	return info.Status.PruningIndex + 1, nil
 }

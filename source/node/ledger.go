@@ -22,7 +22,7 @@ type utxoChangesJSON struct {
 // ledger derives the milestone's ledger changes from its included transactions: their
 // outputs are created, their inputs consumed. The node's utxo-changes must list exactly
 // these outputs: a difference means the node gave an incomplete cone or wrong verdicts.
-func (s *Source) ledger(ctx context.Context, cm *chain.ConfirmedMilestone) error {
+func (s *member) ledger(ctx context.Context, cm *chain.ConfirmedMilestone) error {
 	route := fmt.Sprintf("/milestones/by-index/%d/utxo-changes", cm.Index)
 	var changes utxoChangesJSON
 	if err := s.c.getJSON(ctx, route, &changes); err != nil {
@@ -91,7 +91,7 @@ func firstDifference(got, want []string) string {
 
 // spend fills cm.Consumed: each consumed output as created (from this source's cache,
 // else from the node) and the transaction that spent it.
-func (s *Source) spend(ctx context.Context, cm *chain.ConfirmedMilestone, ids []chain.OutputID,
+func (s *member) spend(ctx context.Context, cm *chain.ConfirmedMilestone, ids []chain.OutputID,
 	spentBy map[chain.OutputID]chain.TransactionID) error {
 	cm.Consumed = make([]chain.LedgerSpent, len(ids))
 	g, gctx := errgroup.WithContext(ctx)

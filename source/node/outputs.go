@@ -26,7 +26,7 @@ type outputMetadataJSON struct {
 // its metadata is signed by nothing, so an answer naming another block, booking or bytes
 // refuses the milestone (ErrCreationMismatch), while a node that no longer holds the
 // output (404) leaves the keyspace's facts standing.
-func (s *Source) ledgerOutput(ctx context.Context, id chain.OutputID) (chain.LedgerOutput, error) {
+func (s *member) ledgerOutput(ctx context.Context, id chain.OutputID) (chain.LedgerOutput, error) {
 	if lo, ok := s.outputs.get(id); ok {
 		return lo, nil
 	}
@@ -51,7 +51,7 @@ func (s *Source) ledgerOutput(ctx context.Context, id chain.OutputID) (chain.Led
 
 // storedCreation reads the keyspace's creation of id, if a reader is configured. Its
 // errors are the database's: they are passed on to be retried, never refused.
-func (s *Source) storedCreation(ctx context.Context, id chain.OutputID) (chain.LedgerOutput, bool, error) {
+func (s *member) storedCreation(ctx context.Context, id chain.OutputID) (chain.LedgerOutput, bool, error) {
 	if s.cfg.Created == nil {
 		return chain.LedgerOutput{}, false, nil
 	}
@@ -64,7 +64,7 @@ func (s *Source) storedCreation(ctx context.Context, id chain.OutputID) (chain.L
 
 // nodeOutput is an output as the node serves it: its bytes in binary, its booking from
 // its metadata.
-func (s *Source) nodeOutput(ctx context.Context, id chain.OutputID) (chain.LedgerOutput, error) {
+func (s *member) nodeOutput(ctx context.Context, id chain.OutputID) (chain.LedgerOutput, error) {
 	route := "/outputs/" + id.String()
 	raw, err := s.c.get(ctx, route, mimeBinary)
 	if err != nil {

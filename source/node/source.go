@@ -10,26 +10,19 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/source"
 )
 
-// Source reads confirmed milestones from a node (source.Source).
-type Source struct {
-	cfg     Config
+// member reads confirmed milestones from one node; every request of a milestone goes
+// to the same member, so a failure is attributable to its node.
+type member struct {
+	cfg     Config // URL is this node's
+	host    string // the URL's host: the only name of the node in logs and metrics
 	c       *client
-	outputs *outputCache
-}
-
-var _ source.Source = (*Source)(nil)
-
-// New checks the configuration; it does not contact the node yet.
-func New(cfg Config) (*Source, error) {
-	if err := cfg.defaults(); err != nil {
-		return nil, err
-	}
-	return &Source{cfg: cfg, c: newClient(cfg), outputs: newOutputCache(cfg.OutputCache)}, nil
+	outputs *outputCache // shared by the members of a Source
+	health  health
 }
 
 // Milestone reads confirmed milestone index: its payload, its cone in white-flag order
 // with the node's verdicts, and its ledger changes.
-func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+func (s *member) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
 	mp, err := s.milestonePayload(ctx, index)
 	if err != nil {
 		return nil, err
@@ -51,7 +44,7 @@ func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedM
 }
 
 // milestonePayload fetches a milestone in binary and checks it is the one asked for.
-func (s *Source) milestonePayload(ctx context.Context, index uint32) (*chain.MilestonePayload, error) {
+func (s *member) milestonePayload(ctx context.Context, index uint32) (*chain.MilestonePayload, error) {
 	route := fmt.Sprintf("/milestones/by-index/%d", index)
 	raw, err := s.c.get(ctx, route, mimeBinary)
 	if errors.Is(err, errNotFound) {
@@ -68,10 +61,4 @@ func (s *Source) milestonePayload(ctx context.Context, index uint32) (*chain.Mil
 		return nil, source.Refuse(fmt.Errorf("GET %s%s: the node answered milestone %d", apiBase, route, mp.Index))
 	}
 	return mp, nil
-}
-
-// Unreferenced returns nothing: the node API has no route listing the blocks no
-// milestone referenced yet (Hornet streams them only through its event API).
-func (s *Source) Unreferenced(context.Context, uint32) ([]chain.UnreferencedMessage, error) {
-	return nil, nil
 }

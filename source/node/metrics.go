@@ -1,0 +1,47 @@
+package node
+
+import "github.com/prometheus/client_golang/prometheus"
+
+// metrics are the source's series, labelled by node host (never the URL's user
+// information, never the token).
+type metrics struct {
+	requests *prometheus.CounterVec
+	errors   *prometheus.CounterVec
+	benches  *prometheus.CounterVec
+	benched  *prometheus.GaugeVec
+}
+
+func newMetrics() *metrics {
+	by := []string{"node"}
+	return &metrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_requests_total",
+			Help: "Requests made to a node, retries included."}, by),
+		errors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_errors_total",
+			Help: "Requests to a node that failed: unavailable or refused."}, by),
+		benches: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_benched_total",
+			Help: "Times a node was benched for failing, lagging or lying."}, by),
+		benched: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "indexer_node_benched",
+			Help: "1 from a node's failure until its next success (or for good when it serves another network)."}, by),
+	}
+}
+
+// nodeMetrics are one node's series.
+type nodeMetrics struct {
+	requests, errors, benches prometheus.Counter
+	benched                   prometheus.Gauge
+}
+
+func (m *metrics) of(host string) nodeMetrics {
+	return nodeMetrics{requests: m.requests.WithLabelValues(host), errors: m.errors.WithLabelValues(host),
+		benches: m.benches.WithLabelValues(host), benched: m.benched.WithLabelValues(host)}
+}
+
+// Register registers the source's per-node series on reg.
+func (s *Source) Register(reg prometheus.Registerer) error {
+	for _, c := range []prometheus.Collector{s.metrics.requests, s.metrics.errors, s.metrics.benches, s.metrics.benched} {
+		if err := reg.Register(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}

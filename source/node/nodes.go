@@ -1,0 +1,80 @@
+package node
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source"
+)
+
+// Source reads confirmed milestones from one or more nodes of a network
+// (source.Source). Each milestone is read from one node, chosen round-robin among the
+// healthy ones that confirmed it; a node that fails is benched and the milestone read
+// again from another.
+type Source struct {
+	members []*member
+	next    atomic.Uint32
+	metrics *metrics
+
+	mu  sync.Mutex
+	net *chain.Network // the network every node must serve, once read
+}
+
+var _ source.Source = (*Source)(nil)
+
+// New checks the configuration; it does not contact the nodes yet.
+func New(cfg Config) (*Source, error) {
+	if err := cfg.defaults(); err != nil {
+		return nil, err
+	}
+	s := &Source{metrics: newMetrics()}
+	outputs := newOutputCache(cfg.OutputCache)
+	for _, raw := range cfg.URLs {
+		one := cfg
+		one.URL, one.URLs = raw, nil
+		host := hostOf(raw)
+		s.members = append(s.members, &member{cfg: one, host: host, c: newClient(one, s.metrics.of(host)), outputs: outputs})
+	}
+	return s, nil
+}
+
+// hostOf is the host[:port] of a checked URL.
+func hostOf(raw string) string {
+	u, _ := url.Parse(raw)
+	return u.Host
+}
+
+// Unreferenced returns nothing: the node API has no route listing the blocks no
+// milestone referenced yet (Hornet streams them only through its event API).
+func (s *Source) Unreferenced(context.Context, uint32) ([]chain.UnreferencedMessage, error) {
+	return nil, nil
+}
+
+// attributable tells whether err is the node's doing: it was unavailable, refused, or
+// answered what fails verification. Any other error (the context, the keyspace) is not.
+func attributable(err error) bool {
+	var refusal *source.Refusal
+	return errors.Is(err, errUnavailable) || errors.As(err, &refusal)
+}
+
+// bench leaves m out a while after err.
+func (s *Source) bench(m *member, err error) {
+	d := m.health.bench(time.Now())
+	m.c.m.benches.Inc()
+	m.c.m.benched.Set(1)
+	slog.Warn("node benched", "node", m.host, "for", d, "err", err)
+}
+
+// recovered ends m's bench after an answer that succeeded.
+func (s *Source) recovered(m *member) {
+	if m.health.recovered() {
+		m.c.m.benched.Set(0)
+		slog.Info("node back", "node", m.host)
+	}
+}

@@ -1,0 +1,119 @@
+package node
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source"
+)
+
+// errBehind marks a node whose confirmed milestone is below the one asked: another
+// node, or this one later, can serve it.
+var errBehind = fmt.Errorf("%w: the node has not confirmed the milestone yet", errUnavailable)
+
+// Milestone reads confirmed milestone index from one node and verifies it against the
+// network; a node that fails is benched and the next one asked. It fails only when
+// every node failed: with a refusal when every node refused (source.ErrNotHeld when
+// none holds the milestone), else with an error worth retrying.
+func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+	net, err := s.Network(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var failed []error
+	for _, m := range s.order(index) {
+		if m.health.behind(index) {
+			failed = append(failed, fmt.Errorf("node %s: %w", m.host, errBehind))
+			continue
+		}
+		cm, err := m.verified(ctx, index, net)
+		if err == nil {
+			s.recovered(m)
+			return cm, nil
+		}
+		if ctx.Err() != nil || !attributable(err) {
+			return nil, err
+		}
+		s.bench(m, err)
+		failed = append(failed, fmt.Errorf("node %s: %w", m.host, err))
+	}
+	return nil, allFailed(index, failed)
+}
+
+// verified reads milestone index from the node and runs chain.Verify on it, so that a
+// node answering what fails verification is refused like one answering malformed bytes.
+func (m *member) verified(ctx context.Context, index uint32, net chain.Network) (*chain.ConfirmedMilestone, error) {
+	cm, err := m.Milestone(ctx, index)
+	if err != nil {
+		return nil, err
+	}
+	if err := chain.Verify(cm, net); err != nil {
+		return nil, source.Refuse(fmt.Errorf("milestone %d fails verification: %w", index, err))
+	}
+	return cm, nil
+}
+
+// order is the nodes to ask for a milestone: the healthy ones first, starting from the
+// next in turn so that the milestones read at once spread over them, then the benched
+// ones as a last resort. Nodes of another network are left out.
+func (s *Source) order(index uint32) []*member {
+	now := time.Now()
+	var healthy, benched []*member
+	for _, m := range s.members {
+		if m.health.benched(now) {
+			if !m.health.isForeign() {
+				benched = append(benched, m)
+			}
+			continue
+		}
+		healthy = append(healthy, m)
+	}
+	if len(healthy) > 0 {
+		k := int(s.next.Add(1)) % len(healthy)
+		healthy = append(healthy[k:], healthy[:k]...)
+	}
+	return append(healthy, benched...)
+}
+
+// allFailed is the error of a milestone no node served. A refusal is returned only when
+// every node refused: a lie before a node's "not held", as the lie is the news.
+func allFailed(index uint32, failed []error) error {
+	var retry, refused []error
+	for _, err := range failed {
+		var r *source.Refusal
+		if errors.As(err, &r) {
+			refused = append(refused, err)
+		} else {
+			retry = append(retry, err)
+		}
+	}
+	switch {
+	case len(failed) == 0:
+		return fmt.Errorf("milestone %d: %w: every node serves another network", index, errUnavailable)
+	case len(retry) > 0:
+		return fmt.Errorf("milestone %d: no node served it%s: %w", index, refusals(refused), errors.Join(retry...))
+	}
+	for _, err := range refused {
+		if !errors.Is(err, source.ErrNotHeld) {
+			return err
+		}
+	}
+	return refused[0]
+}
+
+// refusals names the refusals met on the way, without wrapping them: the error they
+// go into is one worth retrying.
+func refusals(errs []error) string {
+	if len(errs) == 0 {
+		return ""
+	}
+	texts := make([]string, len(errs))
+	for i, err := range errs {
+		texts[i] = err.Error()
+	}
+	return " (refused: " + strings.Join(texts, "; ") + ")"
+}
