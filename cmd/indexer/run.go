@@ -38,6 +38,7 @@ type runFlags struct {
 	claim             uint
 	claimTTL          time.Duration
 	gapCheck          time.Duration
+	unavailableRetry  time.Duration
 	analytics         analyticsFlags
 }
 
@@ -63,6 +64,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.UintVar(&f.claim, "claim", 1000, "milestones a node claims at a time (the same on every node of a keyspace)")
 	fs.DurationVar(&f.claimTTL, "claim-ttl", 30*time.Second, "lease of a claimed block; frees a dead node's block")
 	fs.DurationVar(&f.gapCheck, "gap-check", time.Minute, "while following, how often to reread all of sync for gaps")
+	fs.DurationVar(&f.unavailableRetry, "unavailable-retry", time.Hour, "how often to ask the source again for "+
+		"milestones it refused as not held (pruned); indexer import of an archive fills them meanwhile")
 	f.analytics.register(fs)
 }
 
@@ -117,7 +120,8 @@ func (f *runFlags) pipelineConfig() ingest.Config {
 	return ingest.Config{NodeID: int8(f.db.nodeID), FetchAhead: f.fetch, Window: f.window, WriteParallel: f.wp,
 		FixedWrites: f.fixedWrites,
 		Follow:      f.follow, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt), Claim: uint32(f.claim),
-		ClaimTTL: f.claimTTL, GapCheck: f.gapCheck, Owner: processOwner("ingest")}
+		ClaimTTL: f.claimTTL, GapCheck: f.gapCheck, UnavailableRetry: f.unavailableRetry,
+		Owner: processOwner("ingest")}
 }
 
 // simRetain bounds the sim's memory to about this many milestones (~30 KB each at 40
