@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/sync/errgroup"
@@ -39,5 +41,27 @@ func TestUnavailableRecord(t *testing.T) {
 	}
 	if n := CountOf(got); n != 4 {
 		t.Fatalf("CountOf = %d, want 4", n)
+	}
+}
+
+// Unsyncing is refused below the oldest milestone every recorded source holds, and
+// allowed from it on, or when no source is recorded.
+func TestCheckRefetchable(t *testing.T) {
+	st := nodeStore(t)
+	ctx := context.Background()
+	if err := st.CheckRefetchable(ctx, 1); err != nil {
+		t.Fatalf("no source recorded: %v", err)
+	}
+	for node, oldest := range map[string]uint32{"node-1": 500, "node-2": 300} {
+		if err := st.RecordSourceOldest(ctx, node, oldest); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.CheckRefetchable(ctx, 299); !errors.Is(err, ErrBelowSources) ||
+		!strings.Contains(err.Error(), "indexer import") {
+		t.Fatalf("from 299: err = %v, want ErrBelowSources naming indexer import", err)
+	}
+	if err := st.CheckRefetchable(ctx, 300); err != nil {
+		t.Fatalf("from 300: %v", err)
 	}
 }

@@ -99,6 +99,9 @@ func cmdRun(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := f.recordSourceOldest(ctx, src, st); err != nil {
+		return err
+	}
 	reg := ops.NewRegistry()
 	m := ingest.NewMetrics(reg)
 	st.OnRetry(func(string, int, error) { m.Retries.Inc() })
@@ -150,6 +153,19 @@ func (f *runFlags) openSource(st *store.Store) (source.Source, error) {
 		return f.node.open(st)
 	}
 	return nil, fmt.Errorf("-source %q: want sim or node", f.source)
+}
+
+// recordSourceOldest stores the oldest milestone the node source holds, so that a resync
+// or repair below every source's oldest is refused (store.CheckRefetchable).
+func (f *runFlags) recordSourceOldest(ctx context.Context, src source.Source, st *store.Store) error {
+	if f.source != "node" {
+		return nil
+	}
+	oldest, err := src.(*node.Source).Oldest(ctx)
+	if err != nil {
+		return fmt.Errorf("asking the node for its oldest milestone: %w", err)
+	}
+	return st.RecordSourceOldest(ctx, fmt.Sprintf("node-%d", f.db.nodeID), oldest)
 }
 
 // start is the first milestone to index: -start-at, else the milestone after the
