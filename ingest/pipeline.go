@@ -363,11 +363,11 @@ func (p *Pipeline) fillGaps(ctx context.Context, from, tip uint32) (skipped []st
 	if tip < from {
 		return nil, nil
 	}
-	synced, err := p.st.Synced(ctx, from, tip)
+	found, err := p.findGaps(ctx, from, tip)
 	if err != nil {
 		return nil, err
 	}
-	gaps, skip := p.skipUnavailable(store.Gaps(synced, from, tip))
+	gaps, skip := p.skipUnavailable(found)
 	p.startProgress(gaps, tip)
 	for _, piece := range splitAtBlocks(gaps, p.cfg.Claim) {
 		elsewhere, err := p.fillPiece(ctx, piece, tip, skip)
@@ -380,6 +380,22 @@ func (p *Pipeline) fillGaps(ctx context.Context, from, tip uint32) (skipped []st
 	}
 	p.progress.done()
 	return skipped, nil
+}
+
+// findGaps lists the milestones of [from, tip] without a sync row. A span wider than a
+// block (the gap check from Start) is read from the sync summary (store.GapsIn), whose
+// cost does not grow with the milestones synced; a narrower one (the tip) from the sync
+// rows. Each piece is read again from the sync rows under its lease before writing.
+func (p *Pipeline) findGaps(ctx context.Context, from, tip uint32) ([]store.Range, error) {
+	if uint64(tip)-uint64(from) >= uint64(p.cfg.Claim) {
+		gaps, _, err := p.st.GapsIn(ctx, from, tip)
+		return gaps, err
+	}
+	synced, err := p.st.Synced(ctx, from, tip)
+	if err != nil {
+		return nil, err
+	}
+	return store.Gaps(synced, from, tip), nil
 }
 
 // startProgress logs a backfill (more than one milestone) and its progress.
