@@ -128,6 +128,9 @@ type syncJSON struct {
 	// Truncated: the summary keeps the newest ranges only; synced and gaps start at
 	// synced[0], older ranges (down to oldest) are left out.
 	Truncated bool `json:"truncated,omitempty"`
+	// Unavailable: milestones the source refused as no longer held (a pruned node); the
+	// indexer skips them, asks again slowly, and an import of an archive fills them.
+	Unavailable []store.Range `json:"unavailable"`
 }
 
 func (s *Server) sync(ctx context.Context, _ *input) (any, error) {
@@ -135,8 +138,13 @@ func (s *Server) sync(ctx context.Context, _ *input) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	unavailable, err := s.st.Unavailable(ctx) // one more read: one indexer_meta row
+	if err != nil {
+		return nil, err
+	}
 	return syncJSON{ChunkSize: s.st.ChunkSize, Oldest: st.Oldest, Newest: st.Newest,
-		Synced: nonNil(st.Synced), Gaps: nonNil(st.Gaps), Truncated: st.Truncated}, nil
+		Synced: nonNil(st.Synced), Gaps: nonNil(st.Gaps), Truncated: st.Truncated,
+		Unavailable: nonNil(unavailable)}, nil
 }
 
 func ignoreNotFound(err error) error {

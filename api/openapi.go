@@ -182,7 +182,7 @@ func schemas() object {
 			"endMilestone", integer, "milestones", integer, "totalAddresses", integer, "sendAddresses", integer,
 			"recvAddresses", integer, "tookMs", integer),
 		"Resync":           props("from", integer, "to", integer, "unsynced", integer),
-		"Sync":             props("chunkSize", integer, "oldest", integer, "newest", integer, "synced", rangeList, "gaps", rangeList, "truncated", boolean),
+		"Sync":             props("chunkSize", integer, "oldest", integer, "newest", integer, "synced", rangeList, "gaps", rangeList, "truncated", boolean, "unavailable", rangeList),
 		"OpenAPI":          obj,
 		"ChildPage":        pageOf("Child"),
 		"TagMessagePage":   pageOf("TagMessage"),

@@ -36,9 +36,9 @@ func (p *Pipeline) blockLease(index uint32) store.Lease {
 		Owner: p.cfg.Owner, TTL: p.cfg.ClaimTTL}
 }
 
-// fillPiece writes the gaps of piece if this node can claim its block; heldElsewhere
-// reports that another node holds it.
-func (p *Pipeline) fillPiece(ctx context.Context, piece store.Range, tip uint32) (heldElsewhere bool, err error) {
+// fillPiece writes the gaps of piece, but those in skip, if this node can claim its
+// block; heldElsewhere reports that another node holds it.
+func (p *Pipeline) fillPiece(ctx context.Context, piece store.Range, tip uint32, skip []store.Range) (heldElsewhere bool, err error) {
 	lease := p.blockLease(piece.From)
 	held, err := p.st.AcquireLease(ctx, lease)
 	p.m.Claims.WithLabelValues(claimResult(held, err)).Inc()
@@ -52,8 +52,8 @@ func (p *Pipeline) fillPiece(ctx context.Context, piece store.Range, tip uint32)
 	if err != nil {
 		return false, err
 	}
-	for _, g := range store.Gaps(synced, piece.From, piece.To) {
-		if err := p.ingestRange(ctx, g, tip); err != nil {
+	for _, g := range store.Without(store.Gaps(synced, piece.From, piece.To), skip) {
+		if err := p.ingestHeld(ctx, g, tip); err != nil {
 			if cause := context.Cause(ctx); errors.Is(cause, errLeaseLost) {
 				return false, fmt.Errorf("milestones %d-%d: %w", g.From, g.To, cause)
 			}

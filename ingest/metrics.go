@@ -19,6 +19,7 @@ type Metrics struct {
 	VerifySec      prometheus.Histogram
 	Claims         *prometheus.CounterVec // block claims by result
 	WriteLimit     prometheus.Gauge       // the write limiter's current limit
+	Unavailable    prometheus.Gauge       // milestones recorded as not held by the source
 }
 
 // NewMetrics creates the series and registers them on reg (nil: not registered).
@@ -54,10 +55,14 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		WriteLimit: prometheus.NewGauge(prometheus.GaugeOpts{Name: "indexer_write_limit",
 			Help: "Write groups (statements or single-partition batches) the pipeline keeps in flight now, " +
 				"over all milestones in flight: the adaptive limiter's current limit."}),
+		Unavailable: prometheus.NewGauge(prometheus.GaugeOpts{Name: "indexer_unavailable_milestones",
+			Help: "Milestones the source no longer holds (a pruned node), skipped and retried slowly; " +
+				"indexer import of an archive fills them."}),
 	}
 	if reg != nil {
 		reg.MustRegister(m.Milestones, m.Rows, m.WriteSeconds, m.Errors, m.Retries, m.LastMilestone, m.Lag,
-			m.Paused, m.Unreferenced, m.SourceFetchSec, m.VerifySec, m.Claims, m.WriteLimit)
+			m.Paused, m.Unreferenced, m.SourceFetchSec, m.VerifySec, m.Claims, m.WriteLimit,
+			m.Unavailable)
 	}
 	return m
 }

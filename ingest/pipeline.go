@@ -53,6 +53,9 @@ type Config struct {
 	// GapCheck is how often a following node rereads all of sync for gaps (a re-sync
 	// requested elsewhere, a block a dead node left); between, it reads only from its floor.
 	GapCheck time.Duration
+	// UnavailableRetry is how often milestones the source refused as not held (recorded
+	// in the store, skipped meanwhile) are asked for again (default an hour).
+	UnavailableRetry time.Duration
 }
 
 func (c *Config) defaults() {
@@ -84,6 +87,9 @@ func (c *Config) defaults() {
 	if c.GapCheck <= 0 {
 		c.GapCheck = time.Minute
 	}
+	if c.UnavailableRetry <= 0 {
+		c.UnavailableRetry = time.Hour
+	}
 }
 
 // Pipeline is one indexer node's ingest.
@@ -104,6 +110,8 @@ type Pipeline struct {
 	net          *chain.Network    // the source's network, recorded in the keyspace (resolveNetwork)
 	writes       *adaptive.Limiter // every write group of every milestone in flight
 	pool         *store.WritePool  // runs those groups, as many at once as writes allows
+	unavailable  []store.Range     // milestones the source does not hold, as last read or written
+	retriedAt    time.Time         // when the unavailable milestones were last asked for again
 }
 
 // DefaultWindow is Config.Window's default.
@@ -267,6 +275,9 @@ func (p *Pipeline) runOnce(ctx context.Context) error {
 	if err := p.listMilestones(ctx); err != nil {
 		return err
 	}
+	if err := p.loadUnavailable(ctx); err != nil {
+		return err
+	}
 	floor, lastFull := p.cfg.Start, time.Now() // a full read of sync after every (re)start
 	for {
 		tip, err := p.tip(ctx)
@@ -275,6 +286,9 @@ func (p *Pipeline) runOnce(ctx context.Context) error {
 		}
 		if time.Since(lastFull) >= p.cfg.GapCheck {
 			floor, lastFull = p.cfg.Start, time.Now()
+			if err := p.loadUnavailable(ctx); err != nil {
+				return err
+			}
 		}
 		before := p.written.Load()
 		skipped, err := p.fillGaps(ctx, floor, tip)
@@ -349,14 +363,14 @@ func (p *Pipeline) fillGaps(ctx context.Context, from, tip uint32) (skipped []st
 	if tip < from {
 		return nil, nil
 	}
-	synced, err := p.st.Synced(ctx, from, tip)
+	found, err := p.findGaps(ctx, from, tip)
 	if err != nil {
 		return nil, err
 	}
-	gaps := store.Gaps(synced, from, tip)
+	gaps, skip := p.skipUnavailable(found)
 	p.startProgress(gaps, tip)
 	for _, piece := range splitAtBlocks(gaps, p.cfg.Claim) {
-		elsewhere, err := p.fillPiece(ctx, piece, tip)
+		elsewhere, err := p.fillPiece(ctx, piece, tip, skip)
 		if err != nil {
 			return skipped, err
 		}
@@ -366,6 +380,22 @@ func (p *Pipeline) fillGaps(ctx context.Context, from, tip uint32) (skipped []st
 	}
 	p.progress.done()
 	return skipped, nil
+}
+
+// findGaps lists the milestones of [from, tip] without a sync row. A span wider than a
+// block (the gap check from Start) is read from the sync summary (store.GapsIn), whose
+// cost does not grow with the milestones synced; a narrower one (the tip) from the sync
+// rows. Each piece is read again from the sync rows under its lease before writing.
+func (p *Pipeline) findGaps(ctx context.Context, from, tip uint32) ([]store.Range, error) {
+	if uint64(tip)-uint64(from) >= uint64(p.cfg.Claim) {
+		gaps, _, err := p.st.GapsIn(ctx, from, tip)
+		return gaps, err
+	}
+	synced, err := p.st.Synced(ctx, from, tip)
+	if err != nil {
+		return nil, err
+	}
+	return store.Gaps(synced, from, tip), nil
 }
 
 // startProgress logs a backfill (more than one milestone) and its progress.

@@ -2,12 +2,14 @@ package ingest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -43,7 +45,11 @@ func (p *Pipeline) ingestRange(ctx context.Context, r store.Range, tip uint32) e
 // check turns a fetch result into the error that stops the range, if any.
 func (p *Pipeline) check(res fetched) error {
 	if res.err != nil {
-		return &sourceError{fmt.Errorf("milestone %d: %w", res.index, res.err)}
+		err := &sourceError{fmt.Errorf("milestone %d: %w", res.index, res.err)}
+		if errors.Is(res.err, source.ErrNotHeld) {
+			return &notHeldError{res.index, err}
+		}
+		return err
 	}
 	if res.cm.Index != res.index {
 		return &MilestoneError{res.index, &chain.ValidationError{Field: "index",

@@ -26,15 +26,15 @@ func BenchmarkSyncRead(b *testing.B) {
 	for _, n := range []uint32{500, 10000} {
 		sess, _ := testcontainers.NewKeyspace(b)
 		st := New(sess, 1000)
-		if err := syncRows(ctx, st, n); err != nil {
+		if err := syncRows(ctx, st, n, func(i uint32) bool { return i%50 == 0 }); err != nil {
 			b.Fatal(err)
 		}
 		full, err := st.RebuildSyncSummary(ctx, "bench")
 		if err != nil {
 			b.Fatal(err)
 		}
-		status := timeEach(b, func() error { _, err := st.Status(ctx); return err })
-		view := timeEach(b, func() error { _, err := st.SyncView(ctx); return err })
+		status := timeEach(b, syncReads, func() error { _, err := st.Status(ctx); return err })
+		view := timeEach(b, syncReads, func() error { _, err := st.SyncView(ctx); return err })
 		lines = append(lines, fmt.Sprintf("%-10d %-8d %-14s %-14s %.1fx", n, len(full.Synced),
 			status.Round(time.Microsecond), view.Round(time.Microsecond), float64(status)/float64(view)))
 	}
@@ -43,13 +43,13 @@ func BenchmarkSyncRead(b *testing.B) {
 
 const syncReads = 20
 
-// syncRows writes sync rows for milestones 1..n but every 50th, as an old binary would
-// (nothing summarised).
-func syncRows(ctx context.Context, st *Store, n uint32) error {
+// syncRows writes sync rows for milestones 1..n but those gap names, as an old binary
+// would (nothing summarised).
+func syncRows(ctx context.Context, st *Store, n uint32, gap func(uint32) bool) error {
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(32)
+	g.SetLimit(64)
 	for i := uint32(1); i <= n; i++ {
-		if i%50 == 0 {
+		if gap(i) {
 			continue
 		}
 		g.Go(func() error { return st.s.Exec(gctx, cql.InsertSync, st.RangeID(i), int32(i), int8(1), unset) })
@@ -57,13 +57,48 @@ func syncRows(ctx context.Context, st *Store, n uint32) error {
 	return g.Wait()
 }
 
-// timeEach is the mean duration of syncReads calls of f.
-func timeEach(b *testing.B, f func() error) time.Duration {
+// timeEach is the mean duration of reads calls of f.
+func timeEach(b *testing.B, reads int, f func() error) time.Duration {
 	start := time.Now()
-	for range syncReads {
+	for range reads {
 		if err := f(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	return time.Since(start) / syncReads
+	return time.Since(start) / time.Duration(reads)
 }
+
+// BenchmarkGapCheck compares the periodic gap check's read of the sync summary (GapsIn)
+// with the full read of the sync rows it replaces (Synced), at 1k and 1M synced
+// milestones (three one-milestone gaps each, sync rows written directly, chunk size
+// 10000). It prints rows read and the mean time per gap check; nothing is asserted.
+func BenchmarkGapCheck(b *testing.B) {
+	if testing.Short() {
+		b.Skip("needs a Cassandra node (-short)")
+	}
+	ctx := context.Background()
+	lines := []string{fmt.Sprintf("%-9s %-12s %-12s %-12s %s", "synced", "rows full", "full read", "rows summary", "summary read")}
+	for _, n := range []uint32{1000, 1_000_000} {
+		sess, _ := testcontainers.NewKeyspace(b)
+		st := New(sess, 10000)
+		if err := syncRows(ctx, st, n, func(i uint32) bool { return i == n/4 || i == n/2 || i == 3*n/4 }); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := st.RebuildSyncSummary(ctx, "bench"); err != nil {
+			b.Fatal(err)
+		}
+		var fullRows, summaryRows int
+		full := timeEach(b, gapChecks, func() error {
+			rows, err := st.Synced(ctx, 1, n)
+			fullRows = len(rows)
+			return err
+		})
+		summary := timeEach(b, gapChecks, func() (err error) { _, summaryRows, err = st.GapsIn(ctx, 1, n); return err })
+		lines = append(lines, fmt.Sprintf("%-9d %-12d %-12s %-12d %s", n, fullRows, full.Round(time.Microsecond),
+			summaryRows, summary.Round(time.Microsecond)))
+	}
+	b.Logf("mean per gap check, %d checks each:\n%s", gapChecks, strings.Join(lines, "\n"))
+}
+
+// gapChecks is how many gap checks BenchmarkGapCheck times at each size.
+const gapChecks = 3

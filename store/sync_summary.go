@@ -2,9 +2,7 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"slices"
 
@@ -46,32 +44,12 @@ type syncSummary struct {
 
 // readSummary reads the summary and its version (0: no summary row yet).
 func (st *Store) readSummary(ctx context.Context) (syncSummary, int64, error) {
-	value, version, _, err := st.Meta(ctx, SyncSummaryConcern)
-	if errors.Is(err, ErrNotFound) {
-		return syncSummary{}, 0, nil
-	}
-	if err != nil {
-		return syncSummary{}, 0, err
-	}
-	var s syncSummary
-	if err := json.Unmarshal([]byte(value), &s); err != nil {
-		return syncSummary{}, 0, fmt.Errorf("%w: %v", errSummaryUnreadable, err)
-	}
-	return s, version, nil
+	return readVersioned[syncSummary](ctx, st, SyncSummaryConcern, errSummaryUnreadable)
 }
 
 // swapSummary stores next if the row is still at version (0: absent).
 func (st *Store) swapSummary(ctx context.Context, next syncSummary, version int64, node string) (bool, error) {
-	value, err := json.Marshal(next)
-	if err != nil {
-		return false, err
-	}
-	if version == 0 {
-		applied, _, err := st.s.CAS(ctx, cql.InitMeta, SyncSummaryConcern, string(value), int64(1), node)
-		return applied, err
-	}
-	applied, _, err := st.s.CAS(ctx, cql.SwapMeta, version+1, string(value), node, SyncSummaryConcern, version)
-	return applied, err
+	return st.swapVersioned(ctx, SyncSummaryConcern, next, version, node)
 }
 
 // syncTail reads the synced milestones at or after from: the rows the summary does not

@@ -38,6 +38,7 @@ type runFlags struct {
 	claim             uint
 	claimTTL          time.Duration
 	gapCheck          time.Duration
+	unavailableRetry  time.Duration
 	analytics         analyticsFlags
 }
 
@@ -63,6 +64,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.UintVar(&f.claim, "claim", 1000, "milestones a node claims at a time (the same on every node of a keyspace)")
 	fs.DurationVar(&f.claimTTL, "claim-ttl", 30*time.Second, "lease of a claimed block; frees a dead node's block")
 	fs.DurationVar(&f.gapCheck, "gap-check", time.Minute, "while following, how often to reread all of sync for gaps")
+	fs.DurationVar(&f.unavailableRetry, "unavailable-retry", time.Hour, "how often to ask the source again for "+
+		"milestones it refused as not held (pruned); indexer import of an archive fills them meanwhile")
 	f.analytics.register(fs)
 }
 
@@ -96,6 +99,9 @@ func cmdRun(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := f.recordSourceOldest(ctx, src, st); err != nil {
+		return err
+	}
 	reg := ops.NewRegistry()
 	m := ingest.NewMetrics(reg)
 	st.OnRetry(func(string, int, error) { m.Retries.Inc() })
@@ -117,7 +123,8 @@ func (f *runFlags) pipelineConfig() ingest.Config {
 	return ingest.Config{NodeID: int8(f.db.nodeID), FetchAhead: f.fetch, Window: f.window, WriteParallel: f.wp,
 		FixedWrites: f.fixedWrites,
 		Follow:      f.follow, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt), Claim: uint32(f.claim),
-		ClaimTTL: f.claimTTL, GapCheck: f.gapCheck, Owner: processOwner("ingest")}
+		ClaimTTL: f.claimTTL, GapCheck: f.gapCheck, UnavailableRetry: f.unavailableRetry,
+		Owner: processOwner("ingest")}
 }
 
 // simRetain bounds the sim's memory to about this many milestones (~30 KB each at 40
@@ -146,6 +153,19 @@ func (f *runFlags) openSource(st *store.Store) (source.Source, error) {
 		return f.node.open(st)
 	}
 	return nil, fmt.Errorf("-source %q: want sim or node", f.source)
+}
+
+// recordSourceOldest stores the oldest milestone the node source holds, so that a resync
+// or repair below every source's oldest is refused (store.CheckRefetchable).
+func (f *runFlags) recordSourceOldest(ctx context.Context, src source.Source, st *store.Store) error {
+	if f.source != "node" {
+		return nil
+	}
+	oldest, err := src.(*node.Source).Oldest(ctx)
+	if err != nil {
+		return fmt.Errorf("asking the node for its oldest milestone: %w", err)
+	}
+	return st.RecordSourceOldest(ctx, fmt.Sprintf("node-%d", f.db.nodeID), oldest)
 }
 
 // start is the first milestone to index: -start-at, else the milestone after the

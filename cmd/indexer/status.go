@@ -44,6 +44,10 @@ func printStatus(ctx context.Context, st *store.Store, cfg cql.Config, tip uint,
 	if _, w, by, err := st.Meta(ctx, store.NewestSyncedConcern); err == nil {
 		out["newest_watermark"], out["newest_watermark_by"] = w, by
 	}
+	// Milestones the source refused as not held: skipped, retried slowly, filled by an import.
+	if rs, err := st.Unavailable(ctx); err == nil {
+		out["unavailable"], out["unavailable_milestones"] = orEmpty(rs), store.CountOf(rs)
+	}
 	if rec, ok, err := st.Network(ctx); ok && err == nil {
 		out["network"] = rec
 	}
