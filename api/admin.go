@@ -18,6 +18,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 // The admin routes are the API's only writes: POST, and only with the admin token as a
@@ -205,6 +206,11 @@ func (s *Server) adminResync(ctx context.Context, in *input) (any, error) {
 		return nil, badParam("to", "%d is before from (%d)", to, from)
 	case width > maxResyncRange:
 		return nil, badParam("to", "range of %d milestones is wider than %d", width, maxResyncRange)
+	}
+	if err := s.st.CheckRefetchable(ctx, from); errors.Is(err, store.ErrBelowSources) {
+		return nil, badParam("from", "%v", err)
+	} else if err != nil {
+		return nil, err
 	}
 	// Milestone indexes are stored as int: no sync row lies past math.MaxInt32.
 	synced, err := s.st.Synced(ctx, from, min(to, math.MaxInt32))

@@ -297,6 +297,28 @@ func testAdminResync(t *testing.T, e *env, base string, w *analyticsWant) {
 			t.Errorf("POST /admin/resync?%s: %d %s, want 400 naming %s", c.query, a.status, a.body, c.name)
 		}
 	}
+	testResyncBelowSources(t, e, base, from)
+}
+
+// testResyncBelowSources: once the only source holds milestones from oldest on, a resync
+// from below it is refused with a 400 that names indexer import; from oldest on it runs.
+func testResyncBelowSources(t *testing.T, e *env, base string, oldest uint32) {
+	ctx := context.Background()
+	if err := e.st.RecordSourceOldest(ctx, "test-source", oldest); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := e.st.RecordSourceOldest(ctx, "test-source", 1); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	a := do(t, base, http.MethodPost, fmt.Sprintf("/admin/resync?from=%d&to=%d", oldest-1, oldest), bearer)
+	if a.status != http.StatusBadRequest || !strings.Contains(a.errorDetail(t), "indexer import") {
+		t.Errorf("resync from below the sources' oldest %d: %d %s, want 400 naming indexer import", oldest, a.status, a.body)
+	}
+	if a := do(t, base, http.MethodPost, fmt.Sprintf("/admin/resync?from=%d&to=%d", oldest, oldest), bearer); a.status != http.StatusOK {
+		t.Errorf("resync from the sources' oldest %d: %d %s", oldest, a.status, a.body)
+	}
 }
 
 // TestSecretNeverPrints: however a Secret (or a Config holding one) is printed, logged

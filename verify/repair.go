@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -30,6 +31,11 @@ func (v *Verifier) repair(ctx context.Context, index uint32) error {
 		v.summary.Rewritten += len(ws)
 	}
 	if v.needsReingest[index] {
+		// A milestone no source holds any more cannot be re-ingested: unsyncing it would
+		// leave a gap only an archive import fills, so the repair refuses instead.
+		if err := v.st.CheckRefetchable(ctx, index); err != nil {
+			return fmt.Errorf("milestone %d needs re-ingesting: %w", index, err)
+		}
 		if err := v.st.Unsync(ctx, index); err != nil {
 			return err
 		}

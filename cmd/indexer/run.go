@@ -103,6 +103,11 @@ func cmdRun(ctx context.Context, args []string) error {
 		return err
 	}
 	reg := ops.NewRegistry()
+	if ns, ok := src.(*node.Source); ok {
+		if err := ns.Register(reg); err != nil {
+			return err
+		}
+	}
 	m := ingest.NewMetrics(reg)
 	st.OnRetry(func(string, int, error) { m.Retries.Inc() })
 	pc := f.pipelineConfig()
