@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 )
@@ -30,4 +31,18 @@ func ctxT(t testing.TB) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
 	return ctx
+}
+
+// sourceOnFakeNode is a source on a fake node over the real Shimmer data, and the network
+// the source read from it.
+func sourceOnFakeNode(t *testing.T) (*nodetest.Server, *realdata.Set, *Source, context.Context, chain.Network) {
+	t.Helper()
+	n, set := fakeNode(t)
+	s := newSource(t, n)
+	ctx := ctxT(t)
+	net, err := s.Network(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n, set, s, ctx, net
 }

@@ -15,13 +15,7 @@ import (
 // the oldest milestone is the pruning index + 1. Pruned at 17339, the node answers 404 for
 // 17339 itself and for the blocks 17339 referenced, which 17340's walk meets.
 func TestPrunedNode(t *testing.T) {
-	n, set := fakeNode(t)
-	s := newSource(t, n)
-	ctx := ctxT(t)
-	net, err := s.Network(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	n, set, s, ctx, net := sourceOnFakeNode(t)
 	for _, pruning := range []uint32{17338, 17339} {
 		if err := n.SetPruningIndex(pruning); err != nil {
 			t.Fatal(err)
@@ -51,13 +45,7 @@ func TestPrunedNode(t *testing.T) {
 // and what it gathered is refused, by the white-flag indexes the node gave the blocks
 // after it or else by the milestone's inclusion Merkle root.
 func TestBlockMissingFromTheConeIsRefused(t *testing.T) {
-	n, set := fakeNode(t)
-	s := newSource(t, n)
-	ctx := ctxT(t)
-	net, err := s.Network(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	n, set, s, ctx, net := sourceOnFakeNode(t)
 	cone := set.Milestones[17340].Cone
 	hidden := slices.IndexFunc(cone, func(b realdata.Block) bool { return b.InclusionState == "noTransaction" })
 	if hidden < 0 {

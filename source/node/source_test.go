@@ -13,13 +13,7 @@ import (
 // with the node's bytes in white-flag order with its verdict, and the ledger changes of
 // the data file (consumed outputs created before 17339 fetched from /outputs).
 func TestMilestonesFromTheNode(t *testing.T) {
-	n, set := fakeNode(t)
-	s := newSource(t, n)
-	ctx := ctxT(t)
-	net, err := s.Network(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, set, s, ctx, net := sourceOnFakeNode(t)
 	if net.Name != "shimmer" || net.HRP != "smr" || net.Params.TokenSupply != set.Protocol.TokenSupply ||
 		net.Keys.Threshold != 7 || len(net.Keys.Ranges) != 10 {
 		t.Fatalf("network %+v", net)
