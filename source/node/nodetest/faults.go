@@ -26,15 +26,7 @@ func (s *Server) FailNext(n int, pathPrefix string) {
 
 // CorruptBlock makes /blocks/{id} serve bytes that no longer hash to id (on) or the true
 // bytes again (off).
-func (s *Server) CorruptBlock(id [32]byte, on bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if on {
-		s.corrupt[id] = true
-	} else {
-		delete(s.corrupt, id)
-	}
-}
+func (s *Server) CorruptBlock(id [32]byte, on bool) { toggle(s, s.corrupt, id, on) }
 
 // Booking is what an output's metadata says of its creation: the block whose transaction
 // created it, the milestone that booked it and that milestone's timestamp (Unix seconds).
@@ -58,13 +50,16 @@ func (s *Server) MisstateOutput(id [34]byte, b *Booking) {
 
 // HideOutputMetadata makes /outputs/{id}/metadata answer 404 (on), as a node that pruned
 // the output does, or serve it again (off). The output's bytes are still served.
-func (s *Server) HideOutputMetadata(id [34]byte, on bool) {
+func (s *Server) HideOutputMetadata(id [34]byte, on bool) { toggle(s, s.hidden, id, on) }
+
+// toggle puts key into the control set (on) or takes it out (off), under s's lock.
+func toggle[K comparable](s *Server, set map[K]bool, key K, on bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if on {
-		s.hidden[id] = true
+		set[key] = true
 	} else {
-		delete(s.hidden, id)
+		delete(set, key)
 	}
 }
 

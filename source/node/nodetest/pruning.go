@@ -35,15 +35,7 @@ func (s *Server) prunedMilestone(i uint32) bool {
 
 // HideBlock makes /blocks/{id} and its metadata answer 404 (on), as a node that lost the
 // block does, or serves it again (off).
-func (s *Server) HideBlock(id [32]byte, on bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if on {
-		s.hiddenBlocks[id] = true
-	} else {
-		delete(s.hiddenBlocks, id)
-	}
-}
+func (s *Server) HideBlock(id [32]byte, on bool) { toggle(s, s.hiddenBlocks, id, on) }
 
 // withheld says whether block id answers 404: hidden, or pruned (referenced at or below
 // the pruning index, or not in the set at all).
