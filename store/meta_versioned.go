@@ -43,3 +43,25 @@ func (st *Store) swapVersioned(ctx context.Context, concern string, next any, ve
 	applied, _, err := st.s.CAS(ctx, cql.SwapMeta, version+1, string(value), node, concern, version)
 	return applied, err
 }
+
+// changeVersioned applies change to concern's value by compare-and-set, reading again
+// when another writer got there first (contended after summarySwapTries losses); a value
+// change leaves as it is (unchanged false) is not written. It returns the value stored.
+func changeVersioned[T any](ctx context.Context, st *Store, concern, node string, unreadable, contended error,
+	change func(T) (next T, changed bool)) (T, error) {
+	for range summarySwapTries {
+		cur, version, err := readVersioned[T](ctx, st, concern, unreadable)
+		if err != nil {
+			return cur, err
+		}
+		next, changed := change(cur)
+		if !changed {
+			return next, nil
+		}
+		if applied, err := st.swapVersioned(ctx, concern, next, version, node); err != nil || applied {
+			return next, err
+		}
+	}
+	var zero T
+	return zero, contended
+}

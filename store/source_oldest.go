@@ -32,22 +32,19 @@ type heldFrom struct {
 
 // RecordSourceOldest stores the oldest milestone the source of indexer node holds.
 func (st *Store) RecordSourceOldest(ctx context.Context, node string, oldest uint32) error {
-	for range summarySwapTries {
-		all, version, err := readVersioned[map[string]heldFrom](ctx, st, SourceOldestConcern, errSourceOldestUnreadable)
-		if err != nil {
-			return err
-		}
-		next := maps.Clone(all)
-		if next == nil {
-			next = map[string]heldFrom{}
-		}
-		next[node] = heldFrom{Oldest: oldest, At: time.Now().UTC()}
-		applied, err := st.swapVersioned(ctx, SourceOldestConcern, next, version, node)
-		if err != nil || applied {
-			return err
-		}
+	_, err := changeVersioned(ctx, st, SourceOldestConcern, node, errSourceOldestUnreadable, errSourceOldestContended,
+		func(all map[string]heldFrom) (map[string]heldFrom, bool) {
+			next := maps.Clone(all)
+			if next == nil {
+				next = map[string]heldFrom{}
+			}
+			next[node] = heldFrom{Oldest: oldest, At: time.Now().UTC()}
+			return next, true
+		})
+	if errors.Is(err, errSourceOldestContended) {
+		return fmt.Errorf("recording the oldest milestone of %s's source: %w", node, err)
 	}
-	return fmt.Errorf("recording the oldest milestone of %s's source: %w", node, errSourceOldestContended)
+	return err
 }
 
 // OldestHeld is the oldest milestone any recorded source holds; ok is false when no

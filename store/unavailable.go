@@ -43,21 +43,12 @@ func (st *Store) ClearUnavailable(ctx context.Context, r Range, node string) ([]
 // changeUnavailable applies change to the record by compare-and-set, rereading when
 // another writer got there first; an unchanged list is not written.
 func (st *Store) changeUnavailable(ctx context.Context, node string, change func([]Range) []Range) ([]Range, error) {
-	for range summarySwapTries {
-		l, version, err := st.readUnavailable(ctx)
-		if err != nil {
-			return nil, err
-		}
-		next := change(l.Ranges)
-		if slices.Equal(next, l.Ranges) {
-			return next, nil
-		}
-		applied, err := st.swapVersioned(ctx, UnavailableConcern, unavailableList{Ranges: next}, version, node)
-		if err != nil || applied {
-			return next, err
-		}
-	}
-	return nil, errUnavailableContended
+	l, err := changeVersioned(ctx, st, UnavailableConcern, node, errUnavailableUnreadable, errUnavailableContended,
+		func(l unavailableList) (unavailableList, bool) {
+			next := change(l.Ranges)
+			return unavailableList{Ranges: next}, !slices.Equal(next, l.Ranges)
+		})
+	return l.Ranges, err
 }
 
 // readUnavailable reads the record and its version (0: no row yet).
