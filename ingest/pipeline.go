@@ -311,10 +311,29 @@ func (p *Pipeline) runOnce(ctx context.Context) error {
 		if p.written.Load() > before && len(skipped) == 0 {
 			continue // the tip may have moved on while writing
 		}
-		if err := wait.Sleep(ctx, p.cfg.PollInterval); err != nil {
+		if err := p.awaitTip(ctx); err != nil {
 			return err
 		}
 	}
+}
+
+// awaitTip waits a poll interval, or less when the source says a milestone may have
+// been confirmed (source.Notifier): events start a milestone's fetch at once, polling
+// stays the fallback when they are off or silent.
+func (p *Pipeline) awaitTip(ctx context.Context) error {
+	n, ok := p.src.(source.Notifier)
+	if !ok || n.NewMilestones() == nil {
+		return wait.Sleep(ctx, p.cfg.PollInterval)
+	}
+	t := time.NewTimer(p.cfg.PollInterval)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+	case <-n.NewMilestones():
+	}
+	return nil
 }
 
 // resolveNetwork asks the source which network it serves, once, and records it in the

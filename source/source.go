@@ -41,3 +41,12 @@ func (e *Refusal) Unwrap() error { return e.Err }
 
 // Refuse wraps err as a Refusal.
 func Refuse(err error) error { return &Refusal{err} }
+
+// Notifier is a source that can tell sooner than polling Latest that a new milestone
+// may be confirmed (a node's event API).
+type Notifier interface {
+	// NewMilestones receives when a milestone may have been confirmed (or new
+	// unreferenced messages arrived): a hint to ask Latest (and Unreferenced) now, never
+	// a statement of what was confirmed. Nil when the source cannot tell.
+	NewMilestones() <-chan struct{}
+}

@@ -15,6 +15,7 @@ import (
 // nodeFlags configure -source node.
 type nodeFlags struct {
 	url, jwtFile, keysFile string
+	events                 string
 	concurrency            int
 	timeout                time.Duration
 	maxConeBlocks          int
@@ -27,6 +28,8 @@ func (n *nodeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&n.jwtFile, "node-jwt-file", "", "node: a file holding the JWT for the node's protected routes (or $NODE_JWT)")
 	fs.StringVar(&n.keysFile, "milestone-keys", "", "node: a Hornet config (or its protocol section) with "+
 		"milestonePublicKeyCount and publicKeyRanges (default: built-in keys of shimmer and iota-mainnet)")
+	fs.StringVar(&n.events, "node-events", node.EventsAuto, "node: the event API (TIP-28 MQTT) that announces milestones and "+
+		"not-yet-referenced blocks: auto (each node's ws://.../api/mqtt/v1), off (poll only), or ws(s):// and mqtt(s):// URLs, comma-separated")
 	fs.IntVar(&n.concurrency, "node-concurrency", 16, "node: requests in flight")
 	fs.DurationVar(&n.timeout, "node-timeout", 30*time.Second, "node: timeout of one request")
 	fs.IntVar(&n.maxConeBlocks, "max-cone-blocks", node.DefaultMaxConeBlocks, "node: refuse a milestone whose cone holds more blocks")
@@ -45,7 +48,7 @@ func (n *nodeFlags) open(created node.CreatedOutputs) (*node.Source, error) {
 		return nil, err
 	}
 	cfg := node.Config{URLs: urls, Token: token, Concurrency: n.concurrency, Timeout: n.timeout, Created: created,
-		MaxConeBlocks: n.maxConeBlocks, MaxConeBytes: n.maxConeBytes}
+		MaxConeBlocks: n.maxConeBlocks, MaxConeBytes: n.maxConeBytes, Events: n.events}
 	if n.keysFile != "" {
 		data, err := os.ReadFile(n.keysFile)
 		if err != nil {

@@ -31,6 +31,7 @@ type runFlags struct {
 	opsAddr           string
 	follow            bool
 	unreferenced      bool
+	poll              time.Duration
 	stopAt            uint
 	window, fetch, wp int
 	fixedWrites       bool
@@ -55,6 +56,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.simMsInterval, "sim-ms-interval", 10*time.Second, "sim: milestone timestamp spacing")
 	fs.StringVar(&f.opsAddr, "ops-addr", ":9100", "address of /metrics, /healthz, /readyz (empty: off)")
 	fs.BoolVar(&f.follow, "follow", true, "after filling gaps, follow the tip")
+	fs.DurationVar(&f.poll, "poll-interval", time.Second, "while following, how often to ask the source for a new milestone "+
+		"(node events, when connected, start a fetch sooner)")
 	fs.BoolVar(&f.unreferenced, "unreferenced", true, "while following, also index not-yet-referenced messages")
 	fs.UintVar(&f.stopAt, "stop-at", 0, "stop after this milestone (0: never)")
 	fs.IntVar(&f.window, "window", ingest.DefaultWindow, "milestones written at once (the adaptive write limit bounds their writes)")
@@ -107,6 +110,7 @@ func cmdRun(ctx context.Context, args []string) error {
 		if err := ns.Register(reg); err != nil {
 			return err
 		}
+		ns.Listen(ctx)
 	}
 	m := ingest.NewMetrics(reg)
 	st.OnRetry(func(string, int, error) { m.Retries.Inc() })
@@ -127,7 +131,7 @@ func cmdRun(ctx context.Context, args []string) error {
 func (f *runFlags) pipelineConfig() ingest.Config {
 	return ingest.Config{NodeID: int8(f.db.nodeID), FetchAhead: f.fetch, Window: f.window, WriteParallel: f.wp,
 		FixedWrites: f.fixedWrites,
-		Follow:      f.follow, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt), Claim: uint32(f.claim),
+		Follow:      f.follow, PollInterval: f.poll, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt), Claim: uint32(f.claim),
 		ClaimTTL: f.claimTTL, GapCheck: f.gapCheck, UnavailableRetry: f.unavailableRetry,
 		Owner: processOwner("ingest")}
 }

@@ -44,6 +44,10 @@ type Config struct {
 	// block bytes than these (defaults DefaultMaxConeBlocks, DefaultMaxConeBytes).
 	MaxConeBlocks int
 	MaxConeBytes  int64
+	// Events names the event APIs (TIP-28 MQTT) to listen to (Source.Listen): EventsAuto,
+	// EventsOff (the default, "") or ws://, wss://, mqtt://, mqtts:// URLs, comma-separated.
+	// Events only hint: a milestone is still read over REST and verified.
+	Events string
 	// Client makes the requests (default: a client with the timeout above).
 	Client *http.Client
 }

@@ -13,8 +13,13 @@
 // it writes.
 //
 // Requests are bounded (Config.Concurrency), retried with backoff on timeouts, 5xx and
-// lost connections, and refused (source.Refusal) on 4xx and malformed answers. The node
-// API offers no list of blocks not yet referenced: Unreferenced returns none.
+// lost connections, and refused (source.Refusal) on 4xx and malformed answers.
+//
+// The REST API offers no list of blocks not yet referenced; the node's event API (TIP-28
+// over MQTT, Config.Events, Source.Listen) announces them, and confirmed milestones. Events
+// are hints: a confirmed milestone wakes the follower (NewMilestones), announced blocks are
+// what Unreferenced returns until a milestone references them; what is confirmed is only
+// ever read over REST and verified.
 //
 // With several nodes (Config.URLs), all of one network (ErrMixedNetworks), every request
 // of a milestone goes to one node, chosen round-robin among the healthy nodes that

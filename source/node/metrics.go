@@ -9,6 +9,10 @@ type metrics struct {
 	errors   *prometheus.CounterVec
 	benches  *prometheus.CounterVec
 	benched  *prometheus.GaugeVec
+
+	events        *prometheus.CounterVec
+	eventsDropped *prometheus.CounterVec
+	eventsUp      *prometheus.GaugeVec
 }
 
 func newMetrics() *metrics {
@@ -22,6 +26,12 @@ func newMetrics() *metrics {
 			Help: "Times a node was benched for failing, lagging or lying."}, by),
 		benched: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "indexer_node_benched",
 			Help: "1 from a node's failure until its next success (or for good when it serves another network)."}, by),
+		events: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_events_total",
+			Help: "Events received from a node's event API (TIP-28), by topic."}, []string{"node", "topic"}),
+		eventsDropped: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_events_dropped_total",
+			Help: "Events from a node's event API that were malformed or invalid, and dropped."}, by),
+		eventsUp: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "indexer_node_events_connected",
+			Help: "1 while the source is connected to a node's event API."}, by),
 	}
 }
 
@@ -38,7 +48,8 @@ func (m *metrics) of(host string) nodeMetrics {
 
 // Register registers the source's per-node series on reg.
 func (s *Source) Register(reg prometheus.Registerer) error {
-	for _, c := range []prometheus.Collector{s.metrics.requests, s.metrics.errors, s.metrics.benches, s.metrics.benched} {
+	for _, c := range []prometheus.Collector{s.metrics.requests, s.metrics.errors, s.metrics.benches, s.metrics.benched,
+		s.metrics.events, s.metrics.eventsDropped, s.metrics.eventsUp} {
 		if err := reg.Register(c); err != nil {
 			return err
 		}

@@ -24,6 +24,9 @@ type Source struct {
 
 	mu  sync.Mutex
 	net *chain.Network // the network every node must serve, once read
+
+	events  *eventHub
+	brokers []broker // the event APIs Listen listens to
 }
 
 var _ source.Source = (*Source)(nil)
@@ -33,7 +36,11 @@ func New(cfg Config) (*Source, error) {
 	if err := cfg.defaults(); err != nil {
 		return nil, err
 	}
-	s := &Source{metrics: newMetrics()}
+	brokers, err := brokersOf(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s := &Source{metrics: newMetrics(), events: newEventHub(), brokers: brokers}
 	outputs := newOutputCache(cfg.OutputCache)
 	for _, raw := range cfg.URLs {
 		one := cfg
@@ -50,10 +57,20 @@ func hostOf(raw string) string {
 	return u.Host
 }
 
-// Unreferenced returns nothing: the node API has no route listing the blocks no
-// milestone referenced yet (Hornet streams them only through its event API).
+// Unreferenced returns the blocks the event API announced that no milestone referenced
+// yet, oldest first (none with events off: the REST API has no route listing them).
 func (s *Source) Unreferenced(context.Context, uint32) ([]chain.UnreferencedMessage, error) {
-	return nil, nil
+	return s.events.pending.list(), nil
+}
+
+// NewMilestones receives when an event said a milestone was confirmed, and shortly after
+// new pending blocks arrived (never with events off): the follower asks Latest and
+// writes the pending blocks at once instead of at its next poll.
+func (s *Source) NewMilestones() <-chan struct{} {
+	if len(s.brokers) == 0 {
+		return nil
+	}
+	return s.events.wake
 }
 
 // attributable tells whether err is the node's doing: it was unavailable, refused, or

@@ -33,6 +33,7 @@ func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedM
 		cm, err := m.verified(ctx, index, net)
 		if err == nil {
 			s.recovered(m)
+			s.referencedBy(cm)
 			return cm, nil
 		}
 		if ctx.Err() != nil || !attributable(err) {
@@ -42,6 +43,15 @@ func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedM
 		failed = append(failed, fmt.Errorf("node %s: %w", m.host, err))
 	}
 	return nil, allFailed(index, failed)
+}
+
+// referencedBy drops the blocks cm referenced from the pending blocks.
+func (s *Source) referencedBy(cm *chain.ConfirmedMilestone) {
+	ids := make([]chain.MessageID, len(cm.Messages))
+	for i, rm := range cm.Messages {
+		ids[i] = rm.ID
+	}
+	s.events.pending.referencedNow(ids...)
 }
 
 // verified reads milestone index from the node and runs chain.Verify on it, so that a

@@ -77,12 +77,16 @@ func sameNetwork(a, b chain.Network) bool {
 // Latest is the highest confirmed milestone among the healthy nodes (among all that
 // answered when every node is benched).
 func (s *Source) Latest(ctx context.Context) (uint32, error) {
-	return s.pickStatus(ctx, func(confirmed, _ uint32, best uint32, first bool) uint32 {
+	tip, err := s.pickStatus(ctx, func(confirmed, _ uint32, best uint32, first bool) uint32 {
 		if first || confirmed > best {
 			return confirmed
 		}
 		return best
 	})
+	if err == nil {
+		s.events.sawTip(tip)
+	}
+	return tip, err
 }
 
 // Oldest is the lowest oldest milestone held among the healthy nodes (their pruning

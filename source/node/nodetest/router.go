@@ -64,6 +64,10 @@ func route(path string) (string, handler, string) {
 
 // ServeHTTP applies the controls (die, latency, JWT, injected 500s) and then the route.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == EventsPath {
+		s.serveEvents(w, r) // public, as Hornet lists it
+		return
+	}
 	name, h, arg := route(r.URL.Path)
 	die, fail, authorized := s.gate(r, name, name == RouteHealth || name == RouteRoutes)
 	if die {

@@ -34,6 +34,10 @@ type Server struct {
 	hiddenBlocks map[[32]byte]bool    // blocks answering 404 (HideBlock)
 	dieIn        int                  // requests still served before dying; -1 = not armed
 	counts       map[string]int
+
+	evMu   sync.Mutex
+	ev     *events // the event API while it runs (StartEvents)
+	evAddr string  // its TCP address, kept across a restart
 }
 
 // New starts a server over set, confirmed at the set's highest milestone. Close it when done.
@@ -51,20 +55,25 @@ func New(set *realdata.Set) (*Server, error) {
 // URL is the server's base URL (without /api/core/v2).
 func (s *Server) URL() string { return s.srv.URL }
 
-// Close shuts the server down.
-func (s *Server) Close() { s.srv.Close() }
+// Close shuts the server and its event API down.
+func (s *Server) Close() {
+	s.StopEvents()
+	s.srv.Close()
+}
 
 // SetConfirmed moves the node's confirmed (and latest) milestone; it must be a milestone of the
 // set. Milestones above it, and outputs booked above it, are unknown to the node; blocks they
-// reference are served as not yet referenced; spends above it are not yet seen.
+// reference are served as not yet referenced; spends above it are not yet seen. With the
+// event API running, the milestones newly confirmed are announced (StartEvents).
 func (s *Server) SetConfirmed(index uint32) error {
 	if s.ix.milestones[index] == nil {
 		return fmt.Errorf("nodetest: milestone %d is not in the set (%d..%d)", index, s.ix.lowest, s.ix.highest)
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	before := s.confirmed
 	s.confirmed = index
-	return nil
+	s.mu.Unlock()
+	return s.announce(before, index)
 }
 
 // Confirmed returns the confirmed milestone index.
