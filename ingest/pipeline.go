@@ -112,6 +112,7 @@ type Pipeline struct {
 	pool         *store.WritePool  // runs those groups, as many at once as writes allows
 	unavailable  []store.Range     // milestones the source does not hold, as last read or written
 	retriedAt    time.Time         // when the unavailable milestones were last asked for again
+	anchored     bool              // the keyspace's anchor milestone is recorded (checkChain)
 }
 
 // DefaultWindow is Config.Window's default.
@@ -347,6 +348,9 @@ func (p *Pipeline) resolveNetwork(ctx context.Context) error {
 		return &sourceError{fmt.Errorf("network: %w", err)}
 	}
 	if err := p.st.EnsureNetwork(ctx, net, p.cfg.Owner); err != nil {
+		return err
+	}
+	if err := p.checkAnchor(ctx); err != nil {
 		return err
 	}
 	p.log.Info("indexing network", "network", net.Name, "hrp", net.HRP, "milestone_keys", len(net.Keys.Ranges),

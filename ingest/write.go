@@ -28,11 +28,16 @@ func (p *Pipeline) ingestRange(ctx context.Context, r store.Range, tip uint32) e
 	writers, wctx := errgroup.WithContext(ctx)
 	writers.SetLimit(p.cfg.Window)
 	var refused error
+	var prev *chain.ConfirmedMilestone
 	for res := range p.fetchOrdered(fctx, r) {
 		if refused = p.check(res); refused != nil || wctx.Err() != nil {
 			break
 		}
+		if refused = p.checkChain(wctx, prev, res.cm, r.To); refused != nil {
+			break
+		}
 		cm := res.cm
+		prev = cm
 		writers.Go(func() error { return p.writeMilestone(wctx, cm, tip) })
 	}
 	stopFetching()

@@ -33,7 +33,7 @@ func RecordOf(n chain.Network) NetworkRecord {
 // keyspace that synced milestones before any network was recorded holds the simulated
 // chain's former format and is refused too. On success the store renders addresses
 // under the network's HRP, and the network's protocol parameters and base token are
-// recorded (see recordProtocol).
+// recorded (see recordProtocol), and so are its milestone keys (ErrKeysChanged).
 func (st *Store) EnsureNetwork(ctx context.Context, n chain.Network, node string) error {
 	want := RecordOf(n)
 	got, recorded, err := st.readNetwork(ctx)
@@ -52,6 +52,9 @@ func (st *Store) EnsureNetwork(ctx context.Context, n chain.Network, node string
 	if got != want {
 		return fmt.Errorf("%w: keyspace holds %s (hrp %s), the source is %s (hrp %s)",
 			ErrNetworkMismatch, got.Name, got.HRP, want.Name, want.HRP)
+	}
+	if err := st.ensureMilestoneKeys(ctx, n.Keys, node); err != nil {
+		return err
 	}
 	st.network.Store(&want)
 	return st.recordProtocol(ctx, n, node)
