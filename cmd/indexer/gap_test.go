@@ -61,12 +61,7 @@ func TestUnfillableGapBelowALiveTip(t *testing.T) {
 	must(t, fake.SetConfirmed(gapTip))
 	must(t, fake.SetPruningIndex(gapPruned))
 
-	following, stop := context.WithCancel(ctx)
-	stopped := make(chan error, 1)
-	run := indexerRun{cfg: liveCfg, ops: freeAddr(t), stopped: stopped}
-	go func() {
-		stopped <- cmdRun(following, slices.Concat(nodeArgs, dbArgs(liveCfg), []string{"-gap-check", "1s", "-ops-addr", run.ops}))
-	}()
+	run := follow(t, ctx, nodeArgs, liveCfg)
 	hole := []store.Range{{From: gapHeld + 1, To: gapPruned}}
 	run.awaitGap(t, ctx, hole, gapTip)
 	must(t, fake.SetConfirmed(gapLast))
@@ -81,21 +76,41 @@ func TestUnfillableGapBelowALiveTip(t *testing.T) {
 	if s := getSync(t, live); len(s.Unavailable) != 0 || len(s.Gaps) != 0 || s.Oldest != 2 || s.Newest != gapLast {
 		t.Fatalf("GET /sync after the import: %d..%d, gaps %v, unavailable %v", s.Oldest, s.Newest, s.Gaps, s.Unavailable)
 	}
-	stop()
-	if err := <-stopped; err != nil {
-		t.Fatalf("indexer run: %v", err)
-	}
+	run.end(t)
 	testcontainers.AssertSameData(t, liveCfg, straightCfg, "indexer_meta", "leases", "schema_migrations",
 		"schema_checksums", "sync") // sync differs by logged_by: compared by indexer status and here
 	assertImported(t, live, hole[0])
 }
 
 // indexerRun is an `indexer run` following in the background: its keyspace, its ops
-// listener's address, and where its end is reported.
+// listener's address, where its end is reported and how it is stopped.
 type indexerRun struct {
 	cfg     cql.Config
 	ops     string
 	stopped <-chan error
+	stop    context.CancelFunc
+}
+
+// follow starts `indexer run` with args on cfg's keyspace in the background, following
+// the tip with a gap check every second and its ops listener on a free port.
+func follow(t *testing.T, ctx context.Context, args []string, cfg cql.Config) indexerRun {
+	t.Helper()
+	following, stop := context.WithCancel(ctx)
+	stopped := make(chan error, 1)
+	r := indexerRun{cfg: cfg, ops: freeAddr(t), stopped: stopped, stop: stop}
+	go func() {
+		stopped <- cmdRun(following, slices.Concat(args, dbArgs(cfg), []string{"-gap-check", "1s", "-ops-addr", r.ops}))
+	}()
+	return r
+}
+
+// end stops the run and fails t unless it ended cleanly.
+func (r indexerRun) end(t *testing.T) {
+	t.Helper()
+	r.stop()
+	if err := <-r.stopped; err != nil {
+		t.Fatalf("indexer run: %v", err)
+	}
 }
 
 // awaitGap waits until `indexer status` shows 2..newest synced but for the gap, which
