@@ -46,7 +46,8 @@ type runFlags struct {
 func (f *runFlags) register(fs *flag.FlagSet) {
 	f.db.register(fs)
 	fs.StringVar(&f.source, "source", "sim", "where milestones come from: sim, or node (a Hornet node's REST API)")
-	fs.UintVar(&f.startAt, "start-at", 0, "first milestone to index (0: after a snapshot bootstrap's ledger, else 1 for the sim, the node's oldest for a node)")
+	fs.UintVar(&f.startAt, "start-at", 0, "first milestone to index (0: after a snapshot bootstrap's ledger, else 1 for the sim; "+
+		"for a node, its oldest or the keyspace's oldest synced, whichever is lower)")
 	f.node.register(fs)
 	fs.Int64Var(&f.simSeed, "sim-seed", 1, "sim: generator seed (same seed, same chain)")
 	fs.IntVar(&f.simMessages, "sim-messages", 20, "sim: messages per milestone")
@@ -178,7 +179,8 @@ func (f *runFlags) recordSourceOldest(ctx context.Context, src source.Source, st
 }
 
 // start is the first milestone to index: -start-at, else the milestone after the
-// ledger a snapshot bootstrap loaded, else the oldest the node holds (1 for the sim).
+// ledger a snapshot bootstrap loaded, else the oldest the node holds or the keyspace's
+// oldest synced milestone, whichever is lower (1 for the sim).
 func (f *runFlags) start(ctx context.Context, src source.Source, st *store.Store) (uint32, error) {
 	if f.startAt > 0 {
 		return uint32(f.startAt), nil
@@ -194,5 +196,19 @@ func (f *runFlags) start(ctx context.Context, src source.Source, st *store.Store
 	if err != nil {
 		return 0, fmt.Errorf("asking the node for its oldest milestone (or give -start-at): %w", err)
 	}
-	return oldest, nil
+	return keyspaceStart(ctx, st, oldest)
+}
+
+// keyspaceStart is the keyspace's oldest synced milestone when it lies below oldest (the
+// node's), else oldest: the gaps above the keyspace's oldest are asked for, and those the
+// node pruned are recorded as unavailable rather than left below the start unseen.
+func keyspaceStart(ctx context.Context, st *store.Store, oldest uint32) (uint32, error) {
+	span, err := st.SyncSpan(ctx)
+	if errors.Is(err, store.ErrNothingSynced) {
+		return oldest, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("reading the keyspace's oldest synced milestone: %w", err)
+	}
+	return min(oldest, span.Oldest), nil
 }
