@@ -39,7 +39,9 @@ func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedM
 		if ctx.Err() != nil || !attributable(err) {
 			return nil, err
 		}
-		s.bench(m, err)
+		if !errors.Is(err, source.ErrNotHeld) { // a pruned node is healthy: it serves what it holds
+			s.bench(m, err)
+		}
 		failed = append(failed, fmt.Errorf("node %s: %w", m.host, err))
 	}
 	return nil, allFailed(index, failed)
