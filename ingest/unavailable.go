@@ -65,32 +65,19 @@ func overlapsAny(rs, gaps []store.Range) bool {
 	return false
 }
 
-// ingestHeld writes g like ingestRange, but goes on past each milestone the source does
-// not hold; those are recorded as unavailable (one write per call), and the written
-// milestones that were recorded so are cleared.
+// ingestHeld writes g (ingestRange); the milestones the source does not hold are
+// recorded as unavailable (one write per range of them), and the written milestones
+// that were recorded so are cleared.
 func (p *Pipeline) ingestHeld(ctx context.Context, g store.Range, tip uint32) error {
-	var notHeld []store.Range
-	for from := g.From; ; {
-		r := store.Range{From: from, To: g.To}
-		err := p.ingestRange(ctx, r, tip)
-		var nh *notHeldError
-		if !errors.As(err, &nh) {
-			if err == nil {
-				err = p.clearWritten(ctx, r)
-			}
-			return errors.Join(err, p.markUnavailable(ctx, notHeld))
-		}
-		if nh.Index > from {
-			if err := p.clearWritten(ctx, store.Range{From: from, To: nh.Index - 1}); err != nil {
-				return err
+	notHeld, err := p.ingestRange(ctx, g, tip)
+	if err == nil {
+		for _, written := range store.Without([]store.Range{g}, notHeld) {
+			if err = p.clearWritten(ctx, written); err != nil {
+				break
 			}
 		}
-		notHeld = extendWith(notHeld, nh.Index)
-		if nh.Index >= g.To {
-			return p.markUnavailable(ctx, notHeld)
-		}
-		from = nh.Index + 1
 	}
+	return errors.Join(err, p.markUnavailable(ctx, notHeld))
 }
 
 // extendWith adds index to the ascending list rs, joining it to the last range when adjacent.

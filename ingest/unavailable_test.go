@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -26,11 +27,16 @@ type prunedSource struct {
 	source.Source
 	tip      atomic.Uint32
 	from, to uint32
+	mu       sync.Mutex
+	asked    map[uint32]int
 }
 
 func (s *prunedSource) Latest(context.Context) (uint32, error) { return s.tip.Load(), nil }
 
 func (s *prunedSource) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+	s.mu.Lock()
+	s.asked[index]++
+	s.mu.Unlock()
 	if index >= s.from && index <= s.to {
 		return nil, source.Refuse(fmt.Errorf("milestone %d: %w", index, source.ErrNotHeld))
 	}
@@ -47,7 +53,7 @@ func TestUnavailableMilestones(t *testing.T) {
 	const last = 30
 	want := []store.Range{{From: 5, To: 7}}
 	st, _ := newStore(t)
-	src := &prunedSource{Source: sim.New(simOptions(last)), from: 5, to: 7}
+	src := &prunedSource{Source: sim.New(simOptions(last)), from: 5, to: 7, asked: map[uint32]int{}}
 	src.tip.Store(20)
 	m := ingest.NewMetrics(nil)
 	p := ingest.New(src, st, ingest.Config{NodeID: 1, Follow: true, PollInterval: 50 * time.Millisecond,
@@ -58,6 +64,13 @@ func TestUnavailableMilestones(t *testing.T) {
 	go func() { stopped <- p.Run(ctx) }()
 
 	awaitSync(t, st, stopped, want, 20)
+	src.mu.Lock()
+	for i := uint32(1); i <= 20; i++ { // the range goes on past what is not held: nothing is fetched twice
+		if src.asked[i] != 1 {
+			t.Errorf("milestone %d asked of the source %d times before the retry; want once", i, src.asked[i])
+		}
+	}
+	src.mu.Unlock()
 	src.tip.Store(last)
 	awaitSync(t, st, stopped, want, last) // the tip is followed past the gap
 	if got := testutil.ToFloat64(m.Unavailable); got != 3 {

@@ -21,8 +21,9 @@ type fetched struct {
 
 // ingestRange fetches r ahead in parallel, validates each milestone in order, and writes
 // up to Window milestones at once. A milestone that fails validation stops the range:
-// earlier milestones finish, nothing from it on is written.
-func (p *Pipeline) ingestRange(ctx context.Context, r store.Range, tip uint32) error {
+// earlier milestones finish, nothing from it on is written. A milestone the source does
+// not hold is passed over (nothing of it is written) and returned in notHeld.
+func (p *Pipeline) ingestRange(ctx context.Context, r store.Range, tip uint32) (notHeld []store.Range, err error) {
 	fctx, stopFetching := context.WithCancel(ctx)
 	defer stopFetching()
 	writers, wctx := errgroup.WithContext(ctx)
@@ -30,7 +31,13 @@ func (p *Pipeline) ingestRange(ctx context.Context, r store.Range, tip uint32) e
 	var refused error
 	var prev *chain.ConfirmedMilestone
 	for res := range p.fetchOrdered(fctx, r) {
-		if refused = p.check(res); refused != nil || wctx.Err() != nil {
+		refused = p.check(res)
+		var nh *notHeldError
+		if errors.As(refused, &nh) && wctx.Err() == nil {
+			notHeld, prev, refused = extendWith(notHeld, nh.Index), nil, nil
+			continue
+		}
+		if refused != nil || wctx.Err() != nil {
 			break
 		}
 		if refused = p.checkChain(wctx, prev, res.cm, r.To); refused != nil {
@@ -42,9 +49,9 @@ func (p *Pipeline) ingestRange(ctx context.Context, r store.Range, tip uint32) e
 	}
 	stopFetching()
 	if err := writers.Wait(); err != nil {
-		return err
+		return notHeld, err
 	}
-	return refused
+	return notHeld, refused
 }
 
 // check turns a fetch result into the error that stops the range, if any.
