@@ -46,13 +46,15 @@ func withCORS(allowed []string, next http.Handler) http.Handler {
 	}
 	anyOrigin := slices.Contains(allowed, "*")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Every answer varies by Origin (allowed, another or none), so a shared cache
+		// never serves one origin's answer to another.
+		w.Header().Add("Vary", "Origin")
 		origin := r.Header.Get("Origin")
 		if origin == "" || (!anyOrigin && !slices.Contains(allowed, strings.ToLower(origin))) {
 			next.ServeHTTP(w, r)
 			return
 		}
 		h := w.Header()
-		h.Add("Vary", "Origin")
 		h.Set("Access-Control-Allow-Origin", origin)
 		if anyOrigin {
 			h.Set("Access-Control-Allow-Origin", "*")

@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"testing"
 )
 
@@ -67,6 +68,11 @@ func TestCORS(t *testing.T) {
 		if w.Code != c.status || w.Header().Get("Access-Control-Allow-Origin") != c.allow {
 			t.Errorf("%s: %d, allow-origin %q; want %d, %q", c.name, w.Code,
 				w.Header().Get("Access-Control-Allow-Origin"), c.status, c.allow)
+		}
+		// A shared cache must key every answer by Origin once any origin is allowed: the
+		// answers to a listed origin, another one and none differ.
+		if vary := w.Header().Values("Vary"); (c.name != "off by default") != slices.Contains(vary, "Origin") {
+			t.Errorf("%s: Vary %q", c.name, vary)
 		}
 		if c.preflight && c.status == http.StatusNoContent && w.Header().Get("Access-Control-Allow-Methods") == "" {
 			t.Errorf("%s: no Access-Control-Allow-Methods", c.name)

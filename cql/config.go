@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/gocql/gocql"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/secret"
 )
 
 // Config is how a process reaches the cluster. Secrets (Password) are never logged:
@@ -43,8 +45,9 @@ func DefaultConfig() Config {
 }
 
 // FromEnv overlays CQL_* environment variables on c: CQL_HOSTS, CQL_KEYSPACE,
-// CQL_CONSISTENCY, CQL_LOCAL_DC, CQL_USERNAME, CQL_PASSWORD, CQL_TLS_CA, CQL_TLS_CERT,
-// CQL_TLS_KEY, CQL_TLS_INSECURE, CQL_TIMEOUT, CQL_MAX_IN_FLIGHT.
+// CQL_CONSISTENCY, CQL_LOCAL_DC, CQL_USERNAME, CQL_PASSWORD (or CQL_PASSWORD_FILE, a file
+// holding it), CQL_TLS_CA, CQL_TLS_CERT, CQL_TLS_KEY, CQL_TLS_INSECURE, CQL_TIMEOUT,
+// CQL_MAX_IN_FLIGHT.
 func (c Config) FromEnv() (Config, error) {
 	set := func(name string, dst *string) {
 		if v := os.Getenv(name); v != "" {
@@ -57,7 +60,13 @@ func (c Config) FromEnv() (Config, error) {
 	set("CQL_KEYSPACE", &c.Keyspace)
 	set("CQL_LOCAL_DC", &c.LocalDC)
 	set("CQL_USERNAME", &c.Username)
-	set("CQL_PASSWORD", &c.Password)
+	password, err := secret.Lookup(os.Getenv, "CQL_PASSWORD")
+	if err != nil {
+		return c, err
+	}
+	if password != "" {
+		c.Password = password
+	}
 	set("CQL_TLS_CA", &c.TLSCAFile)
 	set("CQL_TLS_CERT", &c.TLSCertFile)
 	set("CQL_TLS_KEY", &c.TLSKeyFile)

@@ -4,11 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/api"
+	"github.com/stardust-indexer/stardust-indexer/internal/secret"
 )
 
 // readTokenEnv is the variable that may hold the read token (instead of a file).
@@ -66,30 +66,22 @@ func readToken(file string, getenv func(string) string) (api.Secret, string, err
 // file's content ever appears in an error.
 func tokenFrom(flagName, file, env string, getenv func(string) string,
 	check func(api.Secret) error) (api.Secret, string, error) {
-	fromEnv := getenv(env)
+	fromEnv, err := secret.Lookup(getenv, env)
 	switch {
+	case err != nil:
+		return "", "", err
 	case file != "" && fromEnv != "":
 		return "", "", fmt.Errorf("both %s and %s are set: give the token once", flagName, env)
 	case file == "" && fromEnv == "":
 		return "", "", nil
 	}
-	source := "env " + env
-	token := api.Secret(strings.TrimSpace(fromEnv))
+	source, token := "env "+env, api.Secret(strings.TrimSpace(fromEnv))
 	if file != "" {
-		source = "file " + file
-		info, err := os.Stat(file)
+		text, err := secret.ReadFile(file, flagName)
 		if err != nil {
-			return "", "", fmt.Errorf("%s: %w", flagName, err)
+			return "", "", err
 		}
-		if info.Mode().Perm()&0o077 != 0 {
-			slog.Warn("the token file is readable by others than its owner (chmod 600 it)",
-				"flag", flagName, "file", file, "mode", info.Mode().Perm().String())
-		}
-		b, err := os.ReadFile(file)
-		if err != nil {
-			return "", "", fmt.Errorf("%s: %w", flagName, err)
-		}
-		token = api.Secret(strings.TrimSpace(string(b)))
+		source, token = "file "+file, api.Secret(text)
 	}
 	if err := check(token); err != nil {
 		return "", "", fmt.Errorf("%s: %w", source, err)

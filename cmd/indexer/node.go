@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/secret"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 )
 
@@ -25,7 +26,7 @@ type nodeFlags struct {
 func (n *nodeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&n.url, "node-url", "", "node: the nodes' REST APIs, comma-separated, all of one network "+
 		"(http://localhost:14265; default $NODE_URLS)")
-	fs.StringVar(&n.jwtFile, "node-jwt-file", "", "node: a file holding the JWT for the node's protected routes (or $NODE_JWT)")
+	fs.StringVar(&n.jwtFile, "node-jwt-file", "", "node: a file holding the JWT for the node's protected routes (or $NODE_JWT, or $NODE_JWT_FILE)")
 	fs.StringVar(&n.keysFile, "milestone-keys", "", "node: a Hornet config (or its protocol section) with "+
 		"milestonePublicKeyCount and publicKeyRanges (default: built-in keys of shimmer and iota-mainnet)")
 	fs.StringVar(&n.events, "node-events", node.EventsAuto, "node: the event API (TIP-28 MQTT) that announces milestones and "+
@@ -78,18 +79,17 @@ func (n *nodeFlags) urls() []string {
 	return urls
 }
 
-// token reads the JWT from -node-jwt-file or $NODE_JWT (not both); it is never logged.
+// token reads the JWT from -node-jwt-file, or $NODE_JWT (or the file $NODE_JWT_FILE
+// names), not both; it is never logged.
 func (n *nodeFlags) token() (string, error) {
-	env := os.Getenv("NODE_JWT")
+	env, err := secret.Lookup(os.Getenv, "NODE_JWT")
 	switch {
+	case err != nil:
+		return "", err
 	case n.jwtFile != "" && env != "":
 		return "", errors.New("give the node's JWT by -node-jwt-file or $NODE_JWT, not both")
 	case n.jwtFile == "":
-		return strings.TrimSpace(env), nil
+		return env, nil
 	}
-	data, err := os.ReadFile(n.jwtFile)
-	if err != nil {
-		return "", fmt.Errorf("-node-jwt-file: %w", err)
-	}
-	return strings.TrimSpace(string(data)), nil
+	return secret.ReadFile(n.jwtFile, "-node-jwt-file")
 }

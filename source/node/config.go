@@ -3,6 +3,8 @@ package node
 import (
 	"errors"
 	"fmt"
+	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -94,5 +96,28 @@ func (c *Config) defaults() error {
 	if c.Client == nil {
 		c.Client = &http.Client{Timeout: c.Timeout}
 	}
+	if hosts := plainTokenHosts(*c); len(hosts) > 0 {
+		slog.Warn("the node's JWT goes over plain http to a host that is not loopback: use https", "nodes", hosts)
+	}
 	return nil
+}
+
+// plainTokenHosts are the nodes the token would cross the network to in clear text:
+// http:// URLs of hosts other than loopback.
+func plainTokenHosts(c Config) []string {
+	if c.Token == "" {
+		return nil
+	}
+	var hosts []string
+	for _, raw := range c.URLs {
+		u, err := url.Parse(raw)
+		if err != nil || u.Scheme != "http" {
+			continue
+		}
+		if ip := net.ParseIP(u.Hostname()); u.Hostname() == "localhost" || (ip != nil && ip.IsLoopback()) {
+			continue
+		}
+		hosts = append(hosts, u.Host)
+	}
+	return hosts
 }

@@ -217,3 +217,14 @@ func drain(c <-chan struct{}) {
 	default:
 	}
 }
+
+// The JWT is warned about when it would cross the network in clear text.
+func TestPlainTokenHosts(t *testing.T) {
+	urls := []string{"http://localhost:14265", "http://127.0.0.1:1", "https://node.example", "http://node.example:14265", "http://[::1]:1"}
+	if got := plainTokenHosts(Config{URLs: urls, Token: "jwt"}); !slices.Equal(got, []string{"node.example:14265"}) {
+		t.Errorf("plainTokenHosts = %q; want only the plain remote node", got)
+	}
+	if got := plainTokenHosts(Config{URLs: urls}); got != nil {
+		t.Errorf("without a token: %q", got)
+	}
+}
