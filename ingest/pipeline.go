@@ -56,6 +56,10 @@ type Config struct {
 	// UnavailableRetry is how often milestones the source refused as not held (recorded
 	// in the store, skipped meanwhile) are asked for again (default an hour).
 	UnavailableRetry time.Duration
+	// StopGrace is how long the milestones being written when Run's context ends may take
+	// to finish (default 30 s): a stop leaves no milestone half written unless it takes
+	// longer. Nothing new is fetched or started after the context ends.
+	StopGrace time.Duration
 }
 
 func (c *Config) defaults() {
@@ -90,6 +94,9 @@ func (c *Config) defaults() {
 	if c.UnavailableRetry <= 0 {
 		c.UnavailableRetry = time.Hour
 	}
+	if c.StopGrace <= 0 {
+		c.StopGrace = 30 * time.Second
+	}
 }
 
 // Pipeline is one indexer node's ingest.
@@ -113,6 +120,7 @@ type Pipeline struct {
 	unavailable  []store.Range     // milestones the source does not hold, as last read or written
 	retriedAt    time.Time         // when the unavailable milestones were last asked for again
 	anchored     bool              // the keyspace's anchor milestone is recorded (checkChain)
+	writeCtx     context.Context   // milestone writes run under it (writesContext)
 }
 
 // DefaultWindow is Config.Window's default.
@@ -178,12 +186,16 @@ type MilestoneError struct {
 func (e *MilestoneError) Error() string { return fmt.Sprintf("milestone %d: %v", e.Index, e.Err) }
 func (e *MilestoneError) Unwrap() error { return e.Err }
 
-// Run ingests until ctx ends, the range given by StopAt is done, a milestone is
+// Run ingests until ctx ends (the milestones being written then finish, for up to
+// StopGrace), the range given by StopAt is done, a milestone is
 // refused, the source refuses a request (source.Refusal) or the keyspace indexes another
 // network. Database and source outages pause it: it probes every few seconds and resumes
 // from the sync table as soon as the database answers (backoff up to 30 s between
 // attempts that fail anyway).
 func (p *Pipeline) Run(ctx context.Context) error {
+	wctx, stopWrites := p.writesContext(ctx)
+	defer stopWrites()
+	p.writeCtx = wctx
 	if err := p.loadPendingFloor(ctx); err != nil {
 		return fmt.Errorf("reading pending floor: %w", err)
 	}

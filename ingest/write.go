@@ -26,7 +26,7 @@ type fetched struct {
 func (p *Pipeline) ingestRange(ctx context.Context, r store.Range, tip uint32) (notHeld []store.Range, err error) {
 	fctx, stopFetching := context.WithCancel(ctx)
 	defer stopFetching()
-	writers, wctx := errgroup.WithContext(ctx)
+	writers, wctx := errgroup.WithContext(p.writeCtx)
 	writers.SetLimit(p.cfg.Window)
 	var refused error
 	var prev *chain.ConfirmedMilestone

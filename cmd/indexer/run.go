@@ -32,6 +32,7 @@ type runFlags struct {
 	follow            bool
 	unreferenced      bool
 	poll              time.Duration
+	stopGrace         time.Duration
 	stopAt            uint
 	window, fetch, wp int
 	fixedWrites       bool
@@ -59,6 +60,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.follow, "follow", true, "after filling gaps, follow the tip")
 	fs.DurationVar(&f.poll, "poll-interval", time.Second, "while following, how often to ask the source for a new milestone "+
 		"(node events, when connected, start a fetch sooner)")
+	fs.DurationVar(&f.stopGrace, "stop-grace", 30*time.Second, "on SIGTERM or Ctrl-C, how long the milestones being "+
+		"written may take to finish (nothing new starts)")
 	fs.BoolVar(&f.unreferenced, "unreferenced", true, "while following, also index not-yet-referenced messages")
 	fs.UintVar(&f.stopAt, "stop-at", 0, "stop after this milestone (0: never)")
 	fs.IntVar(&f.window, "window", ingest.DefaultWindow, "milestones written at once (the adaptive write limit bounds their writes)")
@@ -133,7 +136,7 @@ func (f *runFlags) pipelineConfig() ingest.Config {
 	return ingest.Config{NodeID: int8(f.db.nodeID), FetchAhead: f.fetch, Window: f.window, WriteParallel: f.wp,
 		FixedWrites: f.fixedWrites,
 		Follow:      f.follow, PollInterval: f.poll, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt), Claim: uint32(f.claim),
-		ClaimTTL: f.claimTTL, GapCheck: f.gapCheck, UnavailableRetry: f.unavailableRetry,
+		ClaimTTL: f.claimTTL, StopGrace: f.stopGrace, GapCheck: f.gapCheck, UnavailableRetry: f.unavailableRetry,
 		Owner: processOwner("ingest")}
 }
 

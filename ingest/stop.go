@@ -1,0 +1,24 @@
+package ingest
+
+import (
+	"context"
+	"time"
+)
+
+// writesContext is the context milestone writes run under: it ends StopGrace after ctx
+// does (or when stop is called), so the milestones being written when the pipeline is
+// told to stop finish with their sync rows instead of being cut off half written.
+func (p *Pipeline) writesContext(ctx context.Context) (wctx context.Context, stop func()) {
+	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	var timer *time.Timer
+	stopWatching := context.AfterFunc(ctx, func() {
+		p.log.Info("stopping: finishing the milestones being written", "grace", p.cfg.StopGrace)
+		timer = time.AfterFunc(p.cfg.StopGrace, cancel)
+	})
+	return wctx, func() {
+		if !stopWatching() && timer != nil {
+			timer.Stop()
+		}
+		cancel()
+	}
+}
