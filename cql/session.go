@@ -119,10 +119,15 @@ func (s *Session) Write(ctx context.Context, st *Statement, ts int64, args ...an
 	})
 }
 
-// Exec runs a statement with the server's timestamp (analytics, metadata).
+// Exec runs a statement with the driver's client timestamp, or the coordinator's for a
+// statement marked ServerTimestamp (analytics, metadata).
 func (s *Session) Exec(ctx context.Context, st *Statement, args ...any) error {
 	return s.doArgs(ctx, st, len(args), func() error {
-		return s.g.Query(st.CQL, args...).WithContext(ctx).Idempotent(st.Idempotent).Exec()
+		q := s.g.Query(st.CQL, args...).WithContext(ctx).Idempotent(st.Idempotent)
+		if st.ServerTimestamp {
+			q = q.DefaultTimestamp(false)
+		}
+		return q.Exec()
 	})
 }
 

@@ -31,6 +31,9 @@ type Statement struct {
 	// Idempotent statements may be retried after a timeout: every write of the indexer is,
 	// because it carries a timestamp derived from chain order (see Session.Write).
 	Idempotent bool
+	// ServerTimestamp statements run by Exec take the coordinator's clock as their write
+	// timestamp, not the client's: a client whose clock is off cannot order them wrongly.
+	ServerTimestamp bool
 	// Binds is the number of bind markers: a call with another number of values is refused
 	// before it reaches the driver (gocql's token-aware routing panics on too few).
 	Binds int

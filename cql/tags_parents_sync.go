@@ -50,8 +50,8 @@ var (
 
 // Sync (seed: Sync).
 var (
-	InsertSync = define(Statement{Name: "sync.insert", Table: "sync", Kind: Insert, InUse: true,
-		Pattern: "mark a milestone as fully written (written last)",
+	InsertSync = define(Statement{Name: "sync.insert", Table: "sync", Kind: Insert, InUse: true, ServerTimestamp: true,
+		Pattern: "mark a milestone as fully written (written last; the coordinator's clock stamps it)",
 		CQL:     `INSERT INTO sync (ms_range_id, milestone_index, synced_by, logged_by) VALUES (?, ?, ?, ?)`})
 	SyncAll = define(Statement{Name: "sync.all", Table: "sync", Kind: Select, InUse: false,
 		Pattern: "list every synced milestone (seed select 1: a full scan; readers page per range instead)",
@@ -75,6 +75,12 @@ var (
 		Pattern: "oldest synced milestone of one ms_range_id",
 		CQL:     `SELECT milestone_index FROM sync WHERE ms_range_id = ? ORDER BY milestone_index ASC LIMIT 1`})
 )
+
+// SyncWriteTime reads when a sync row was written: a re-sync deletes it with the
+// timestamp just above, whatever the clock of the host that asks.
+var SyncWriteTime = define(Statement{Name: "sync.write_time", Table: "sync", Kind: Select, InUse: true,
+	Pattern: "the write timestamp of one milestone's sync row (re-sync)",
+	CQL:     `SELECT WRITETIME(synced_by) FROM sync WHERE ms_range_id = ? AND milestone_index = ?`})
 
 // DeleteSync forgets that a milestone was written, so the next run rewrites it
 // (operators re-syncing a range; tests making a gap).

@@ -84,7 +84,9 @@ func testSync(t *testing.T, n node) {
 	sameInts(t, "sync.all milestones", got, want)
 	sameInts(t, "sync.partitions", parts, []int{0, 1})
 
-	// sync.delete (re-sync) removes one milestone and leaves its neighbours.
+	// sync.write_time gives the row's timestamp; sync.delete (re-sync) just above it
+	// removes one milestone and leaves its neighbours.
+	n.expect(t, cql.SyncWriteTime, []row{{"writetime(synced_by)": chainTS(102, 99)}}, 0, 102)
 	n.write(t, cql.DeleteSync, chainTS(102, 99)+1, 0, 102)
 	n.expect(t, cql.SyncRange, []row{synced(103), synced(101)}, 0, 101, 104)
 }

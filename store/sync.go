@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -103,10 +104,22 @@ func runs(from, to uint32, keep func(uint32) bool) []Range {
 	return out
 }
 
-// Unsync deletes a milestone's sync row so the next run rewrites the milestone.
+// Unsync deletes a milestone's sync row so the next run rewrites the milestone. The
+// delete's timestamp is the row's own plus one, never a clock: a re-sync asked from a
+// host whose clock runs ahead cannot shadow the rewrite, whose sync row the coordinator
+// stamps (cql.InsertSync).
 func (st *Store) Unsync(ctx context.Context, index uint32) error {
-	if err := st.s.Exec(ctx, cql.DeleteSync, st.RangeID(index), int32(index)); err != nil {
+	var written *int64
+	err := notFound(st.s.Scan(ctx, cql.SyncWriteTime, []any{st.RangeID(index), int32(index)}, &written))
+	switch {
+	case errors.Is(err, ErrNotFound) || (err == nil && written == nil):
+		// not synced: nothing to delete
+	case err != nil:
 		return err
+	default:
+		if err := st.s.Write(ctx, cql.DeleteSync, *written+1, st.RangeID(index), int32(index)); err != nil {
+			return err
+		}
 	}
 	st.touchSync(index)
 	return nil
