@@ -247,6 +247,11 @@ func buildModel(truth *sim.Truth, chunk uint32, schema map[string]*tableSchema) 
 		"updated_by": "node-1", "updated_at": notNull})
 	m.add("indexer_meta", row{"concern": "chunk_size", "value": strconv.Itoa(int(chunk)), "watermark": int64(0),
 		"updated_by": "test", "updated_at": notNull})
+	// The milestone keys, and the first milestone written as the keyspace's anchor.
+	m.add("indexer_meta", row{"concern": "milestone_keys", "value": keysJSON(sim.Network().Keys), "watermark": int64(0),
+		"updated_by": "node-1", "updated_at": notNull})
+	m.add("indexer_meta", row{"concern": "anchor_milestone", "value": "1 " + firstMilestoneID(truth),
+		"watermark": int64(0), "updated_by": "node-1", "updated_at": notNull})
 	// The newest milestone any node synced (store.NewestSyncedConcern), by node 1.
 	m.add("indexer_meta", row{"concern": "newest_synced", "value": "", "watermark": int64(truth.UpTo),
 		"updated_by": "1", "updated_at": notNull})
@@ -1642,3 +1647,15 @@ func bindsText(binds []any) string {
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
 }
+
+// keysJSON is the milestone keys as the keyspace records them (docs/schema.md).
+func keysJSON(k chain.MilestoneKeys) string {
+	ranges := make([]string, len(k.Ranges))
+	for i, kr := range k.Ranges {
+		ranges[i] = fmt.Sprintf(`{"publicKey":"%x","start":%d,"end":%d}`, kr.PublicKey, kr.Start, kr.End)
+	}
+	return fmt.Sprintf(`{"threshold":%d,"ranges":[%s]}`, k.Threshold, strings.Join(ranges, ","))
+}
+
+// firstMilestoneID is the ID of the truth's first milestone.
+func firstMilestoneID(truth *sim.Truth) string { return truth.Milestones[0].MilestoneID.String() }
