@@ -21,7 +21,7 @@ func TestStopLeavesNoPartialMilestone(t *testing.T) {
 	st, _ := newStore(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	p := ingest.New(simSource(tip), st, ingest.Config{NodeID: 1, StopAt: tip, Window: 32, }, nil, nil)
+	p := ingest.New(simSource(tip), st, ingest.Config{NodeID: 1, StopAt: tip, Window: 32}, nil, nil)
 	stopped := make(chan error, 1)
 	go func() { stopped <- p.Run(ctx) }()
 	for p.Written() < 40 {
