@@ -140,12 +140,15 @@ func exportSnapshotFile(ctx context.Context, st *store.Store, at *uint32, out st
 func cmdImport(ctx context.Context, args []string) error {
 	var f runFlags
 	var keysFile string
+	var maxRecordMiB uint
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	f.db.register(fs)
 	fs.StringVar(&keysFile, "milestone-keys", "", "a Hornet config (or its protocol section) with the network's "+
 		"milestone keys (default: the built-in keys of the network the archive names: sim, shimmer, iota-mainnet)")
 	fs.IntVar(&f.window, "window", 4, "milestones written at once")
 	fs.IntVar(&f.fetch, "fetch-ahead", 8, "milestones decoded ahead of the writers")
+	fs.UintVar(&maxRecordMiB, "max-record-mib", archive.DefaultMaxRecord>>20, "refuse a record (one milestone) "+
+		"declaring more MiB, before reading it (a real milestone's record takes some 10-100 KB)")
 	f.registerWrites(fs)
 	fs.BoolVar(&f.migrate, "migrate", false, "create/upgrade the schema before importing")
 	f.analytics.register(fs)
@@ -155,11 +158,15 @@ func cmdImport(ctx context.Context, args []string) error {
 	if fs.NArg() == 0 {
 		return errors.New("usage: indexer import [flags] FILE... (contiguous archives, oldest first)")
 	}
+	if maxRecordMiB < 1 || maxRecordMiB > 4095 {
+		return errors.New("-max-record-mib: from 1 to 4095")
+	}
 	keys, err := readKeys(keysFile)
 	if err != nil {
 		return err
 	}
-	src, err := archive.Open(fs.Args(), keys)
+	src, err := archive.OpenLimited(fs.Args(), keys,
+		archive.Limits{Window: f.fetch, MaxRecord: uint32(maxRecordMiB) << 20})
 	if err != nil {
 		return err
 	}
@@ -190,6 +197,9 @@ func importArchives(ctx context.Context, f *runFlags, src *archive.Source) error
 	defer attachAnalytics(ctx, p, st, f.analytics)()
 	slog.Info("importing", "cluster", cfg.String(), "from", from, "to", to)
 	if err := p.Run(ctx); err != nil {
+		if errors.Is(err, archive.ErrTooLarge) {
+			err = fmt.Errorf("%w (-max-record-mib sets the cap)", err)
+		}
 		return fmt.Errorf("import stopped after milestone %d: %w", p.LastWritten(), err)
 	}
 	slog.Info("imported", "from", from, "to", to, "written", p.Written())

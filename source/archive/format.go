@@ -26,8 +26,6 @@ import (
 const (
 	Magic   = "SDXARCH\n"
 	Version = 1
-	// maxRecord bounds one record's body (a milestone's cone and ledger changes).
-	maxRecord = 1 << 30
 	// maxHeader bounds the header JSON.
 	maxHeader = 1 << 20
 )

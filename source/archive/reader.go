@@ -17,18 +17,20 @@ import (
 // Reader reads an archive's milestones in order, each checked whole (checksum, then
 // decoding) before Next returns it.
 type Reader struct {
-	name   string
-	gz     *gzip.Reader
-	r      *bufio.Reader
-	header Header
-	record int   // records read so far (the header is record 0)
-	offset int64 // decompressed bytes read so far
-	done   bool
+	name      string
+	gz        *gzip.Reader
+	r         *bufio.Reader
+	header    Header
+	record    int   // records read so far (the header is record 0)
+	offset    int64 // decompressed bytes read so far
+	done      bool
+	maxRecord uint32
 }
 
-// NewReader reads and checks the header; name labels errors (the file's name).
+// NewReader reads and checks the header; name labels errors (the file's name). Records
+// are capped at DefaultMaxRecord (SetMaxRecord).
 func NewReader(r io.Reader, name string) (*Reader, error) {
-	ar := &Reader{name: name}
+	ar := &Reader{name: name, maxRecord: DefaultMaxRecord}
 	gz, err := gzip.NewReader(r)
 	if err != nil {
 		return nil, ar.corrupt(0, fmt.Errorf("not a gzip stream: %w", err))
@@ -43,6 +45,10 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 
 // Header is the archive's header.
 func (r *Reader) Header() Header { return r.header }
+
+// SetMaxRecord caps the record bodies read (0: DefaultMaxRecord): a record declaring more
+// is a *TooLargeError, refused before any of its body is read.
+func (r *Reader) SetMaxRecord(n uint32) { r.maxRecord = Limits{MaxRecord: n}.withDefaults().MaxRecord }
 
 func (r *Reader) corrupt(at int64, err error) error {
 	switch {
@@ -98,20 +104,22 @@ func (r *Reader) read(n int) ([]byte, error) {
 }
 
 // Next returns the next milestone, io.EOF after the last one (once the end marker and
-// the compressed stream's own checksum were checked), or a *CorruptError.
+// the compressed stream's own checksum were checked), a *CorruptError or a *TooLargeError.
 func (r *Reader) Next() (*chain.ConfirmedMilestone, error) {
-	if r.done {
-		return nil, io.EOF
+	at, n, err := r.begin()
+	if err != nil {
+		return nil, err
 	}
-	at := r.offset
-	r.record++
-	cm, end, err := r.next()
+	body, err := r.read(int(n) + 4)
+	if err == nil {
+		err = checkSum(recordCRC(n, body[:n]), body[n:])
+	}
+	var cm *chain.ConfirmedMilestone
+	if err == nil {
+		cm, err = decodeMilestone(body[:n])
+	}
 	if err != nil {
 		return nil, r.corrupt(at, err)
-	}
-	if end {
-		r.done = true
-		return nil, io.EOF
 	}
 	if want := r.header.From + uint32(r.record-1); cm.Index != want || cm.Index > r.header.To {
 		return nil, r.corrupt(at, fmt.Errorf("milestone %d where %d was due (range %d..%d)",
@@ -120,29 +128,79 @@ func (r *Reader) Next() (*chain.ConfirmedMilestone, error) {
 	return cm, nil
 }
 
-// next reads one record or the end marker.
-func (r *Reader) next() (cm *chain.ConfirmedMilestone, end bool, err error) {
+// Skip passes over the next record as Next reads it, but neither holds nor decodes it:
+// its bytes stream through the read buffer into its checksum, which is checked. io.EOF
+// after the last record, as Next.
+func (r *Reader) Skip() error {
+	at, n, err := r.begin()
+	if err != nil {
+		return err
+	}
+	crc, err := r.discard(n)
+	var sum []byte
+	if err == nil {
+		sum, err = r.read(4)
+	}
+	if err == nil {
+		err = checkSum(crc, sum)
+	}
+	if err != nil {
+		return r.corrupt(at, err)
+	}
+	return nil
+}
+
+// discard streams a body of n bytes through the read buffer and returns the record's
+// checksum over its length and those bytes.
+func (r *Reader) discard(n uint32) (uint32, error) {
+	crc := recordCRC(n, nil)
+	for left := int(n); left > 0; {
+		b, err := r.r.Peek(min(left, r.r.Size()))
+		crc = crc32.Update(crc, castagnoli, b)
+		d, _ := r.r.Discard(len(b))
+		r.offset, left = r.offset+int64(d), left-d
+		if err != nil {
+			return crc, err
+		}
+	}
+	return crc, nil
+}
+
+// begin reads the length of the next record and checks it against the cap; after the
+// last record it reads the end marker (io.EOF).
+func (r *Reader) begin() (at int64, n uint32, err error) {
+	if r.done {
+		return 0, 0, io.EOF
+	}
+	at = r.offset
+	r.record++
 	head, err := r.read(4)
 	if err != nil {
-		return nil, false, err
+		return at, 0, r.corrupt(at, err)
 	}
-	n := binary.LittleEndian.Uint32(head)
-	if n == 0 {
-		return nil, true, r.end(head)
+	switch n = binary.LittleEndian.Uint32(head); {
+	case n == 0:
+		if err := r.end(head); err != nil {
+			return at, 0, r.corrupt(at, err)
+		}
+		r.done = true
+		return at, 0, io.EOF
+	case n > r.maxRecord:
+		return at, n, &TooLargeError{File: r.name, Record: r.record, Offset: at, Declared: n, Max: r.maxRecord}
 	}
-	if n > maxRecord {
-		return nil, false, fmt.Errorf("record of %d bytes (at most %d)", n, maxRecord)
+	return at, n, nil
+}
+
+// recordCRC is the checksum of a record: CRC32C of its length and body.
+func recordCRC(n uint32, body []byte) uint32 {
+	return crc32.Update(crc32.Checksum(binary.LittleEndian.AppendUint32(nil, n), castagnoli), castagnoli, body)
+}
+
+func checkSum(crc uint32, sum []byte) error {
+	if crc != binary.LittleEndian.Uint32(sum) {
+		return errors.New("checksum mismatch")
 	}
-	rest, err := r.read(int(n) + 4)
-	if err != nil {
-		return nil, false, err
-	}
-	crc := crc32.Update(crc32.Checksum(head, castagnoli), castagnoli, rest[:n])
-	if crc != binary.LittleEndian.Uint32(rest[n:]) {
-		return nil, false, errors.New("checksum mismatch")
-	}
-	cm, err = decodeMilestone(rest[:n])
-	return cm, false, err
+	return nil
 }
 
 // end checks the end marker: the record count, every milestone of the range present,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"sync"
 
@@ -14,19 +13,22 @@ import (
 )
 
 // Source serves the milestones of archive files (source.Source): contiguous ranges,
-// read in order. The pipeline asks for milestones in order with a bounded look-ahead,
-// so records read before they are asked for wait in a small buffer; a milestone asked
-// for again (after a database outage) reopens the archive.
+// read in order. The pipeline asks for milestones in order, FetchAhead at once, so a
+// request may come before those just below it: the records of the window below the
+// milestone asked for (Limits.Window) are decoded and held until asked for, the records
+// further below are skipped undecoded, and nothing below the window is kept. A milestone
+// asked for again once passed (after a database outage) reopens the archive.
 type Source struct {
 	files   []fileInfo
 	network chain.Network
+	limits  Limits
 
 	mu      sync.Mutex
 	cur     int // index in files of the open archive
 	f       *os.File
 	r       *Reader
 	ahead   map[uint32]*chain.ConfirmedMilestone
-	failure error // a corrupt record: every later milestone is refused too
+	failure error // a corrupt or refused record: every later milestone is refused too
 }
 
 type fileInfo struct {
@@ -38,12 +40,17 @@ var _ source.Source = (*Source)(nil)
 
 // Open reads the headers of the archives: one network, contiguous ranges in the order
 // given. keys verify the milestones; nil means the built-in keys of the network the
-// headers name (the sim's, Shimmer's or IOTA's).
+// headers name (the sim's, Shimmer's or IOTA's). The default Limits apply.
 func Open(paths []string, keys *chain.MilestoneKeys) (*Source, error) {
+	return OpenLimited(paths, keys, Limits{})
+}
+
+// OpenLimited is Open with limits on what reading holds (zero fields: the defaults).
+func OpenLimited(paths []string, keys *chain.MilestoneKeys, limits Limits) (*Source, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("archive: no files")
 	}
-	s := &Source{cur: -1, ahead: map[uint32]*chain.ConfirmedMilestone{}}
+	s := &Source{cur: -1, ahead: map[uint32]*chain.ConfirmedMilestone{}, limits: limits.withDefaults()}
 	for i, p := range paths {
 		h, err := readHeader(p)
 		if err != nil {
@@ -126,9 +133,9 @@ func (s *Source) Unreferenced(context.Context, uint32) ([]chain.UnreferencedMess
 	return nil, nil
 }
 
-// Milestone returns milestone index, reading the archives up to it. A corrupt or
-// truncated record is a source.Refusal (naming the file, record and offset), for this
-// milestone and every later one: nothing of it was handed on.
+// Milestone returns milestone index, reading the archives up to it. A corrupt,
+// truncated or over-cap record is a source.Refusal (naming the file, record and offset),
+// for this milestone and every later one: nothing of it was handed on.
 func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -143,33 +150,11 @@ func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedM
 	if s.failure != nil {
 		return nil, s.failure
 	}
+	s.forgetBelow(index)
 	if err := s.seek(fi, index); err != nil {
 		return nil, err
 	}
-	for {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		cm, err := s.r.Next()
-		if err != nil {
-			s.failure = source.Refuse(s.unexpected(err))
-			s.closeFile()
-			return nil, s.failure
-		}
-		if cm.Index == index {
-			return cm, nil
-		}
-		s.ahead[cm.Index] = cm
-	}
-}
-
-// unexpected turns an early io.EOF (the archive ended before the milestone asked for)
-// into a refusal.
-func (s *Source) unexpected(err error) error {
-	if errors.Is(err, io.EOF) {
-		return fmt.Errorf("archive %s ended before the milestone asked for", s.files[s.cur].path)
-	}
-	return err
+	return s.readTo(ctx, index)
 }
 
 func (s *Source) fileOf(index uint32) int {
@@ -179,38 +164,6 @@ func (s *Source) fileOf(index uint32) int {
 		}
 	}
 	return -1
-}
-
-// seek makes the open reader the one of file fi, positioned at or before index: the
-// open one if it has not passed index yet, else fi opened from its start.
-func (s *Source) seek(fi int, index uint32) error {
-	if s.cur == fi && s.r != nil && s.nextIndex() <= index {
-		return nil
-	}
-	s.closeFile()
-	clear(s.ahead)
-	f, err := os.Open(s.files[fi].path)
-	if err != nil {
-		return err
-	}
-	r, err := NewReader(f, s.files[fi].path)
-	if err != nil {
-		f.Close()
-		return source.Refuse(err)
-	}
-	s.cur, s.f, s.r = fi, f, r
-	return nil
-}
-
-// nextIndex is the milestone the open reader reads next.
-func (s *Source) nextIndex() uint32 { return s.r.header.From + uint32(s.r.record) }
-
-func (s *Source) closeFile() {
-	if s.r != nil {
-		s.r.Close()
-		s.f.Close()
-	}
-	s.r, s.f = nil, nil
 }
 
 // Close closes the open archive.

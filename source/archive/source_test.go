@@ -73,3 +73,26 @@ func TestAlteredRecordWithValidChecksumFailsVerification(t *testing.T) {
 		t.Fatalf("verification of the altered milestone: %v, want a signature failure", err)
 	}
 }
+
+// TestSourceAcrossArchives: milestones of two contiguous archives asked around their
+// boundary, out of order and again, and far apart, are the sim's.
+func TestSourceAcrossArchives(t *testing.T) {
+	const from, mid, to = 2, 9, 30
+	first, second := writeFile(t, simArchive(t, from, mid)), writeFile(t, simArchive(t, mid+1, to))
+	src, err := archive.Open([]string{first, second}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	ctx := context.Background()
+	chainSrc := simChain(to)
+	for _, i := range []uint32{3, 11, 8, 9, 10, 12, 2, 30, 21, 5, 29} {
+		got, err := src.Milestone(ctx, i)
+		if err != nil {
+			t.Fatalf("milestone %d: %v", i, err)
+		}
+		if want, _ := chainSrc.Milestone(ctx, i); got.MilestoneID != want.MilestoneID {
+			t.Fatalf("milestone %d: got %s, want %s", i, got.MilestoneID, want.MilestoneID)
+		}
+	}
+}
