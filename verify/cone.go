@@ -26,7 +26,7 @@ func (v *Verifier) proveCone(ctx context.Context, cm *chain.ConfirmedMilestone, 
 		return nil
 	}
 	d := Discrepancy{Kind: KindIncompleteCone, Table: "messages_by_milestone", Milestone: cm.Index,
-		Key: map[string]any{"milestone_index": cm.Index}, Detail: strings.TrimPrefix(holes+"; "+rootProblem, "; ")}
+		Key: map[string]any{"milestone_index": cm.Index}, Detail: joinNonEmpty(holes, rootProblem)}
 	msgs, proved := cm.Messages, rootProblem == ""
 	if !proved {
 		walked, err := v.walkCone(ctx, cm)
@@ -44,7 +44,7 @@ func (v *Verifier) proveCone(ctx context.Context, cm *chain.ConfirmedMilestone, 
 			msgs[i].WhiteFlagIndex = uint32(i)
 		}
 		cm.Messages = msgs
-		d.Detail += fmt.Sprintf("; the stored messages hold the whole cone (%d messages)", len(msgs))
+		d.Detail = joinNonEmpty(d.Detail, fmt.Sprintf("the stored messages hold the whole cone (%d messages)", len(msgs)))
 		d.Repair = "rewrite: the listing and message rows of the proven cone are written again at the wall clock"
 	} else {
 		v.needsReingest[cm.Index] = true
@@ -132,4 +132,14 @@ func (v *Verifier) coneMessage(ctx context.Context, index uint32, id chain.Messa
 	}
 	rm, err := decodeRecord(rec, id.String())
 	return rm, err == nil, nil
+}
+
+func joinNonEmpty(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
 }
