@@ -15,7 +15,9 @@ import (
 // and each message's stored bytes (decoded with chain) with the milestone's verdict;
 // its ledger changes follow from the included transactions in those bytes, and a spent
 // output's creation from the transactions row its creating milestone wrote. What cannot
-// be read is reported (and cm is nil when nothing can be derived).
+// be read is reported (and cm is nil when nothing can be derived). The messages are
+// proved to be the whole cone the milestone signed before anything is derived from them
+// (proveCone).
 func (v *Verifier) rebuild(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
 	ms, err := v.st.Milestone(ctx, index)
 	if errors.Is(err, store.ErrNotFound) {

@@ -1,9 +1,9 @@
 // Package verify proves that the rows of synced milestones are whole (`indexer verify`):
 // it derives every row a milestone must have from its stored milestone payload and
-// message bytes (with the store's own writers), reads each back, compares the
-// materialized views with their base rows and checks the partition hints, and with
-// Repair rewrites what is missing or wrong. It walks milestone by milestone, so memory
-// is bounded by one milestone.
+// message bytes (with the store's own writers) once those prove the milestone's signed
+// Merkle roots, reads each back, compares the materialized views with their base rows
+// and checks the partition hints, and with Repair rewrites what is missing or wrong. It
+// walks milestone by milestone, so memory is bounded by one milestone.
 package verify
 
 import (
