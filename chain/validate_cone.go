@@ -41,24 +41,38 @@ func compareOrder(cm *ConfirmedMilestone, order []MessageID) error {
 	return nil
 }
 
-// checkRoots recomputes the inclusion Merkle root over the cone and the applied root
-// over the messages of included transactions (TIP-4, TIP-29).
-func checkRoots(cm *ConfirmedMilestone) error {
+// MerkleRoots recomputes a milestone's two Merkle roots from its messages in the order
+// given (TIP-4, TIP-29): the inclusion root over every message, the applied root over the
+// messages of included transactions. They equal the payload's roots only when the
+// messages are the whole cone in white-flag order with the milestone's verdicts.
+func (cm *ConfirmedMilestone) MerkleRoots() (inclusion, applied [32]byte) {
 	all := make([]MessageID, len(cm.Messages))
-	var applied []MessageID
+	var included []MessageID
 	for i := range cm.Messages {
 		all[i] = cm.Messages[i].ID
 		if cm.Messages[i].InclusionState == Included {
-			applied = append(applied, cm.Messages[i].ID)
+			included = append(included, cm.Messages[i].ID)
 		}
 	}
-	if got, want := MerkleRoot(all), cm.Milestone.InclusionMerkleRoot; got != want {
+	return MerkleRoot(all), MerkleRoot(included)
+}
+
+// checkRoots compares the recomputed Merkle roots with the milestone payload's.
+func checkRoots(cm *ConfirmedMilestone) error {
+	inclusion, applied := cm.MerkleRoots()
+	if want := cm.Milestone.InclusionMerkleRoot; inclusion != want {
 		return invalid("milestone.inclusionMerkleRoot", "%s, but the %d messages give %s",
-			hexString(want[:]), len(all), hexString(got[:]))
+			hexString(want[:]), len(cm.Messages), hexString(inclusion[:]))
 	}
-	if got, want := MerkleRoot(applied), cm.Milestone.AppliedMerkleRoot; got != want {
+	if want := cm.Milestone.AppliedMerkleRoot; applied != want {
+		n := 0
+		for i := range cm.Messages {
+			if cm.Messages[i].InclusionState == Included {
+				n++
+			}
+		}
 		return invalid("milestone.appliedMerkleRoot", "%s, but the %d included transactions give %s",
-			hexString(want[:]), len(applied), hexString(got[:]))
+			hexString(want[:]), n, hexString(applied[:]))
 	}
 	return nil
 }

@@ -86,3 +86,10 @@ func (st *Store) firstRow(ctx context.Context, stmt *cql.Statement, args []any) 
 	}
 	return rows[0], nil
 }
+
+// MilestoneListing reads a milestone's messages_by_milestone partition with its
+// white-flag indexes, in white-flag order.
+func (st *Store) MilestoneListing(ctx context.Context, index uint32) ([]MilestoneMessage, error) {
+	return cql.Collect(ctx, st.s, cql.MessagesByMilestone, []any{int32(index)},
+		func(it *gocql.Iter, r *MilestoneMessage) bool { return it.Scan(&r.WhiteFlagIndex, &r.MessageID) })
+}

@@ -15,7 +15,9 @@ import (
 // and each message's stored bytes (decoded with chain) with the milestone's verdict;
 // its ledger changes follow from the included transactions in those bytes, and a spent
 // output's creation from the transactions row its creating milestone wrote. What cannot
-// be read is reported (and cm is nil when nothing can be derived).
+// be read is reported (and cm is nil when nothing can be derived). The messages are
+// proved to be the whole cone the milestone signed before anything is derived from them
+// (proveCone).
 func (v *Verifier) rebuild(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
 	ms, err := v.st.Milestone(ctx, index)
 	if errors.Is(err, store.ErrNotFound) {
@@ -34,13 +36,13 @@ func (v *Verifier) rebuild(ctx context.Context, index uint32) (*chain.ConfirmedM
 	}
 	cm := &chain.ConfirmedMilestone{Index: index, Timestamp: time.Unix(int64(payload.Timestamp), 0).UTC(),
 		MilestoneID: payload.ID(), PreviousMilestoneID: payload.PreviousMilestoneID, Milestone: payload}
-	ids, err := v.st.MilestoneMessages(ctx, index)
+	listing, err := v.st.MilestoneListing(ctx, index)
 	if err != nil {
 		return nil, err
 	}
 	whole := true
-	for _, id := range ids {
-		rm, ok, err := v.message(ctx, index, id)
+	for _, l := range listing {
+		rm, ok, err := v.message(ctx, index, l.MessageID)
 		if err != nil {
 			return nil, err
 		}
@@ -52,6 +54,9 @@ func (v *Verifier) rebuild(ctx context.Context, index uint32) (*chain.ConfirmedM
 	}
 	if !whole {
 		v.needsReingest[index] = true
+	}
+	if err := v.proveCone(ctx, cm, listing); err != nil {
+		return nil, err
 	}
 	return cm, v.ledgerChanges(ctx, cm)
 }
@@ -69,6 +74,17 @@ func (v *Verifier) message(ctx context.Context, index uint32, id string) (chain.
 	if err != nil {
 		return chain.ReferencedMessage{}, false, err
 	}
+	rm, err := decodeRecord(rec, id)
+	if err != nil {
+		v.report(Discrepancy{Kind: KindUndecodable, Table: "messages", Milestone: index, Key: key, Detail: err.Error()})
+		return chain.ReferencedMessage{}, false, nil
+	}
+	return rm, true, nil
+}
+
+// decodeRecord is a stored message with its verdict: its bytes decode with chain and hash
+// to id, and its row holds a white-flag index and an inclusion state.
+func decodeRecord(rec store.MessageRecord, id string) (chain.ReferencedMessage, error) {
 	m, err := chain.DecodeMessage(rec.Raw)
 	if err == nil && chain.MessageIDOf(rec.Raw).String() != id {
 		err = errors.New("bytes do not hash to the message ID")
@@ -77,15 +93,14 @@ func (v *Verifier) message(ctx context.Context, index uint32, id string) (chain.
 		err = errors.New("no white-flag index or inclusion state")
 	}
 	if err != nil {
-		v.report(Discrepancy{Kind: KindUndecodable, Table: "messages", Milestone: index, Key: key, Detail: err.Error()})
-		return chain.ReferencedMessage{}, false, nil
+		return chain.ReferencedMessage{}, err
 	}
 	rm := chain.ReferencedMessage{ID: chain.MessageIDOf(rec.Raw), Raw: rec.Raw, Message: m,
 		WhiteFlagIndex: uint32(*rec.WhiteFlagIndex), InclusionState: chain.InclusionState(*rec.InclusionState)}
 	if rec.ConflictReason != nil {
 		rm.ConflictReason = chain.ConflictReason(*rec.ConflictReason)
 	}
-	return rm, true, nil
+	return rm, nil
 }
 
 // ledgerChanges fills cm.Created and cm.Consumed from its included transactions.
@@ -98,7 +113,9 @@ func (v *Verifier) ledgerChanges(ctx context.Context, cm *chain.ConfirmedMilesto
 			return err
 		}
 		if !ok {
-			v.summary.UncheckedSpends++
+			if err := v.uncheckedSpend(ctx, cm.Index, in); err != nil {
+				return err
+			}
 			continue
 		}
 		cm.Consumed = append(cm.Consumed, chain.LedgerSpent{LedgerOutput: lo, SpentBy: in.SpentBy,

@@ -1,9 +1,9 @@
 // Package verify proves that the rows of synced milestones are whole (`indexer verify`):
 // it derives every row a milestone must have from its stored milestone payload and
-// message bytes (with the store's own writers), reads each back, compares the
-// materialized views with their base rows and checks the partition hints, and with
-// Repair rewrites what is missing or wrong. It walks milestone by milestone, so memory
-// is bounded by one milestone.
+// message bytes (with the store's own writers) once those prove the milestone's signed
+// Merkle roots, reads each back, compares the materialized views with their base rows
+// and checks the partition hints, and with Repair rewrites what is missing or wrong. It
+// walks milestone by milestone, so memory is bounded by one milestone.
 package verify
 
 import (
@@ -23,6 +23,12 @@ const (
 	KindViewMissing = "view_missing" // a base row has no row in one of its views
 	KindViewDiffers = "view_differs" // the view row's columns differ from the base row's
 	KindViewOrphan  = "view_orphan"  // a view row of the milestone has no base row
+	// KindIncompleteCone: the milestone's stored cone is not the one it signed (a
+	// white-flag index hole, or Merkle roots that differ from the payload's).
+	KindIncompleteCone = "incomplete_cone"
+	// KindMissingCreation: a spent output's creation row is gone although a synced
+	// milestone included the transaction that created it.
+	KindMissingCreation = "missing_creation"
 )
 
 // Discrepancy is one finding, printed as one JSON line.
@@ -43,7 +49,7 @@ type Summary struct {
 	ViewRows        int            `json:"view_rows"`        // view rows compared
 	Discrepancies   int            `json:"discrepancies"`    // findings
 	ByKind          map[string]int `json:"by_kind"`          // findings per kind
-	UncheckedSpends int            `json:"unchecked_spends"` // spent outputs no indexed transaction created (genesis)
+	UncheckedSpends int            `json:"unchecked_spends"` // spent outputs created before the first indexed milestone
 	Rewritten       int            `json:"rewritten"`        // rows rewritten by -repair
 	Reingest        []uint32       `json:"reingest"`         // milestones marked for re-ingestion by -repair
 }
@@ -123,7 +129,10 @@ func (v *Verifier) milestone(ctx context.Context, index uint32) error {
 }
 
 func (v *Verifier) report(d Discrepancy) {
-	if v.opts.Repair {
+	switch {
+	case !v.opts.Repair:
+		d.Repair = ""
+	case d.Repair == "":
 		d.Repair = repairOf(d)
 	}
 	v.summary.Discrepancies++
