@@ -20,7 +20,7 @@ import (
 func floodServer(t *testing.T, e *env) *httptest.Server {
 	t.Helper()
 	cfg := e.cfg
-	cfg.MaxInFlight = 2
+	cfg.MaxInFlight = 1
 	sess, err := cql.Open(cfg)
 	if err != nil {
 		t.Fatal(err)
