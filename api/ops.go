@@ -36,8 +36,8 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
 	defer cancel()
 	if err := s.Ready(ctx); err != nil {
-		w.Header().Set("Retry-After", "1")
-		http.Error(w, ops.NotReady, http.StatusServiceUnavailable)
+		writeError(w, r, &apiError{Status: http.StatusServiceUnavailable, Title: "not ready", Expected: true,
+			Detail: ops.NotReady, RetryAfter: retryAfterSeconds}, nil)
 		return
 	}
 	_, _ = w.Write([]byte("ready\n"))
