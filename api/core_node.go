@@ -104,10 +104,13 @@ type healthJSON struct {
 	withCoverage
 }
 
+// coreHealth answers from the ledger tip the health probe keeps (refreshed at most once
+// a second by one goroutine); a failed read answers a generic 503, its error is logged.
 func (s *Server) coreHealth(ctx context.Context, _ *input) (any, error) {
-	t, err := s.ledgerTip(ctx)
+	t, err := s.health.Get(ctx)
 	if err != nil {
-		return nil, err
+		return nil, &apiError{Status: http.StatusServiceUnavailable, Title: "unhealthy", Expected: true,
+			Detail: "the ledger could not be read", RetryAfter: 1}
 	}
 	if !t.ok {
 		return nil, &apiError{Status: http.StatusServiceUnavailable, Title: "unhealthy", Expected: true, Detail: "no milestone is indexed yet"}

@@ -6,6 +6,8 @@ import (
 	"net/http"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/stardust-indexer/stardust-indexer/ops"
 )
 
 // docRoute serves the OpenAPI document of every route this server registered.
@@ -29,14 +31,23 @@ func (s *Server) opsRoutes() []route {
 	}
 }
 
+// readyz answers from the last ping (Ready); the ping's error goes to the log only.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
 	defer cancel()
-	if err := s.st.Ping(ctx); err != nil {
-		writeError(w, r, unavailable(err.Error()), err)
+	if err := s.Ready(ctx); err != nil {
+		writeError(w, r, &apiError{Status: http.StatusServiceUnavailable, Title: "not ready", Expected: true,
+			Detail: ops.NotReady, RetryAfter: retryAfterSeconds}, nil)
 		return
 	}
 	_, _ = w.Write([]byte("ready\n"))
+}
+
+// Ready is nil while the database answers a ping: the last ping, refreshed at most
+// once a second by one goroutine, tried once under a deadline (probe).
+func (s *Server) Ready(ctx context.Context) error {
+	_, err := s.ready.Get(ctx)
+	return err
 }
 
 // doc is the OpenAPI document, built once from the route table.

@@ -14,13 +14,15 @@ import (
 
 // guard protects the read routes of a public server: per-client rate and in-flight
 // limits (Config.Limits) and, when configured, a read token (Config.ReadToken). The
-// probes stay open so that orchestrators and monitoring see the server as it is.
+// probes stay open so that orchestrators and monitoring see the server as it is; they
+// answer from memory (probes.go) and are capped in flight together (probeGate).
 type guard struct {
 	limits  *limiter // nil: no limits
 	trusted []netip.Prefix
 	readSum [sha256.Size]byte
 	hasRead bool
 	limited *prometheus.CounterVec
+	probes  probeGate
 }
 
 // probes are the routes neither limited nor behind the read token.
@@ -29,7 +31,7 @@ var probes = map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true
 const readChallenge = `Bearer realm="stardust-indexer"`
 
 func newGuard(cfg Config, token Secret) *guard {
-	g := &guard{trusted: cfg.Limits.TrustedProxies,
+	g := &guard{trusted: cfg.Limits.TrustedProxies, probes: make(probeGate, maxProbesInFlight),
 		limited: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "api_limited_total",
 			Help: "Requests refused with 429 by reason: rate, client_in_flight, in_flight."}, []string{"reason"})}
 	cfg.Registry.MustRegister(g.limited)
@@ -46,7 +48,7 @@ func newGuard(cfg Config, token Secret) *guard {
 // limits first (an unauthenticated flood is limited too), then the read token.
 func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 	if rt != nil && probes[rt.pattern] {
-		return next
+		return g.probes.wrap(next)
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if g.limits != nil {

@@ -7,6 +7,7 @@
 package api
 
 import (
+	"context"
 	"crypto/sha256"
 	"net/http"
 	"sync"
@@ -15,6 +16,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/ops"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -62,6 +65,8 @@ type Server struct {
 	// listed: milestones_by_bucket lists every milestone (store.MilestoneBucketsReady),
 	// known once seen; until then GET /milestones reads milestone by milestone.
 	listed atomic.Bool
+	health *ops.Probe[ledgerTip] // /health's read of the ledger tip
+	ready  *ops.Probe[struct{}]  // /readyz's ping
 }
 
 // New builds the server and its routes.
@@ -83,6 +88,13 @@ func New(st *store.Store, cfg Config) *Server {
 	cfg.AdminToken, cfg.ReadToken = "", "" // only their sums are kept
 	s := &Server{st: st, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux(),
 		guard: newGuard(cfg, readToken)}
+	// The probes' reads are tried once: a probe answers from its deadline, not after retries.
+	s.health = ops.NewProbe("health", func(ctx context.Context) (ledgerTip, error) {
+		return s.ledgerTip(cql.NoRetries(ctx))
+	})
+	s.ready = ops.NewProbe("ready", func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, st.Ping(cql.NoRetries(ctx))
+	})
 	s.routes = s.apiRoutes()
 	s.routes = append(s.routes, s.coreRoutes()...)     // TIP-25, /api/core/v2 (core_*.go)
 	s.routes = append(s.routes, s.indexerRoutes()...)  // TIP-26, /api/indexer/v1 (indexer_*.go)

@@ -258,7 +258,7 @@ func (s *Session) doArgs(ctx context.Context, st *Statement, n int, run func() e
 		if err = s.attempt(ctx, run); err == nil {
 			return nil
 		}
-		if !st.Idempotent || !Retryable(err) || attempt >= s.cfg.Retries {
+		if !st.Idempotent || !Retryable(err) || attempt >= s.retries(ctx) {
 			return fmt.Errorf("%s: %w", st.Name, explainQuery(err))
 		}
 		if s.OnRetry != nil {

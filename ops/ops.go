@@ -13,6 +13,28 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
+// Handler serves /metrics, /healthz and /readyz (see Serve).
+func Handler(reg *prometheus.Registry, ready func() error) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	probe := NewProbe("ready", func(context.Context) (struct{}, error) { return struct{}{}, ready() })
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), ProbeTimeout)
+		defer cancel()
+		if _, err := probe.Get(ctx); err != nil {
+			w.Header().Set("Retry-After", "1")
+			http.Error(w, NotReady, http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = w.Write([]byte("ready\n"))
+	})
+	return mux
+}
+
+// NotReady is /readyz's body when the check fails; the failure's detail is logged.
+const NotReady = "not ready: the database does not answer"
+
 // NewRegistry is a Prometheus registry with the Go and process collectors.
 func NewRegistry() *prometheus.Registry {
 	reg := prometheus.NewRegistry()
@@ -21,22 +43,14 @@ func NewRegistry() *prometheus.Registry {
 }
 
 // Serve serves /metrics, /healthz (the process runs) and /readyz (ready() is nil)
-// until ctx ends.
+// until ctx ends. /readyz answers from a Probe of ready (one call at a time, at most one
+// a second, each answer within ProbeTimeout) with a generic body; ready's error goes to
+// the log.
 func Serve(ctx context.Context, addr string, reg *prometheus.Registry, ready func() error) {
 	if addr == "" {
 		return
 	}
-	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, _ *http.Request) {
-		if err := ready(); err != nil {
-			http.Error(w, err.Error(), http.StatusServiceUnavailable)
-			return
-		}
-		_, _ = w.Write([]byte("ready\n"))
-	})
-	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 5 * time.Second,
+	srv := &http.Server{Addr: addr, Handler: Handler(reg, ready), ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 60 * time.Second}
 	go func() {
 		<-ctx.Done()

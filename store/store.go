@@ -23,6 +23,7 @@ type Store struct {
 	network   atomic.Pointer[NetworkRecord]
 	sum       summarizer                    // gathers sync changes for the sync summary (sync_flush.go)
 	bootstrap atomic.Pointer[bootstrapRead] // the last read of the bootstrap record (ledger_coverage_cache.go)
+	rebuilt   rebuiltView                   // the sync view read from the whole table (sync_view_cache.go)
 }
 
 // New wraps a session; chunkSize is the keyspace's recorded chunk size (see EnsureChunkSize).

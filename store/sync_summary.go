@@ -121,36 +121,19 @@ func capped(rs []Range, prev syncSummary) syncSummary {
 // SyncView is GET /sync's answer from the summary plus the sync rows past its high mark:
 // two reads whatever the number of milestones synced, exact for the rows past the high
 // mark, and for changes below it as soon as their writer flushed (within a second). When
-// the summary is missing (a keyspace indexed before it) or far behind, it reads the sync
-// table (Status) and stores the summary, once.
+// the summary is missing (a keyspace indexed before it) or far behind, it serves the
+// view of the whole sync table (Status) from memory (rebuiltView) and writes nothing:
+// storing the summary is the indexer's (RebuildSyncSummary, FlushSyncSummary), so a
+// role that may only read serves it too.
 func (st *Store) SyncView(ctx context.Context) (SyncStatus, error) {
 	s, version, err := st.readSummary(ctx)
 	if err == nil {
 		s, err = st.withTail(ctx, s, version)
 	}
 	if errors.Is(err, errTailTooLong) || errors.Is(err, errSummaryUnreadable) {
-		return st.rebuildView(ctx)
+		return st.rebuilt.view(ctx, st)
 	}
 	if err != nil {
-		return SyncStatus{}, err
-	}
-	return statusOf(s), nil
-}
-
-// rebuildView reads the sync table and offers its summary once: when another writer
-// got there first (many requests at once on a keyspace without a summary), the read is
-// still exact and is served as it is.
-func (st *Store) rebuildView(ctx context.Context) (SyncStatus, error) {
-	_, version, _, err := st.Meta(ctx, SyncSummaryConcern)
-	if err != nil && !errors.Is(err, ErrNotFound) {
-		return SyncStatus{}, err
-	}
-	full, err := st.Status(ctx)
-	if err != nil {
-		return SyncStatus{}, err
-	}
-	s := capped(full.Synced, syncSummary{})
-	if _, err := st.swapSummary(ctx, s, version, "api"); err != nil {
 		return SyncStatus{}, err
 	}
 	return statusOf(s), nil

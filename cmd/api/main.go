@@ -1,13 +1,13 @@
 // Command api serves the indexed ledger as a read-only JSON API.
 //
-//	api [-addr 127.0.0.1:8080] [-ops-addr ADDR] [-request-timeout 5s]
+//	api [-addr 127.0.0.1:8080] [-ops-addr 127.0.0.1:9101] [-request-timeout 5s]
 //	    [-admin-token-file PATH] [-admin-timeout 1m]
 //	    [-rate 50] [-burst 100] [-client-concurrency 16] [-max-in-flight 256]
 //	    [-trusted-proxy CIDR,...] [-read-token-file PATH]
 //
 // The cluster comes from the CQL_* environment variables (see README). /metrics,
-// /healthz and /readyz are served on -ops-addr when given, else on -addr next to the
-// API and /openapi.json. The admin routes (POST /admin/...) exist only with an admin
+// /healthz and /readyz are served on -ops-addr (loopback by default), or on -addr next
+// to the API and /openapi.json when -ops-addr is empty. The admin routes (POST /admin/...) exist only with an admin
 // token, read from -admin-token-file or the API_ADMIN_TOKEN variable; the token is
 // never logged. Every route but the probes is limited per client and in all, and with
 // a read token (-read-token-file or API_READ_TOKEN) requires it (docs/api-protection.md).
@@ -59,11 +59,16 @@ func main() {
 	}
 }
 
+// DefaultOpsAddr is -ops-addr's default: loopback, so that /metrics and /readyz reach
+// only this host's monitoring unless an address is given.
+const DefaultOpsAddr = "127.0.0.1:9101"
+
 func parseFlags(args []string) (flags, error) {
 	var f flags
 	fs := flag.NewFlagSet("api", flag.ContinueOnError)
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "address the API listens on")
-	fs.StringVar(&f.opsAddr, "ops-addr", "", "separate address for /metrics, /healthz, /readyz (empty: served on -addr)")
+	fs.StringVar(&f.opsAddr, "ops-addr", DefaultOpsAddr,
+		"address for /metrics, /healthz, /readyz (empty: served on -addr, open to the API's clients)")
 	fs.DurationVar(&f.requestTimeout, "request-timeout", 5*time.Second, "deadline of each request's queries")
 	fs.StringVar(&f.adminTokenFile, "admin-token-file", "",
 		"file holding the admin token, which enables POST /admin/... (or set "+adminTokenEnv+"; neither: no admin routes)")
@@ -136,11 +141,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	logProtection(f.protect.limits, readSource)
 	if f.opsAddr != "" {
-		ops.Serve(ctx, f.opsAddr, reg, func() error {
-			pctx, cancel := context.WithTimeout(ctx, f.requestTimeout)
-			defer cancel()
-			return st.Ping(pctx)
-		})
+		ops.Serve(ctx, f.opsAddr, reg, func() error { return srv.Ready(ctx) })
 	}
 	slog.Info("api serving", "addr", f.addr, "ops_addr", f.opsAddr, "cluster", cfg.String(), "chunk_size", st.ChunkSize)
 	return serve(ctx, api.NewHTTPServer(f.addr, srv.Handler(), f.requestTimeout))

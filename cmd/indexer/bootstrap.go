@@ -30,7 +30,8 @@ func cmdBootstrap(ctx context.Context, args []string) error {
 		fs.StringVar(&delta, "delta", "", "a delta snapshot file that continues the full one (delta_snapshot.bin)")
 		fs.StringVar(&keysFile, "milestone-keys", "", "a Hornet config (or its protocol section) with the network's milestone "+
 			"keys (default: the built-in keys of shimmer and iota-mainnet)")
-		fs.StringVar(&opsAddr, "ops-addr", ":9100", "address of /metrics, /healthz, /readyz (empty: off)")
+		fs.StringVar(&opsAddr, "ops-addr", "127.0.0.1:9100",
+			"address of /metrics, /healthz, /readyz (loopback by default; empty: off)")
 		fs.BoolVar(&doMigrate, "migrate", false, "create/upgrade the schema first")
 		fs.IntVar(&batch, "batch", 256, "outputs per write call")
 		fs.IntVar(&inFlight, "in-flight", 16, "write calls at once")

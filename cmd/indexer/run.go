@@ -56,7 +56,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.UintVar(&f.simBackfill, "sim-backfill", 1000, "sim: milestones that exist at start")
 	fs.DurationVar(&f.simEvery, "sim-every", 5*time.Second, "sim: a new milestone every (0: none)")
 	fs.DurationVar(&f.simMsInterval, "sim-ms-interval", 10*time.Second, "sim: milestone timestamp spacing")
-	fs.StringVar(&f.opsAddr, "ops-addr", ":9100", "address of /metrics, /healthz, /readyz (empty: off)")
+	fs.StringVar(&f.opsAddr, "ops-addr", "127.0.0.1:9100",
+		"address of /metrics, /healthz, /readyz (loopback by default; empty: off)")
 	fs.BoolVar(&f.follow, "follow", true, "after filling gaps, follow the tip")
 	fs.DurationVar(&f.poll, "poll-interval", time.Second, "while following, how often to ask the source for a new milestone "+
 		"(node events, when connected, start a fetch sooner)")
