@@ -47,7 +47,7 @@ func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedM
 // verified reads milestone index from the node and runs chain.Verify on it, so that a
 // node answering what fails verification is refused like one answering malformed bytes.
 func (m *member) verified(ctx context.Context, index uint32, net chain.Network) (*chain.ConfirmedMilestone, error) {
-	cm, err := m.Milestone(ctx, index)
+	cm, err := m.Milestone(ctx, index, net.Keys)
 	if err != nil {
 		return nil, err
 	}
