@@ -91,17 +91,30 @@ func (s *member) walkCone(ctx context.Context, index uint32, parents []chain.Mes
 	return cone, nil
 }
 
-// coneBlock reads a block's metadata and, when milestone index referenced it, its
-// bytes; nil for a block outside the cone: one an earlier milestone referenced, or one
-// the node does not hold (404: a pruned node holds no
-// block below its pruning index, nor the past of its solid entry points). Ending the walk
-// at a 404 is safe: the milestone's signed inclusion Merkle root covers every block of its
-// cone in white-flag order, so chain.Verify, which runs before anything is written,
-// refuses the milestone if the node left out a block of the cone.
+// coneBlock reads a block's metadata and its bytes, both at once so that a level of the
+// walk costs one round trip; nil for a block outside the cone: one an earlier milestone
+// referenced, or one the node does not hold (404: a pruned node holds no block below its
+// pruning index, nor the past of its solid entry points). The bytes of a block outside
+// the cone are read and dropped: such blocks are mostly ones the walk of an earlier
+// milestone reached, which never get here. Ending the walk at a 404 is safe: the
+// milestone's signed inclusion Merkle root covers every block of its cone in white-flag
+// order, so chain.Verify, which runs before anything is written, refuses the milestone if
+// the node left out a block of the cone.
 func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID) (*coneBlock, error) {
 	route := "/blocks/" + id.String()
+	type answer struct {
+		raw []byte
+		err error
+	}
+	bytesc := make(chan answer, 1)
+	go func() {
+		raw, err := s.c.get(ctx, route, mimeBinary)
+		bytesc <- answer{raw, err}
+	}()
 	var meta blockMetadataJSON
-	if err := s.c.getJSON(ctx, route+"/metadata", &meta); errors.Is(err, errNotFound) {
+	err := s.c.getJSON(ctx, route+"/metadata", &meta)
+	got := <-bytesc
+	if errors.Is(err, errNotFound) {
 		return nil, nil
 	} else if err != nil {
 		return nil, err
@@ -115,11 +128,10 @@ func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID
 		return nil, fmt.Errorf("%w: block %s below milestone %d says it is referenced by milestone %d",
 			errUnavailable, id, index, ref)
 	}
-	raw, err := s.c.get(ctx, route, mimeBinary)
-	if err != nil {
-		return nil, err
+	if got.err != nil {
+		return nil, got.err
 	}
-	return checkBlock(id, raw, meta)
+	return checkBlock(id, got.raw, meta)
 }
 
 // checkBlock refuses bytes that are not the block asked for: they must hash to its ID,
