@@ -27,6 +27,10 @@ import (
 // NODE_BENCH_MILESTONES, 300 by default; the full run is 20000.
 var backfillMilestones = envCount("NODE_BENCH_MILESTONES", 300)
 
+// fetchMilestones bounds the fetch-only pass to the first milestones of the range:
+// NODE_BENCH_FETCH_MILESTONES, all of them by default.
+var fetchMilestones = min(envCount("NODE_BENCH_FETCH_MILESTONES", backfillMilestones), backfillMilestones)
+
 // backfillRounds is how often each source backfills them: NODE_BENCH_ROUNDS, 1 by default.
 var backfillRounds = envCount("NODE_BENCH_ROUNDS", 1)
 
@@ -117,9 +121,11 @@ func backfillFromNode(b *testing.B, fake *nodetest.Server, latency time.Duration
 	return r
 }
 
-// fetchOnly reads milestones 2..last as the pipeline's fetchers do (FetchAhead at once)
-// and writes nothing: what the source alone sustains.
+// fetchOnly reads milestones 2..last, or the first fetchMilestones of them, as the
+// pipeline's fetchers do (FetchAhead at once) and writes nothing: what the source alone
+// sustains.
 func fetchOnly(b *testing.B, src source.Source, last uint32) time.Duration {
+	last = min(last, uint32(fetchMilestones)+1)
 	var next atomic.Uint32
 	next.Store(1)
 	g, ctx := errgroup.WithContext(context.Background())
@@ -172,15 +178,16 @@ func printBackfill(prepared time.Duration, runs [][]backfillRun) {
 	rate := func(r backfillRun) float64 { return n / r.took.Seconds() }
 	fmt.Printf("BenchmarkNodeBackfill: %d simulated milestones (40 blocks, 5 transactions each; chain generated and "+
 		"served in %s), default pipeline, %d round(s), median run per source;\n"+
-		"fetch only: the same milestones read %d at once and not written\n%-24s %8s %13s %16s %25s   %s\n",
-		backfillMilestones, prepared.Round(time.Millisecond), backfillRounds, defaultConfig.FetchAhead,
+		"fetch only: the first %d of them read %d at once and not written\n%-24s %8s %13s %16s %25s   %s\n",
+		backfillMilestones, prepared.Round(time.Millisecond), backfillRounds, fetchMilestones, defaultConfig.FetchAhead,
 		"source", "seconds", "milestones/s", "ratio to direct", "fetch only, milestones/s", "requests per milestone")
+	fetched := float64(fetchMilestones)
 	fmt.Printf("%-24s %8.2f %13.1f %16s %25.1f\n", "simulator, direct", direct.took.Seconds(), rate(direct), "1.00",
-		n/direct.fetch.Seconds())
+		fetched/direct.fetch.Seconds())
 	for k, latency := range backfillLatencies {
 		r := medianBackfill(runs[1+k])
 		fmt.Printf("%-24s %8.2f %13.1f %16.2f %25.1f   %s\n", fmt.Sprintf("node, %s per answer", latency), r.took.Seconds(),
-			rate(r), rate(r)/rate(direct), n/r.fetch.Seconds(), requestsPerMilestone(r.requests, n))
+			rate(r), rate(r)/rate(direct), fetched/r.fetch.Seconds(), requestsPerMilestone(r.requests, n))
 	}
 }
 

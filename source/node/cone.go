@@ -44,8 +44,11 @@ var ErrConeTooLarge = errors.New("milestone cone too large")
 
 // walkCone finds milestone index's cone: from the milestone's parents, level by level,
 // every block whose metadata says index referenced it, down to blocks an earlier
-// milestone referenced. Each level's requests run in parallel (the client bounds them).
-// It stops once the cone passes the caps, before holding more.
+// milestone referenced: those the node says so of, and those the walk of an earlier
+// milestone reached (reachedCache), which need no request. The parents must be those of
+// a milestone whose signatures passed, as the blocks reached are remembered for the
+// walks of later milestones. Each level's requests run in parallel (the client bounds
+// them). It stops once the cone passes the caps, before holding more.
 func (s *member) walkCone(ctx context.Context, index uint32, parents []chain.MessageID) (map[chain.MessageID]*coneBlock, error) {
 	cone := make(map[chain.MessageID]*coneBlock)
 	seen := make(map[chain.MessageID]bool)
@@ -57,10 +60,13 @@ func (s *member) walkCone(ctx context.Context, index uint32, parents []chain.Mes
 		g, gctx := errgroup.WithContext(ctx)
 		g.SetLimit(s.cfg.Concurrency)
 		for _, id := range frontier {
-			if seen[id] {
+			if seen[id] || id == (chain.MessageID{}) {
 				continue
 			}
 			seen[id] = true
+			if s.reached.reach(id, index) {
+				continue
+			}
 			g.Go(func() error {
 				b, err := s.coneBlock(gctx, index, id)
 				if err != nil || b == nil {
@@ -85,20 +91,30 @@ func (s *member) walkCone(ctx context.Context, index uint32, parents []chain.Mes
 	return cone, nil
 }
 
-// coneBlock reads a block's metadata and, when milestone index referenced it, its
-// bytes; nil for a block outside the cone: one an earlier milestone referenced, the
-// all-zero ID of the genesis, or one the node does not hold (404: a pruned node holds no
-// block below its pruning index, nor the past of its solid entry points). Ending the walk
-// at a 404 is safe: the milestone's signed inclusion Merkle root covers every block of its
-// cone in white-flag order, so chain.Verify, which runs before anything is written,
-// refuses the milestone if the node left out a block of the cone.
+// coneBlock reads a block's metadata and its bytes, both at once so that a level of the
+// walk costs one round trip; nil for a block outside the cone: one an earlier milestone
+// referenced, or one the node does not hold (404: a pruned node holds no block below its
+// pruning index, nor the past of its solid entry points). The bytes of a block outside
+// the cone are read and dropped: such blocks are mostly ones the walk of an earlier
+// milestone reached, which never get here. Ending the walk at a 404 is safe: the
+// milestone's signed inclusion Merkle root covers every block of its cone in white-flag
+// order, so chain.Verify, which runs before anything is written, refuses the milestone if
+// the node left out a block of the cone.
 func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID) (*coneBlock, error) {
-	if id == (chain.MessageID{}) {
-		return nil, nil
-	}
 	route := "/blocks/" + id.String()
+	type answer struct {
+		raw []byte
+		err error
+	}
+	bytesc := make(chan answer, 1)
+	go func() {
+		raw, err := s.c.get(ctx, route, mimeBinary)
+		bytesc <- answer{raw, err}
+	}()
 	var meta blockMetadataJSON
-	if err := s.c.getJSON(ctx, route+"/metadata", &meta); errors.Is(err, errNotFound) {
+	err := s.c.getJSON(ctx, route+"/metadata", &meta)
+	got := <-bytesc
+	if errors.Is(err, errNotFound) {
 		return nil, nil
 	} else if err != nil {
 		return nil, err
@@ -112,11 +128,10 @@ func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID
 		return nil, fmt.Errorf("%w: block %s below milestone %d says it is referenced by milestone %d",
 			errUnavailable, id, index, ref)
 	}
-	raw, err := s.c.get(ctx, route, mimeBinary)
-	if err != nil {
-		return nil, err
+	if got.err != nil {
+		return nil, got.err
 	}
-	return checkBlock(id, raw, meta)
+	return checkBlock(id, got.raw, meta)
 }
 
 // checkBlock refuses bytes that are not the block asked for: they must hash to its ID,

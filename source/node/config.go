@@ -26,7 +26,8 @@ type Config struct {
 	// Keys verify the milestones; nil: the built-in keys of the network the node names
 	// (chain.KnownKeys), and an error for a network without built-in keys.
 	Keys *chain.MilestoneKeys
-	// Concurrency bounds the requests in flight (default 16).
+	// Concurrency bounds the requests in flight (default 32): the milestones read at once
+	// share them, and a cone walk asks for a block's metadata and bytes at once.
 	Concurrency int
 	// Timeout bounds one request (default 30s).
 	Timeout time.Duration
@@ -73,7 +74,7 @@ func (c *Config) defaults() error {
 	}
 	c.URL = ""
 	if c.Concurrency < 1 {
-		c.Concurrency = 16
+		c.Concurrency = 32
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = 30 * time.Second
@@ -94,7 +95,7 @@ func (c *Config) defaults() error {
 		c.MaxConeBytes = DefaultMaxConeBytes
 	}
 	if c.Client == nil {
-		c.Client = &http.Client{Timeout: c.Timeout}
+		c.Client = &http.Client{Timeout: c.Timeout, Transport: keepAlive(c.Concurrency)}
 	}
 	if hosts := plainTokenHosts(*c); len(hosts) > 0 {
 		slog.Warn("the node's JWT goes over plain http to a host that is not loopback: use https", "nodes", hosts)
@@ -120,4 +121,13 @@ func plainTokenHosts(c Config) []string {
 		hosts = append(hosts, u.Host)
 	}
 	return hosts
+}
+
+// keepAlive is a transport that keeps a connection open for each request slot: the
+// default keeps two per host, so the requests above two in flight would each open and
+// close a connection.
+func keepAlive(conns int) *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = conns
+	return t
 }

@@ -41,12 +41,13 @@ func New(cfg Config) (*Source, error) {
 		return nil, err
 	}
 	s := &Source{metrics: newMetrics(), events: newEventHub(), brokers: brokers}
-	outputs := newOutputCache(cfg.OutputCache)
+	outputs, reached := newOutputCache(cfg.OutputCache), newReachedCache(reachedCacheSize)
 	for _, raw := range cfg.URLs {
 		one := cfg
 		one.URL, one.URLs = raw, nil
 		host := hostOf(raw)
-		s.members = append(s.members, &member{cfg: one, host: host, c: newClient(one, s.metrics.of(host)), outputs: outputs})
+		s.members = append(s.members, &member{cfg: one, host: host, c: newClient(one, s.metrics.of(host)),
+			outputs: outputs, reached: reached})
 	}
 	return s, nil
 }

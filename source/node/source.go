@@ -16,16 +16,21 @@ type member struct {
 	cfg     Config // URL is this node's
 	host    string // the URL's host: the only name of the node in logs and metrics
 	c       *client
-	outputs *outputCache // shared by the members of a Source
+	outputs *outputCache  // shared by the members of a Source
+	reached *reachedCache // shared by the members of a Source
 	health  health
 }
 
-// Milestone reads confirmed milestone index: its payload, its cone in white-flag order
-// with the node's verdicts, and its ledger changes.
-func (s *member) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+// Milestone reads confirmed milestone index: its payload, whose signatures must pass
+// keys before its cone is walked, its cone in white-flag order with the node's verdicts,
+// and its ledger changes.
+func (s *member) Milestone(ctx context.Context, index uint32, keys chain.MilestoneKeys) (*chain.ConfirmedMilestone, error) {
 	mp, err := s.milestonePayload(ctx, index)
 	if err != nil {
 		return nil, err
+	}
+	if err := keys.Verify(mp); err != nil {
+		return nil, source.Refuse(fmt.Errorf("milestone %d fails verification: %w", index, err))
 	}
 	cone, err := s.walkCone(ctx, index, mp.Parents)
 	if err != nil {

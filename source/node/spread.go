@@ -59,7 +59,7 @@ func (s *Source) referencedBy(cm *chain.ConfirmedMilestone) {
 // verified reads milestone index from the node and runs chain.Verify on it, so that a
 // node answering what fails verification is refused like one answering malformed bytes.
 func (m *member) verified(ctx context.Context, index uint32, net chain.Network) (*chain.ConfirmedMilestone, error) {
-	cm, err := m.Milestone(ctx, index)
+	cm, err := m.Milestone(ctx, index, net.Keys)
 	if err != nil {
 		return nil, err
 	}
