@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +14,6 @@ import (
 	"github.com/gocql/gocql"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
@@ -121,12 +119,7 @@ func TestDatabaseDown(t *testing.T) {
 	id := "0x" + strings.Repeat("ab", 32)
 	for _, retries := range []int{0, 5} {
 		cfg.Retries = retries
-		sess, err := cql.Open(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sess.Close()
-		srv := httptest.NewServer(New(store.New(sess, testChunk), Config{RequestTimeout: 300 * time.Millisecond, Ops: true}).Handler())
+		srv := downServer(t, cfg, Config{RequestTimeout: 300 * time.Millisecond, Ops: true})
 		for _, path := range []string{"/messages/" + id, "/outputs?address=" + chain.Address{}.Bech32(sim.HRP), "/sync",
 			"/transactions/" + id, "/milestones?start=1&end=3", "/readyz", "/analytics/milestones?start=1&end=3",
 			"/analytics/daily?from=2022-10-01&to=2022-10-02", "/analytics/addresses/" + chain.Address{}.Bech32(sim.HRP) + "?start=1&end=3"} {

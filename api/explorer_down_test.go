@@ -2,15 +2,12 @@ package api
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
-	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
@@ -20,13 +17,7 @@ func TestExplorerDatabaseDown(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs a Cassandra node (-short)")
 	}
-	cfg := testcontainers.Config(t, "system")
-	sess, err := cql.Open(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess.Close()
-	srv := httptest.NewServer(New(store.New(sess, testChunk), Config{RequestTimeout: 300 * time.Millisecond}).Handler())
+	srv := downServer(t, testcontainers.Config(t, "system"), Config{RequestTimeout: 300 * time.Millisecond})
 	defer srv.Close()
 	addr, id := chain.Address{}.Bech32(sim.HRP), "0x"+strings.Repeat("ab", 32)
 	for _, path := range []string{"/balance/" + addr, "/addresses/" + addr + "/history",

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
@@ -22,12 +21,7 @@ func TestReadyzDatabaseGone(t *testing.T) {
 		t.Skip("needs a Cassandra node (-short)")
 	}
 	cfg := testcontainers.Config(t, "system")
-	sess, err := cql.Open(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess.Close()
-	srv := httptest.NewServer(New(store.New(sess, testChunk), Config{RequestTimeout: 10 * time.Second, Ops: true}).Handler())
+	srv := downServer(t, cfg, Config{RequestTimeout: 10 * time.Second, Ops: true})
 	defer srv.Close()
 	start := time.Now()
 	resp, body := send(t, http.MethodGet, srv.URL+"/readyz", "", "")
