@@ -1,6 +1,7 @@
 package nodetest
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -50,7 +51,7 @@ func (s *Server) StartEvents() error {
 	if s.ev != nil {
 		return nil
 	}
-	tcp, err := net.Listen("tcp", cmpAddr(s.evAddr, "127.0.0.1:0"))
+	tcp, err := net.Listen("tcp", cmp.Or(s.evAddr, "127.0.0.1:0"))
 	if err != nil {
 		return fmt.Errorf("nodetest: event API: %w", err)
 	}
@@ -67,13 +68,6 @@ func (s *Server) StartEvents() error {
 	}
 	s.ev, s.evAddr = ev, tcp.Addr().String()
 	return nil
-}
-
-func cmpAddr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // StopEvents stops the event API, dropping its clients (a broker going down).
