@@ -38,8 +38,9 @@ var apiFlags = []string{"-ops-addr", "", "-rate", "0", "-health-max-age", "87600
 const viewsExpire = 1500 * time.Millisecond
 
 // serveEveryRoute runs the API as the read-only role and, for each stale summary, asks
-// every GET route of its OpenAPI document with real keys of the indexed chain: no 5xx,
-// the expected status, the ledger at tip, and indexer_meta as the test left it.
+// every GET route of its OpenAPI document with real keys of the indexed chain: the
+// expected status (never a 500 or 503), the ledger at tip, and indexer_meta as the test
+// left it.
 func (e *secureEnv) serveEveryRoute(t *testing.T, out *transcript, ca string) {
 	// The ledger analytics answer once computed: the indexer computes them.
 	e.mustRun(t, out, e.clientEnv(e.indexer, e.indexer.password, ca), e.indexerBin, "analytics", "-ledger")
