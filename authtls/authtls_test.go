@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -19,8 +18,9 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// tip is the last sim milestone the indexer writes.
-const tip = 5
+// tip is the last sim milestone the indexer writes: the first to hold an NFT, so that
+// every route has a real key to look up (route_samples_test.go).
+const tip = 6
 
 // TestAuthTLS runs the indexer and the API with their own roles over TLS against a node
 // requiring both (and a client certificate), then checks that a wrong password, no
@@ -53,6 +53,9 @@ func TestAuthTLS(t *testing.T) {
 		}
 	})
 	t.Run("api serves with SELECT only", func(t *testing.T) { e.serveAPI(t, out, ca) })
+	t.Run("api serves every route with SELECT only and a stale sync summary", func(t *testing.T) {
+		e.serveEveryRoute(t, out, ca)
+	})
 	t.Run("api role cannot write", func(t *testing.T) {
 		s, err := cql.Open(e.config(e.reader, e.reader.password, ca))
 		if err != nil {
@@ -201,23 +204,7 @@ func runProcess(env []string, bin string, args ...string) (string, error) {
 // serveAPI starts the API binary as the read-only role and asks it a few routes of
 // each family.
 func (e *secureEnv) serveAPI(t *testing.T, out *transcript, ca string) {
-	addr := freeAddr(t)
-	cmd := exec.Command(e.apiBin, "-addr", addr)
-	cmd.Env = e.clientEnv(e.reader, e.reader.password, ca)
-	logs := &lockedBuffer{}
-	cmd.Stdout, cmd.Stderr = logs, logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	defer func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		<-exited
-		out.add(logs.String())
-	}()
-	base := "http://" + addr
-	waitServing(t, base, exited, logs)
+	base := e.startAPI(t, out, ca)
 	for _, path := range []string{"/api/core/v2/info", fmt.Sprintf("/api/core/v2/milestones/by-index/%d", tip),
 		"/api/indexer/v1/outputs/basic", fmt.Sprintf("/api/explorer/v2/milestones/by-index/%d/blocks", tip)} {
 		code, body := get(t, base+path)
