@@ -22,6 +22,11 @@ import (
 type Limits struct {
 	// Rate is each client's sustained requests per second (a token bucket); 0: no limit.
 	Rate float64
+	// RowsPerToken charges a request one more token for each this many rows it read,
+	// after it is answered (default DefaultRowsPerToken; negative: requests cost one
+	// token whatever they read): a balance of 100k outputs costs what 100 light
+	// requests cost.
+	RowsPerToken int
 	// Burst is how many requests a client may send at once above Rate (default 2×Rate).
 	Burst int
 	// ClientConcurrency caps a client's requests in flight; 0: no cap.
@@ -54,6 +59,7 @@ const (
 	DefaultMaxClients        = 100_000
 	DefaultIdleAfter         = 3 * time.Minute
 	DefaultTarpit            = time.Second
+	DefaultRowsPerToken      = 1000
 )
 
 // Bounds of the refusals held (Limits.Tarpit): each costs a goroutine and a timer on a
@@ -137,6 +143,9 @@ func newLimiter(cfg Limits, now func() time.Time) *limiter {
 	if cfg.Rate > 0 && cfg.Burst <= 0 {
 		cfg.Burst = int(math.Ceil(2 * cfg.Rate))
 	}
+	if cfg.RowsPerToken == 0 {
+		cfg.RowsPerToken = DefaultRowsPerToken
+	}
 	if cfg.MaxClients <= 0 {
 		cfg.MaxClients = DefaultMaxClients
 	}
@@ -185,6 +194,39 @@ func (l *limiter) acquire(id netip.Addr) (release func(), refused *refusal) {
 			l.inFlight.Add(-1)
 		})
 	}, nil
+}
+
+// charges says whether requests are charged for the rows they read.
+func (l *limiter) charges() bool { return l.cfg.Rate > 0 && l.cfg.RowsPerToken > 0 }
+
+// tokensFor is what reading rows costs (beyond the request's own token).
+func (l *limiter) tokensFor(rows int64) int64 {
+	if !l.charges() {
+		return 0
+	}
+	return rows / int64(l.cfg.RowsPerToken)
+}
+
+// charge takes tokens more from client id's bucket. The bucket may go below zero: the
+// client's next requests are refused until the debt is paid back at Rate, and the
+// sweep keeps a client in debt.
+func (l *limiter) charge(id netip.Addr, tokens int64) {
+	if tokens <= 0 {
+		return
+	}
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	e, ok := l.clients[id]
+	if !ok {
+		return
+	}
+	bucket := e.Value.(*clientState).bucket
+	for tokens > 0 { // a reservation may take at most Burst tokens
+		n := min(tokens, int64(l.cfg.Burst))
+		bucket.ReserveN(now, int(n))
+		tokens -= n
+	}
 }
 
 // tarpit holds ref, a refusal of c over its own limits, when the holds allow (under mu).
@@ -244,11 +286,17 @@ func (l *limiter) sweep(now time.Time) {
 			return
 		}
 		prev := e.Prev()
-		if !c.busy() {
+		if !c.busy() && !c.inDebt(now) {
 			l.forget(e)
 		}
 		e = prev
 	}
+}
+
+// inDebt: the client was charged more tokens than its bucket held and has not paid
+// them back yet (forgetting it would cancel the debt).
+func (c *clientState) inDebt(now time.Time) bool {
+	return c.bucket != nil && c.bucket.TokensAt(now) < 0
 }
 
 func (l *limiter) forget(e *list.Element) {

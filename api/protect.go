@@ -17,12 +17,13 @@ import (
 // probes stay open so that orchestrators and monitoring see the server as it is; they
 // answer from memory (probes.go) and are capped in flight together (probeGate).
 type guard struct {
-	limits  *limiter // nil: no limits
-	trusted []netip.Prefix
-	readSum [sha256.Size]byte
-	hasRead bool
-	limited *prometheus.CounterVec
-	probes  probeGate
+	limits   *limiter // nil: no limits
+	trusted  []netip.Prefix
+	readSum  [sha256.Size]byte
+	hasRead  bool
+	limited  *prometheus.CounterVec
+	rowsRead prometheus.Counter
+	probes   probeGate
 }
 
 // probes are the routes neither limited nor behind the read token.
@@ -34,7 +35,9 @@ func newGuard(cfg Config, token Secret) *guard {
 	g := &guard{trusted: cfg.Limits.TrustedProxies, probes: make(probeGate, maxProbesInFlight),
 		limited: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "api_limited_total",
 			Help: "Requests refused with 429 by reason: rate, client_in_flight, in_flight."}, []string{"reason"})}
-	cfg.Registry.MustRegister(g.limited)
+	g.rowsRead = prometheus.NewCounter(prometheus.CounterOpts{Name: "api_rows_read_total",
+		Help: "Database rows the limited routes read (a request is charged a token per -rows-per-token of them)."})
+	cfg.Registry.MustRegister(g.limited, g.rowsRead)
 	if cfg.Limits.enabled() {
 		g.limits = newLimiter(cfg.Limits, time.Now)
 	}
@@ -51,8 +54,9 @@ func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 		return g.probes.wrap(next)
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := clientID(r, g.trusted)
 		if g.limits != nil {
-			release, refused := g.limits.acquire(clientID(r, g.trusted))
+			release, refused := g.limits.acquire(id)
 			if refused != nil {
 				g.limited.WithLabelValues(refused.reason).Inc()
 				hold(r, refused)
@@ -65,6 +69,8 @@ func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 			}
 			defer release()
 		}
+		w, r, bill := g.billRows(w, r, id)
+		defer bill.settle()
 		if g.hasRead && (rt == nil || !rt.admin) && !g.readAllowed(r) {
 			w.Header().Set("WWW-Authenticate", readChallenge)
 			g.refuse(w, r, rt, &apiError{Status: http.StatusUnauthorized, Title: "unauthorized",
@@ -90,7 +96,8 @@ func hold(r *http.Request, ref *refusal) {
 }
 
 var limitDetail = map[string]string{
-	reasonRate:           "this client sends more requests per second than the server allows; retry after Retry-After seconds",
+	reasonRate: "this client asks more per second than the server allows (a request that reads many rows " +
+		"counts as more than one); retry after Retry-After seconds",
 	reasonClientInFlight: "this client has too many requests in flight; wait for their answers",
 	reasonInFlight:       "the server has too many requests in flight; retry after Retry-After seconds",
 }

@@ -134,7 +134,11 @@ func (s *Session) Exec(ctx context.Context, st *Statement, args ...any) error {
 // Scan reads one row into dest; gocql.ErrNotFound when there is none.
 func (s *Session) Scan(ctx context.Context, st *Statement, args []any, dest ...any) error {
 	return s.doArgs(ctx, st, len(args), func() error {
-		return s.g.Query(st.CQL, args...).WithContext(ctx).Scan(dest...)
+		err := s.g.Query(st.CQL, args...).WithContext(ctx).Scan(dest...)
+		if err == nil {
+			countRows(ctx, 1)
+		}
+		return err
 	})
 }
 
@@ -169,6 +173,7 @@ func CollectPage[T any](ctx context.Context, s *Session, st *Statement, args []a
 			}
 			out = append(out, row)
 		}
+		countRows(ctx, len(out))
 		next = iter.PageState()
 		return iter.Close()
 	})
@@ -182,8 +187,11 @@ func (s *Session) Iter(ctx context.Context, st *Statement, args []any, start fun
 	return s.doArgs(ctx, st, len(args), func() error {
 		start()
 		iter := s.g.Query(st.CQL, args...).WithContext(ctx).Iter()
+		rows := 0
 		for scan(iter) {
+			rows++
 		}
+		countRows(ctx, rows)
 		return iter.Close()
 	})
 }

@@ -23,6 +23,8 @@ type protectFlags struct {
 
 func (p *protectFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&p.limits.Rate, "rate", api.DefaultRate, "requests per second each client may sustain (0: no limit)")
+	fs.IntVar(&p.limits.RowsPerToken, "rows-per-token", api.DefaultRowsPerToken, "charge a request one token more "+
+		"for each this many database rows it read (0: one token a request, whatever it reads)")
 	fs.IntVar(&p.limits.Burst, "burst", api.DefaultBurst, "requests a client may send at once above -rate")
 	fs.IntVar(&p.limits.ClientConcurrency, "client-concurrency", api.DefaultClientConcurrency,
 		"requests in flight per client (0: no cap)")
@@ -52,6 +54,11 @@ func (p *protectFlags) check() error {
 		return fmt.Errorf("-tarpit %s: want 0 (off) to 10s", l.Tarpit)
 	case l.MaxInFlight < 0:
 		return fmt.Errorf("-max-in-flight %d: want 0 (off) or more", l.MaxInFlight)
+	case l.RowsPerToken < 0:
+		return fmt.Errorf("-rows-per-token %d: want 0 (off) or more", l.RowsPerToken)
+	}
+	if p.limits.RowsPerToken == 0 {
+		p.limits.RowsPerToken = -1 // api.Limits: negative is off, zero the default
 	}
 	return nil
 }
@@ -96,5 +103,5 @@ func logProtection(l api.Limits, readSource string) {
 		reads = "read token from " + readSource
 	}
 	slog.Info("api protection", "rate", l.Rate, "burst", l.Burst, "client_concurrency", l.ClientConcurrency,
-		"max_in_flight", l.MaxInFlight, "tarpit", l.Tarpit, "trusted_proxies", len(l.TrustedProxies), "reads", reads)
+		"max_in_flight", l.MaxInFlight, "rows_per_token", max(l.RowsPerToken, 0), "tarpit", l.Tarpit, "trusted_proxies", len(l.TrustedProxies), "reads", reads)
 }
