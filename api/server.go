@@ -16,7 +16,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ops"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -90,10 +89,10 @@ func New(st *store.Store, cfg Config) *Server {
 		guard: newGuard(cfg, readToken)}
 	// The probes' reads are tried once: a probe answers from its deadline, not after retries.
 	s.health = ops.NewProbe("health", func(ctx context.Context) (ledgerTip, error) {
-		return s.ledgerTip(cql.NoRetries(ctx))
+		return s.ledgerTip(store.NoRetries(ctx))
 	})
 	s.ready = ops.NewProbe("ready", func(ctx context.Context) (struct{}, error) {
-		return struct{}{}, st.Ping(cql.NoRetries(ctx))
+		return struct{}{}, st.Ping(store.NoRetries(ctx))
 	})
 	s.routes = s.apiRoutes()
 	s.routes = append(s.routes, s.coreRoutes()...)     // TIP-25, /api/core/v2 (core_*.go)

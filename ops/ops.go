@@ -14,11 +14,11 @@ import (
 )
 
 // Handler serves /metrics, /healthz and /readyz (see Serve).
-func Handler(reg *prometheus.Registry, ready func() error) http.Handler {
+func Handler(reg *prometheus.Registry, ready func(context.Context) error) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
-	probe := NewProbe("ready", func(context.Context) (struct{}, error) { return struct{}{}, ready() })
+	probe := NewProbe("ready", func(ctx context.Context) (struct{}, error) { return struct{}{}, ready(ctx) })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), ProbeTimeout)
 		defer cancel()
@@ -42,11 +42,11 @@ func NewRegistry() *prometheus.Registry {
 	return reg
 }
 
-// Serve serves /metrics, /healthz (the process runs) and /readyz (ready() is nil)
+// Serve serves /metrics, /healthz (the process runs) and /readyz (ready returns nil)
 // until ctx ends. /readyz answers from a Probe of ready (one call at a time, at most one
-// a second, each answer within ProbeTimeout) with a generic body; ready's error goes to
-// the log.
-func Serve(ctx context.Context, addr string, reg *prometheus.Registry, ready func() error) {
+// a second, each under a context that ends after ProbeTimeout) with a generic body;
+// ready's error goes to the log.
+func Serve(ctx context.Context, addr string, reg *prometheus.Registry, ready func(context.Context) error) {
 	if addr == "" {
 		return
 	}

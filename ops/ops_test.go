@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -13,13 +14,18 @@ import (
 
 // TestReadyzBoundedAndGeneric: a readiness check that hangs and fails with a host in
 // its error makes /readyz answer 503 within ProbeTimeout, with a body that does not
-// name the host, and at most one check runs at a time.
+// name the host, at most one check runs at a time, and the check's context carries the
+// deadline (a database ping under it gives up instead of waiting out its retries).
 func TestReadyzBoundedAndGeneric(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
 	var calls atomic.Int32
-	srv := httptest.NewServer(Handler(NewRegistry(), func() error {
+	var deadline atomic.Int64 // of the check's context, ns from its start; 0: none
+	srv := httptest.NewServer(Handler(NewRegistry(), func(ctx context.Context) error {
 		calls.Add(1)
+		if d, ok := ctx.Deadline(); ok {
+			deadline.Store(int64(time.Until(d)))
+		}
 		<-release
 		return errors.New("dial tcp 10.1.2.3:9042: connect: connection refused")
 	}))
@@ -41,5 +47,8 @@ func TestReadyzBoundedAndGeneric(t *testing.T) {
 	}
 	if calls.Load() != 1 {
 		t.Errorf("%d checks ran at once, want 1", calls.Load())
+	}
+	if d := time.Duration(deadline.Load()); d <= 0 || d > ProbeTimeout {
+		t.Errorf("the check's context ends in %s, want a deadline within %s", d, ProbeTimeout)
 	}
 }

@@ -141,7 +141,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	logProtection(f.protect.limits, readSource)
 	if f.opsAddr != "" {
-		ops.Serve(ctx, f.opsAddr, reg, func() error { return srv.Ready(ctx) })
+		ops.Serve(ctx, f.opsAddr, reg, srv.Ready)
 	}
 	slog.Info("api serving", "addr", f.addr, "ops_addr", f.opsAddr, "cluster", cfg.String(), "chunk_size", st.ChunkSize)
 	return serve(ctx, api.NewHTTPServer(f.addr, srv.Handler(), f.requestTimeout))

@@ -74,7 +74,7 @@ func cmdBootstrap(ctx context.Context, args []string) error {
 		if writes > 0 && !fixed {
 			cfg.Writes = adaptive.NewLimiter(writes, 4, st.MaxInFlight(), nil)
 		}
-		ops.Serve(ctx, opsAddr, reg, func() error { return st.Ping(ctx) })
+		ops.Serve(ctx, opsAddr, reg, func(ctx context.Context) error { return st.Ping(store.NoRetries(ctx)) })
 		start := time.Now()
 		rec, err := bootstrap.Run(ctx, st, cfg)
 		if err != nil {

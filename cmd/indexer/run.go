@@ -123,7 +123,7 @@ func cmdRun(ctx context.Context, args []string) error {
 	pc.Start = start
 	p := ingest.New(src, st, pc, m, slog.Default())
 	defer attachAnalytics(ctx, p, st, f.analytics)()
-	ops.Serve(ctx, f.opsAddr, reg, func() error { return st.Ping(ctx) })
+	ops.Serve(ctx, f.opsAddr, reg, func(ctx context.Context) error { return st.Ping(store.NoRetries(ctx)) })
 	slog.Info("indexer running", "cluster", cfg.String(), "source", f.source, "node", f.db.nodeID, "start_at", start)
 	err = p.Run(ctx)
 	if err == nil || errors.Is(err, context.Canceled) {
