@@ -207,7 +207,10 @@ func (p *Pipeline) Run(ctx context.Context) error {
 		err := p.runOnce(ctx)
 		var refused *MilestoneError
 		switch {
-		case err == nil, ctx.Err() != nil:
+		case err == nil:
+			p.flushSyncSummary(ctx)
+			return ctx.Err()
+		case ctx.Err() != nil:
 			return ctx.Err()
 		case errors.As(err, &refused) && errors.As(err, new(*chain.ValidationError)):
 			p.m.Errors.WithLabelValues("validation").Inc()
@@ -250,6 +253,16 @@ func (p *Pipeline) rebuildSyncSummary(ctx context.Context) {
 	if _, err := p.st.RebuildSyncSummary(ctx, p.cfg.Owner); err != nil {
 		p.log.Warn("could not rebuild the sync summary (GET /sync may show a gap a crash left until the next start)",
 			"error", err)
+	}
+}
+
+// flushSyncSummary writes the sync changes gathered since the last flush when a run
+// reaches its end, so that the summary readers see (GET /sync, the ledger index of the
+// API and the analytics) holds every milestone the run synced as soon as Run returns,
+// not a flush interval later. On failure the store's timer retries.
+func (p *Pipeline) flushSyncSummary(ctx context.Context) {
+	if err := p.st.FlushSyncSummary(ctx); err != nil {
+		p.log.Warn("could not flush the sync summary at the end of the run (the next flush retries)", "error", err)
 	}
 }
 
