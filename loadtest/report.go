@@ -46,21 +46,26 @@ func (r *Report) WriteText(w io.Writer) {
 	fmt.Fprintln(w, "| attack | attempts | outcomes | 5xx | median time to close |")
 	fmt.Fprintln(w, "|---|---:|---|---:|---:|")
 	for _, a := range r.Attacks {
-		var outs []string
-		for _, k := range slices.Sorted(maps.Keys(a.Outcomes)) {
-			outs = append(outs, fmt.Sprintf("%s: %d", k, a.Outcomes[k]))
-		}
 		closed := "-"
 		if a.Closed > 0 {
 			closed = a.Closed.Round(100 * time.Millisecond).String()
 		}
-		fmt.Fprintf(w, "| %s | %d | %s | %d | %s |\n", a.Kind, a.Attempts, strings.Join(outs, ", "), a.FiveXX, closed)
+		fmt.Fprintf(w, "| %s | %d | %s | %d | %s |\n", a.Kind, a.Attempts, outcomeList(a.Outcomes), a.FiveXX, closed)
 	}
 	fmt.Fprintln(w)
 	r.writeFlood(w)
 	c, t := r.Clean.Total, r.Attacked.Total
 	fmt.Fprintf(w, "Normal clients: %.0f req/s, p50 %s ms, p99 %s ms without attackers; %.0f req/s, p50 %s ms, p99 %s ms with them. "+
 		"5xx: %d.\n", c.PerSec, ms(c.P50), ms(c.P99), t.PerSec, ms(t.P50), ms(t.P99), r.FiveXX())
+}
+
+// outcomeList is "outcome: count, ..." in the outcomes' order.
+func outcomeList(outcomes map[string]int) string {
+	var outs []string
+	for _, k := range slices.Sorted(maps.Keys(outcomes)) {
+		outs = append(outs, fmt.Sprintf("%s: %d", k, outcomes[k]))
+	}
+	return strings.Join(outs, ", ")
 }
 
 // writeFlood sums up what the flooding client got, when one ran.

@@ -219,11 +219,19 @@ type sample struct {
 // runPhase runs workers closed-loop clients for d.
 func runPhase(ctx context.Context, c *clients, base string, routes []Route, workers int, d time.Duration,
 	seed int64, name string) Phase {
+	start := time.Now()
+	all := runSamples(ctx, c, base, routes, workers, d, seed)
+	return phaseOf(name, routes, all, time.Since(start))
+}
+
+// runSamples runs workers normal clients over routes for d and returns every answer's
+// sample.
+func runSamples(ctx context.Context, c *clients, base string, routes []Route, workers int, d time.Duration,
+	seed int64) []sample {
 	ch := newChooser(routes)
 	pctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	perWorker := make([][]sample, workers)
-	start := time.Now()
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
@@ -250,7 +258,7 @@ func runPhase(ctx context.Context, c *clients, base string, routes []Route, work
 	for _, mine := range perWorker {
 		all = append(all, mine...)
 	}
-	return phaseOf(name, routes, all, time.Since(start))
+	return all
 }
 
 // get sends one GET and reads the whole answer; it returns the status (0: no answer).

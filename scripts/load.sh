@@ -9,7 +9,11 @@
 # route mix for LOAD_OPEN_DURATION (default 60s), on a fixed schedule, spread over
 # LOAD_CLIENTS loopback addresses (default 64: ~16 req/s each, under the API's default
 # per-client -rate 50, so no 429s); latency from the scheduled send time. Then the
-# closed-loop run with attackers for LOAD_DURATION (0 skips it).
+# closed-loop run with attackers for LOAD_DURATION (0 skips it). Last the flood
+# comparison for LOAD_COMPARE_DURATION (default 120s, 0 skips it): the normal clients
+# alone, beside a flood of /health, and beside a flood of a rate-limited route
+# (LOAD_COMPARE, default /health,/api/core/v2/info), each flood from one client with
+# 128 keep-alive connections.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-$PWD/bin}
@@ -17,6 +21,8 @@ DURATION=${LOAD_DURATION:-60s}
 RATE=${LOAD_RATE:-1000}
 OPEN_DURATION=${LOAD_OPEN_DURATION:-60s}
 CLIENTS=${LOAD_CLIENTS:-64}
+COMPARE=${LOAD_COMPARE:-/health,/api/core/v2/info}
+COMPARE_DURATION=${LOAD_COMPARE_DURATION:-120s}
 ADDR=${LOAD_ADDR:-127.0.0.1:18080}
 # shellcheck disable=SC2086
 # loads URL: the open-loop run, then the run with attackers (each unless disabled).
@@ -29,6 +35,10 @@ loads() {
   fi
   # shellcheck disable=SC2086
   if [ "$DURATION" != 0 ]; then "$BIN/loadtest" -url "$1" -duration "$DURATION" ${LOAD_FLAGS:-} || rc=$((rc > $? ? rc : $?)); fi
+  # shellcheck disable=SC2086
+  if [ "$COMPARE_DURATION" != 0 ]; then
+    "$BIN/loadtest" -url "$1" -flood-compare "$COMPARE" -duration "$COMPARE_DURATION" ${LOAD_FLAGS:-} || rc=$((rc > $? ? rc : $?))
+  fi
   return "$rc"
 }
 if [ -n "${LOAD_URL:-}" ]; then
@@ -47,7 +57,8 @@ echo "database CQL_HOSTS=$CQL_HOSTS keyspace $CQL_KEYSPACE; sim chain of ${LOAD_
 "$BIN/indexer" migrate 2>>"$log"
 "$BIN/indexer" run -source sim -sim-backfill "${LOAD_MILESTONES:-300}" -sim-every 0 -follow=false -ops-addr "" 2>>"$log"
 # shellcheck disable=SC2086
-"$BIN/api" -addr "$ADDR" ${LOAD_API_FLAGS:-} 2>>"$log" &
+# The sim chain is dated 2022: /health says healthy only with a max age past that.
+"$BIN/api" -addr "$ADDR" -health-max-age 876000h ${LOAD_API_FLAGS:-} 2>>"$log" &
 api=$!
 trap 'kill $api 2>/dev/null; wait $api 2>/dev/null || true' EXIT
 loads "http://$ADDR"

@@ -16,6 +16,12 @@
 // round-robin over -clients clients (each from its own loopback address), with
 // latency measured from the scheduled send time (p50/p99/p999 per route), no attackers.
 //
+// With -flood-compare PATHS it compares floods instead: -workers paced normal clients
+// (default 16) run a phase alone, then one beside a flood of each path from one client
+// with -flood-conns keep-alive connections, in -rounds rounds; -duration is split evenly
+// over the phases. The report gives the normal clients' p99 beside each flood as a
+// multiple of their p99 alone.
+//
 // It exits 1 when any answer was a 5xx (or a normal request got no answer, or an
 // open-loop request could not be sent), 2 when the run could not be made.
 package main
@@ -55,6 +61,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		wait     time.Duration
 		openRate float64
 		clients  int
+		compare  loadtest.CompareConfig
+		targets  string
 	)
 	fs.StringVar(&cfg.BaseURL, "url", def, "API base URL, on this machine (default $API_URL or http://127.0.0.1:8080)")
 	fs.DurationVar(&duration, "duration", 60*time.Second, "the whole run: half without attackers, half with them")
@@ -75,6 +83,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&openRate, "rate", 0, "open loop: requests per second in all, on a fixed schedule, for the whole "+
 		"-duration (0: the closed-loop run with attackers)")
 	fs.IntVar(&clients, "clients", 64, "open loop: clients the schedule is spread over (each within the API's per-client rate)")
+	fs.StringVar(&targets, "flood-compare", "", "comma-separated paths: compare what a flood of each costs the "+
+		"normal clients (e.g. /health,/api/core/v2/info; empty: off)")
+	fs.IntVar(&compare.FloodConns, "flood-conns", 128, "-flood-compare: keep-alive connections of the flooder")
+	fs.IntVar(&compare.Rounds, "rounds", 2, "-flood-compare: rounds of phases (alone, then each flood)")
 	fs.StringVar(&out, "out", "", "also write the report to this file")
 	fs.DurationVar(&wait, "wait", 30*time.Second, "wait this long for the API to answer GET /sync")
 	if err := fs.Parse(args); err != nil {
@@ -96,42 +108,65 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "loadtest: %v\n", err)
 		return 2
 	}
+	if targets != "" {
+		compare.Config, compare.Targets = cfg, strings.Split(targets, ",")
+		return runCompare(ctx, compare, duration, out, stdout, stderr)
+	}
 	if openRate > 0 {
 		return runOpen(ctx, loadtest.OpenConfig{BaseURL: cfg.BaseURL, Rate: openRate, Duration: duration,
 			Clients: clients, DistinctClients: cfg.DistinctClients, Seed: cfg.Seed, MaxMessages: cfg.MaxMessages,
 			Progress: stderr}, out, stdout, stderr)
 	}
 	rep, err := loadtest.Run(ctx, cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "loadtest: %v\n", err)
-		return 2
-	}
-	if err := report(rep, out, stdout); err != nil {
-		fmt.Fprintf(stderr, "loadtest: %v\n", err)
-		return 2
-	}
-	errs := rep.Clean.Total.Errors + rep.Attacked.Total.Errors
-	if n := rep.FiveXX(); n > 0 || errs > 0 {
-		fmt.Fprintf(stderr, "FAIL: %d answers were 5xx, %d normal requests got no answer\n", n, errs)
-		return 1
-	}
-	return 0
+	return finish(rep, err, out, stdout, stderr, func(rep *loadtest.Report) string {
+		errs := rep.Clean.Total.Errors + rep.Attacked.Total.Errors
+		if n := rep.FiveXX(); n > 0 || errs > 0 {
+			return fmt.Sprintf("%d answers were 5xx, %d normal requests got no answer", n, errs)
+		}
+		return ""
+	})
 }
 
 // runOpen runs and reports an open-loop load (-rate).
 func runOpen(ctx context.Context, cfg loadtest.OpenConfig, out string, stdout, stderr io.Writer) int {
 	rep, err := loadtest.RunOpen(ctx, cfg)
+	return finish(rep, err, out, stdout, stderr, func(rep *loadtest.OpenReport) string {
+		if t := rep.Phase.Total; rep.Failed() {
+			return fmt.Sprintf("%d answers were 5xx, %d requests got no answer, %d were not sent", t.S5xx, t.Errors, rep.Skipped)
+		}
+		return ""
+	})
+}
+
+// runCompare runs and reports a flood comparison (-flood-compare).
+func runCompare(ctx context.Context, cfg loadtest.CompareConfig, whole time.Duration, out string, stdout, stderr io.Writer) int {
+	if cfg.Workers <= 0 {
+		cfg.Workers = 16
+	}
+	cfg.Rounds = max(cfg.Rounds, 1)
+	cfg.Duration = whole / time.Duration(cfg.Rounds*(1+len(cfg.Targets)))
+	rep, err := loadtest.RunCompare(ctx, cfg)
+	return finish(rep, err, out, stdout, stderr, func(rep *loadtest.CompareReport) string {
+		if n := rep.FiveXX(); n > 0 {
+			return fmt.Sprintf("%d answers to normal clients were 5xx", n)
+		}
+		return ""
+	})
+}
+
+// finish reports a run and returns the exit status: 2 when the run could not be made
+// (err) or reported, 1 when failure names what went wrong in it, else 0.
+func finish[R interface{ WriteText(io.Writer) }](rep R, err error, out string, stdout, stderr io.Writer,
+	failure func(R) string) int {
+	if err == nil {
+		err = report(rep, out, stdout)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "loadtest: %v\n", err)
 		return 2
 	}
-	if err := report(rep, out, stdout); err != nil {
-		fmt.Fprintf(stderr, "loadtest: %v\n", err)
-		return 2
-	}
-	if rep.Failed() {
-		t := rep.Phase.Total
-		fmt.Fprintf(stderr, "FAIL: %d answers were 5xx, %d requests got no answer, %d were not sent\n", t.S5xx, t.Errors, rep.Skipped)
+	if msg := failure(rep); msg != "" {
+		fmt.Fprintf(stderr, "FAIL: %s\n", msg)
 		return 1
 	}
 	return 0

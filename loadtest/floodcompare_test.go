@@ -1,0 +1,55 @@
+package loadtest
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestFloodCompare runs the comparison briefly against an API with a low per-client
+// rate (the normal clients stay within it): every phase answers the normal clients without a 5xx, the /health flood is
+// served (never limited: 200, or 503 past the probes' cap), the flood of a limited
+// route is answered 429, and the report gives a p99 ratio per flood.
+func TestFloodCompare(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs a Cassandra node (-short)")
+	}
+	limits := defaultLimits
+	limits.Rate, limits.Burst = 5, 10
+	limits.Tarpit = 0 // a held refusal would outlast these one-second phases
+	base := serveChain(t, 20, limits)
+	var progress bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	targets := []string{"/health", "/api/core/v2/info"}
+	rep, err := RunCompare(ctx, CompareConfig{Config: Config{BaseURL: base, Workers: 4, Duration: time.Second, Seed: 1,
+		Progress: &progress, ClientRate: 4, DistinctClients: true}, Targets: targets, FloodConns: 8, Rounds: 2})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, progress.String())
+	}
+	var out strings.Builder
+	rep.WriteText(&out)
+	t.Logf("\n%s\n%s", progress.String(), out.String())
+	if n := rep.FiveXX(); n != 0 {
+		t.Errorf("%d answers to normal clients were 5xx", n)
+	}
+	for _, ph := range append([]Phase{rep.Alone}, rep.Flooded...) {
+		if ph.Total.Requests == 0 || ph.Total.Errors != 0 || ph.Total.Unexpected != 0 {
+			t.Errorf("%s: %s", ph.Name, ph.Total.line())
+		}
+	}
+	health, limited := rep.Floods[0], rep.Floods[1]
+	if health.Outcomes["200"] == 0 || health.Outcomes["429"] != 0 || health.Attempts != health.Outcomes["200"]+health.Outcomes["503"] {
+		t.Errorf("flood of /health: %+v, want 200s (503 only past the probes' cap), never 429", health)
+	}
+	if limited.Outcomes["429"] == 0 {
+		t.Errorf("flood of %s: %+v, want 429s past the client's burst", targets[1], limited)
+	}
+	for _, target := range targets {
+		if !strings.Contains(out.String(), "beside a flood of "+target) {
+			t.Errorf("report lacks the ratio beside a flood of %s", target)
+		}
+	}
+}
