@@ -22,6 +22,10 @@ import (
 type Limits struct {
 	// Rate is each client's sustained requests per second (a token bucket); 0: no limit.
 	Rate float64
+	// ProbeRate is each client's sustained probe requests per second (/health, /healthz,
+	// and /readyz and /metrics when served here), bursts of twice that, in buckets apart
+	// from Rate's; 0: probes are not rate-limited.
+	ProbeRate float64
 	// RowsPerToken charges a request one more token for each this many rows it read,
 	// after it is answered (default DefaultRowsPerToken; negative: requests cost one
 	// token whatever they read): a balance of 100k outputs costs what 100 light
@@ -60,6 +64,7 @@ const (
 	DefaultIdleAfter         = 3 * time.Minute
 	DefaultTarpit            = time.Second
 	DefaultRowsPerToken      = 1000
+	DefaultProbeRate         = 10
 )
 
 // Bounds of the refusals held (Limits.Tarpit): each costs a goroutine and a timer on a

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"maps"
+	"math"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -14,16 +15,20 @@ import (
 
 // guard protects the read routes of a public server: per-client rate and in-flight
 // limits (Config.Limits) and, when configured, a read token (Config.ReadToken). The
-// probes stay open so that orchestrators and monitoring see the server as it is; they
-// answer from memory (probes.go) and are capped in flight together (probeGate).
+// probes need no token, so that orchestrators and monitoring see the server as it is;
+// they answer from memory (probes.go), are capped in flight together (probeGate), and
+// have a per-client rate of their own (Limits.ProbeRate), far above any monitor's pace
+// and apart from the read routes' buckets, so that neither a flood of probes nor a
+// client's reads use up the other's.
 type guard struct {
-	limits   *limiter // nil: no limits
-	trusted  []netip.Prefix
-	readSum  [sha256.Size]byte
-	hasRead  bool
-	limited  *prometheus.CounterVec
-	rowsRead prometheus.Counter
-	probes   probeGate
+	limits      *limiter // nil: no limits
+	probeLimits *limiter // the probes' own; nil: none
+	trusted     []netip.Prefix
+	readSum     [sha256.Size]byte
+	hasRead     bool
+	limited     *prometheus.CounterVec
+	rowsRead    prometheus.Counter
+	probes      probeGate
 }
 
 // probes are the routes neither limited nor behind the read token.
@@ -41,6 +46,10 @@ func newGuard(cfg Config, token Secret) *guard {
 	if cfg.Limits.enabled() {
 		g.limits = newLimiter(cfg.Limits, time.Now)
 	}
+	if l := cfg.Limits; l.ProbeRate > 0 {
+		g.probeLimits = newLimiter(Limits{Rate: l.ProbeRate, Burst: int(math.Ceil(2 * l.ProbeRate)), RowsPerToken: -1,
+			Tarpit: l.Tarpit, MaxClients: l.MaxClients, IdleAfter: l.IdleAfter}, time.Now)
+	}
 	if token != "" {
 		g.readSum, g.hasRead = sha256.Sum256([]byte(token)), true
 	}
@@ -48,15 +57,36 @@ func newGuard(cfg Config, token Secret) *guard {
 }
 
 // wrap admits a request of rt (nil: the unmatched handler) before next serves it: the
-// limits first (an unauthenticated flood is limited too), then the read token.
+// limits first (an unauthenticated flood is limited too), then the read token. The
+// probes have limits of their own (probeLimiter) and no read token.
 func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 	if rt != nil && probes[rt.pattern] {
-		return g.probes.wrap(next)
+		gated := g.probes.wrap(next)
+		return g.limit(g.probeLimits, rt, func(w http.ResponseWriter, r *http.Request, _ netip.Addr) {
+			gated.ServeHTTP(w, r)
+		})
 	}
+	return g.limit(g.limits, rt, func(w http.ResponseWriter, r *http.Request, id netip.Addr) {
+		w, r, bill := g.billRows(w, r, id)
+		defer bill.settle()
+		if g.hasRead && (rt == nil || !rt.admin) && !g.readAllowed(r) {
+			w.Header().Set("WWW-Authenticate", readChallenge)
+			g.refuse(w, r, rt, &apiError{Status: http.StatusUnauthorized, Title: "unauthorized",
+				Detail: "this API needs the header Authorization: Bearer <read token>"})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// limit admits a request through lim (nil: no limits) and serves it with next, or
+// refuses it with 429 (held by the tarpit when the refusal is for the client's own
+// limits).
+func (g *guard) limit(lim *limiter, rt *route, next func(http.ResponseWriter, *http.Request, netip.Addr)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := clientID(r, g.trusted)
-		if g.limits != nil {
-			release, refused := g.limits.acquire(id)
+		if lim != nil {
+			release, refused := lim.acquire(id)
 			if refused != nil {
 				g.limited.WithLabelValues(refused.reason).Inc()
 				hold(r, refused)
@@ -69,15 +99,7 @@ func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 			}
 			defer release()
 		}
-		w, r, bill := g.billRows(w, r, id)
-		defer bill.settle()
-		if g.hasRead && (rt == nil || !rt.admin) && !g.readAllowed(r) {
-			w.Header().Set("WWW-Authenticate", readChallenge)
-			g.refuse(w, r, rt, &apiError{Status: http.StatusUnauthorized, Title: "unauthorized",
-				Detail: "this API needs the header Authorization: Bearer <read token>"})
-			return
-		}
-		next.ServeHTTP(w, r)
+		next(w, r, id)
 	})
 }
 

@@ -198,3 +198,30 @@ func TestProtectionDocumented(t *testing.T) {
 			s.routes[0].pattern, len(s.routes[0].errs))
 	}
 }
+
+// TestProbesLimitedApart: a client's probes have a bucket of their own: past its probe
+// burst a probe is answered 429 with Retry-After, while the same client's reads and
+// another client's probes are served.
+func TestProbesLimitedApart(t *testing.T) {
+	srv := protectedServer(t, Config{Limits: Limits{Rate: 0.001, Burst: 3, ProbeRate: 1}})
+	flooder, other := clientFrom("127.0.0.2"), clientFrom("127.0.0.3")
+	for i, probe := range []string{"/healthz", "/readyz", "/metrics"} {
+		resp, body := getAs(t, flooder, srv.URL+probe, "")
+		want := http.StatusOK
+		if i >= 2 { // burst: twice the probe rate
+			want = http.StatusTooManyRequests
+		}
+		if resp.StatusCode != want {
+			t.Fatalf("probe %d (%s) of one client: %d %s, want %d", i+1, probe, resp.StatusCode, body, want)
+		}
+		if want == http.StatusTooManyRequests && resp.Header.Get("Retry-After") == "" {
+			t.Errorf("%s refused without Retry-After", probe)
+		}
+	}
+	if resp, body := getAs(t, flooder, srv.URL+"/sync", ""); resp.StatusCode != http.StatusOK {
+		t.Errorf("the same client's read after its probes were limited: %d %s", resp.StatusCode, body)
+	}
+	if resp, body := getAs(t, other, srv.URL+"/healthz", ""); resp.StatusCode != http.StatusOK {
+		t.Errorf("another client's probe: %d %s", resp.StatusCode, body)
+	}
+}

@@ -63,7 +63,8 @@ func serveChain(t *testing.T, n uint32, limits api.Limits) string {
 
 // defaultLimits are cmd/api's default limits.
 var defaultLimits = api.Limits{Rate: api.DefaultRate, Burst: api.DefaultBurst,
-	ClientConcurrency: api.DefaultClientConcurrency, MaxInFlight: api.DefaultMaxInFlight, Tarpit: api.DefaultTarpit}
+	ClientConcurrency: api.DefaultClientConcurrency, MaxInFlight: api.DefaultMaxInFlight, Tarpit: api.DefaultTarpit,
+	ProbeRate: api.DefaultProbeRate, RowsPerToken: api.DefaultRowsPerToken}
 
 // TestLoadWithAttackers runs a short load, against an API with cmd/api's default
 // limits, with every kind of attacker beside it: no 5xx anywhere, every normal request

@@ -23,6 +23,8 @@ type protectFlags struct {
 
 func (p *protectFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&p.limits.Rate, "rate", api.DefaultRate, "requests per second each client may sustain (0: no limit)")
+	fs.Float64Var(&p.limits.ProbeRate, "probe-rate", api.DefaultProbeRate, "probe requests per second each client "+
+		"may sustain, bursts of twice that (/health, /healthz; 0: no limit)")
 	fs.IntVar(&p.limits.RowsPerToken, "rows-per-token", api.DefaultRowsPerToken, "charge a request one token more "+
 		"for each this many database rows it read (0: one token a request, whatever it reads)")
 	fs.IntVar(&p.limits.Burst, "burst", api.DefaultBurst, "requests a client may send at once above -rate")
@@ -54,6 +56,8 @@ func (p *protectFlags) check() error {
 		return fmt.Errorf("-tarpit %s: want 0 (off) to 10s", l.Tarpit)
 	case l.MaxInFlight < 0:
 		return fmt.Errorf("-max-in-flight %d: want 0 (off) or more", l.MaxInFlight)
+	case l.ProbeRate < 0:
+		return fmt.Errorf("-probe-rate %g: want 0 (off) or more", l.ProbeRate)
 	case l.RowsPerToken < 0:
 		return fmt.Errorf("-rows-per-token %d: want 0 (off) or more", l.RowsPerToken)
 	}
@@ -103,5 +107,5 @@ func logProtection(l api.Limits, readSource string) {
 		reads = "read token from " + readSource
 	}
 	slog.Info("api protection", "rate", l.Rate, "burst", l.Burst, "client_concurrency", l.ClientConcurrency,
-		"max_in_flight", l.MaxInFlight, "rows_per_token", max(l.RowsPerToken, 0), "tarpit", l.Tarpit, "trusted_proxies", len(l.TrustedProxies), "reads", reads)
+		"max_in_flight", l.MaxInFlight, "rows_per_token", max(l.RowsPerToken, 0), "probe_rate", l.ProbeRate, "tarpit", l.Tarpit, "trusted_proxies", len(l.TrustedProxies), "reads", reads)
 }
