@@ -11,10 +11,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gocql/gocql"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // TestUnspentTombstones is the tombstone benchmark (docs/decisions/unspent-tombstones.md):
@@ -22,7 +25,8 @@ import (
 // next milestone, until TOMBSTONE_SPENDS spends) and quiet traffic (10 a milestone, the
 // rate of Shimmer milestones 17339-17340) over the same number of milestones, each into
 // one partition of a fresh keyspace, then runs the TIP-26 and balance reads over both
-// and prints their latency and outcome. It prints figures and asserts none; it runs only
+// and prints their latency and outcome. TOMBSTONE_GC_GRACE=N sets gc_grace_seconds of
+// both unspent tables to N after the writes and waits N+10 s before the reads. It prints figures and asserts none; it runs only
 // with TOMBSTONE_BENCH=1.
 func TestUnspentTombstones(t *testing.T) {
 	if os.Getenv("TOMBSTONE_BENCH") != "1" || testing.Short() {
@@ -64,7 +68,7 @@ func (r tombResult) outcome() string {
 
 // run writes the traffic into a fresh keyspace and runs the queries over it.
 func (tt tombTraffic) run(t *testing.T) []tombResult {
-	st, _ := storetest.New(t, tombChunk)
+	st, cfg := storetest.New(t, tombChunk)
 	if err := st.EnsureNetwork(context.Background(), chain.Network{Name: "shimmer", HRP: "smr"}, "bench"); err != nil {
 		t.Fatal(err)
 	}
@@ -73,12 +77,28 @@ func (tt tombTraffic) run(t *testing.T) []tombResult {
 	fmt.Printf("%s: %d milestones, %d spam outputs a milestone: %d deletes (tombstones) in unspent_outputs "+
 		"partition (basic, %d), written in %s\n", tt.name, tt.milestones, tt.perMS, deletes,
 		store.RangeID(tombFirst, tombChunk), time.Since(began).Round(time.Second))
+	if grace := tombEnv("TOMBSTONE_GC_GRACE", 0); grace > 0 {
+		tombGrace(t, testcontainers.Session(t, cfg).Gocql(), grace)
+	}
 	s := New(st, Config{RequestTimeout: time.Minute, HealthMaxAge: 100 * 365 * 24 * time.Hour})
 	var out []tombResult
 	for _, q := range tombQueries(st, tt.milestones) {
 		out = append(out, q.measure(s))
 	}
 	return out
+}
+
+// tombGrace sets gc_grace_seconds of the unspent tables to grace and waits until every
+// tombstone written is older than that (purgeable, which reads no longer count).
+func tombGrace(t *testing.T, raw *gocql.Session, grace int) {
+	for _, table := range []string{"unspent_outputs", "unspent_outputs_by_address"} {
+		stmt := fmt.Sprintf("ALTER TABLE %s WITH gc_grace_seconds = %d", table, grace)
+		if err := raw.Query(stmt).Exec(); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	fmt.Printf("gc_grace_seconds = %d on both tables; waiting %d s\n", grace, grace+10)
+	time.Sleep(time.Duration(grace+10) * time.Second)
 }
 
 // tombQuery is one read of the benchmark.
@@ -119,6 +139,7 @@ func tombQueries(st *store.Store, milestones uint32) []tombQuery {
 		tip26Read("address=spammer (1000)", ledgerquery.Filter{Address: spammer}, nil, 1000),
 		balanceRead("balance of the quiet wallet", quiet),
 		balanceRead("balance of the spammer", spammer),
+		windowedRead("probe: 60 s slices, first page (1000)", 60, milestones, 1000),
 	}
 }
 
@@ -158,5 +179,43 @@ func printTombResults(quiet, busy []tombResult) {
 		q, b := quiet[i], busy[i]
 		fmt.Printf("%-34s | %-10s %-16s | %-10s %s\n", q.query, q.latency.Round(100*time.Microsecond), q.outcome(),
 			b.latency.Round(100*time.Microsecond), b.outcome())
+	}
+}
+
+// windowedRead is the read a time-bucketed layout would make (the design probe of
+// docs/decisions/unspent-tombstones.md): the first page of every basic output, read by
+// slices of window seconds of creation time, each slice its own paged read, so no read
+// crosses more tombstones than a window holds rows.
+func windowedRead(name string, window int64, milestones uint32, size int) tombQuery {
+	return tombQuery{name, func(ctx context.Context, s *Server) (int, error) {
+		rng := store.RangeID(tombFirst, tombChunk)
+		end := tombTime(tombFirst + milestones).Unix()
+		items := 0
+		for from := tombTime(tombFirst).Unix(); from < end && items < size; from += window {
+			span := store.Span{From: store.Position{CreatedAt: from}, To: store.Position{CreatedAt: from + window}}
+			n, err := readWindow(ctx, s.st, rng, span, size-items)
+			if err != nil {
+				return items, err
+			}
+			items += n
+		}
+		return items, nil
+	}}
+}
+
+// readWindow reads up to want rows of one slice, page by page.
+func readWindow(ctx context.Context, st *store.Store, rng int32, span store.Span, want int) (int, error) {
+	n := 0
+	req := store.PageRequest{Size: want}
+	for {
+		rows, next, err := st.UnspentPage(ctx, chain.OutputBasic.String(), rng, span, req)
+		if err != nil {
+			return n, err
+		}
+		n += len(rows)
+		if len(next) == 0 || n >= want {
+			return n, nil
+		}
+		req = store.PageRequest{Size: want - n, State: next}
 	}
 }
