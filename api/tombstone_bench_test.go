@@ -26,8 +26,8 @@ import (
 // rate of Shimmer milestones 17339-17340) over the same number of milestones, each into
 // one partition of a fresh keyspace, then runs the TIP-26 and balance reads over both
 // and prints their latency and outcome. TOMBSTONE_GC_GRACE=N sets gc_grace_seconds of
-// both unspent tables to N after the writes and waits N+10 s before the reads. It prints figures and asserts none; it runs only
-// with TOMBSTONE_BENCH=1.
+// both unspent tables to N after the writes and waits N+10 s before the reads. It prints
+// figures and asserts none; it runs only with TOMBSTONE_BENCH=1.
 func TestUnspentTombstones(t *testing.T) {
 	if os.Getenv("TOMBSTONE_BENCH") != "1" || testing.Short() {
 		t.Skip("the tombstone benchmark runs with TOMBSTONE_BENCH=1")
