@@ -32,8 +32,8 @@ const (
 
 // tombKeep are the tables the benchmark writes of each milestone's write set: the
 // unspent set (the rows under test), the milestone rows (times, ledger index). The
-// output tables and their views are left out: they are not read here and their view
-// writes would make the run ten times longer.
+// output tables and their views are left out: they are not read here, and their view
+// writes would lengthen the run.
 var tombKeep = map[string]bool{"unspent_outputs": true, "unspent_outputs_by_address": true,
 	"milestones": true, "milestones_by_id": true, "milestones_by_bucket": true}
 
