@@ -102,3 +102,10 @@ func Refused(err error) bool {
 	var re gocql.RequestError
 	return errors.As(err, &re) && (re.Code() == gocql.ErrCodeProtocol || re.Code() == gocql.ErrCodeInvalid)
 }
+
+// TooManyTombstones reports whether the node aborted a read for crossing more tombstones
+// than its tombstone_failure_threshold (a read failure naming READ_TOO_MANY_TOMBSTONES).
+func TooManyTombstones(err error) bool {
+	var re gocql.RequestError
+	return errors.As(err, &re) && re.Code() == gocql.ErrCodeReadFailure && strings.Contains(err.Error(), "TOMBSTONES")
+}

@@ -57,15 +57,14 @@ func (s Span) binds() []any {
 // UnspentPage reads up to req.Size unspent outputs of kind created in partition rng
 // within span, in TIP-26 order.
 func (st *Store) UnspentPage(ctx context.Context, kind string, rng int32, span Span, req PageRequest) ([]UnspentRow, []byte, error) {
-	return readRows[UnspentRow](ctx, st, cql.UnspentPage, append([]any{kind, rng}, span.binds()...), req)
+	return st.unspentRows(ctx, cql.UnspentPage, []any{kind, rng}, rng, span, req)
 }
 
 // UnspentByAddressPage reads up to req.Size unspent outputs of kind naming address in
 // role, created in partition rng within span, in TIP-26 order.
 func (st *Store) UnspentByAddressPage(ctx context.Context, address string, rng int32, kind, role string, span Span,
 	req PageRequest) ([]UnspentRow, []byte, error) {
-	args := append([]any{address, rng, kind, role}, span.binds()...)
-	return readRows[UnspentRow](ctx, st, cql.UnspentByAddressPage, args, req)
+	return st.unspentRows(ctx, cql.UnspentByAddressPage, []any{address, rng, kind, role}, rng, span, req)
 }
 
 // AddressUpdate is a ledger update of an address: an output naming it was created or

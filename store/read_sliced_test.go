@@ -1,0 +1,122 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+var errFakeTombstones = errors.New("fake: too many tombstones")
+
+// fakeSet is a partition of live and deleted rows in TIP-26 order whose reads fail past
+// limit deleted rows, as the node's do.
+type fakeSet struct {
+	rows    []UnspentRow
+	deleted []bool
+	limit   int
+	reads   int
+	failed  int
+	maxSeen int
+}
+
+func (f *fakeSet) read(span Span, size int) ([]UnspentRow, bool, error) {
+	f.reads++
+	to := span.To
+	var out []UnspentRow
+	crossed := 0
+	for i, r := range f.rows {
+		p := Position{r.CreatedAt, r.OutputID}
+		if less(p, span.From) || !less(p, to) {
+			continue
+		}
+		if len(out) == size {
+			return out, true, nil
+		}
+		if f.deleted[i] {
+			if crossed++; crossed > f.limit {
+				f.failed++
+				return nil, false, errFakeTombstones
+			}
+			continue
+		}
+		out = append(out, r)
+	}
+	f.maxSeen = max(f.maxSeen, crossed)
+	return out, false, nil
+}
+
+// newFakeSet: n rows over n/perSecond seconds from t0, each deleted with probability p.
+func newFakeSet(seed uint64, n, perSecond int, p float64, limit int) *fakeSet {
+	rnd := rand.New(rand.NewPCG(seed, 1))
+	f := &fakeSet{limit: limit}
+	for i := range n {
+		f.rows = append(f.rows, UnspentRow{CreatedAt: 1_700_000_000 + int64(i/perSecond), OutputID: fmt.Sprintf("0x%08x", rnd.Uint32())})
+		f.deleted = append(f.deleted, rnd.Float64() < p)
+	}
+	slices.SortFunc(f.rows, func(a, b UnspentRow) int {
+		if less(Position{a.CreatedAt, a.OutputID}, Position{b.CreatedAt, b.OutputID}) {
+			return -1
+		}
+		return 1
+	})
+	return f
+}
+
+// TestSlicedReadsSurviveTombstones: pages read through slicedRows over a partition whose
+// plain reads fail return every live row once, in order.
+func TestSlicedReadsSurviveTombstones(t *testing.T) {
+	tooManyTombstones = func(err error) bool { return errors.Is(err, errFakeTombstones) }
+	t.Cleanup(func() { tooManyTombstones = cqlTooManyTombstones })
+	for _, tc := range []struct {
+		name      string
+		perSecond int
+		p         float64
+		size      int
+		band      bool // rows 5000-14999 deleted
+		fromZero  bool // no partition start known: slices halve from all time
+	}{{"sparse live rows", 50, 0.99, 100, false, false}, {"live rows around a deleted stretch", 5, 0.5, 7, true, false},
+		{"all deleted", 20, 1, 10, false, false}, {"sparse, from the start of time", 50, 0.99, 100, false, true}} {
+		f := newFakeSet(7, 20000, tc.perSecond, tc.p, 500)
+		if tc.band {
+			for i := 5000; i < 15000; i++ {
+				f.deleted[i] = true
+			}
+		}
+		var want []UnspentRow
+		for i, r := range f.rows {
+			if !f.deleted[i] {
+				want = append(want, r)
+			}
+		}
+		var got []UnspentRow
+		span := Span{From: Position{CreatedAt: f.rows[0].CreatedAt}}
+		sl, pages := slice{From: span.From}, 0
+		if tc.fromZero {
+			span, sl = Span{}, slice{End: sliceHorizon(), Width: sliceFirstWidth}
+		}
+		for ; pages < 100000; pages++ {
+			rows, next, err := slicedRows(f.read, span, sl, tc.size)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			got = append(got, rows...)
+			if next == nil {
+				break
+			}
+			var ok bool
+			if sl, ok = decodeSlice(next); !ok {
+				t.Fatalf("%s: state %x does not decode", tc.name, next)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %d rows, want %d", tc.name, len(got), len(want))
+		}
+		if f.failed == 0 {
+			t.Errorf("%s: no read failed: the test shows nothing", tc.name)
+		}
+		t.Logf("%s: %d pages, %d reads, %d failed, at most %d tombstones crossed by a read", tc.name, pages+1,
+			f.reads, f.failed, f.maxSeen)
+	}
+}
