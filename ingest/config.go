@@ -88,10 +88,9 @@ const DefaultWindow = 16
 
 // StartWrites is where the adaptive write limit starts by default: low enough that it
 // climbs to the database's first knee while each step up still pays (package adaptive),
-// not so low that the climb costs much. 32, not 8 as before: the ladder's middle between 4
-// and 256, the best plain pool of issue 12's slow node, and in a model of the test node
-// (throughput up 6% per doubling to 256, windows 10-30% off) runs of 60 windows made
-// 0.97 of the best from 32 against 0.95 from 8 (issue 12).
+// not so low that the climb costs much: the ladder's middle between 4 and 256, where a
+// modelled node reaches more of its best in a short run than from 8
+// (docs/decisions/001-adaptive-write-limit.md).
 const StartWrites = 32
 
 // DefaultFixedWrites is the write groups in flight with FixedWrites, by default.
