@@ -29,9 +29,10 @@ import (
 // milestones), in keyspaces with the production chunk size.
 const benchChunk = store.DefaultChunkSize
 
-// benchTip is the chain's length: INGEST_BENCH_MILESTONES, 400 by default (200 before: 3-4 s
-// a writer, of which the pipeline's first milestone took 130-230 ms and its limiter's climb
-// about a second; an indexer backfills for hours). docs/benchmarks.md has runs of both.
+// benchTip is the chain's length: INGEST_BENCH_MILESTONES, 400 by default, long enough that
+// the pipeline's first milestone (130-230 ms) and its limiter's climb (about a second) do
+// not dominate a writer's run, as they would in the 3-4 s of 200 milestones (an indexer
+// backfills for hours). docs/benchmarks.md has runs of both lengths.
 var benchTip = func() uint32 {
 	n, err := strconv.ParseUint(cmp.Or(os.Getenv("INGEST_BENCH_MILESTONES"), "400"), 10, 32)
 	if err != nil || n < 10 {

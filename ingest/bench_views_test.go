@@ -175,8 +175,7 @@ func writeRows(ctx context.Context, b *testing.B, st *store.Store, cfg cql.Confi
 // writeOne executes prebuilt write i: a row of a milestone, or (past them) a sync row.
 func writeOne(ctx context.Context, s *cql.Session, st *store.Store, rows *prebuilt, i int) error {
 	if i < len(rows.writes) {
-		w := rows.writes[i]
-		return s.Write(ctx, w.St, w.TS, w.Args...)
+		return rows.writes[i].WriteAlone(ctx, s)
 	}
 	return s.Exec(ctx, cql.InsertSync, syncArgs(st, rows.syncs[i-len(rows.writes)])...)
 }
@@ -198,8 +197,7 @@ func benchApply(ctx context.Context, b *testing.B, rows *prebuilt, n benchNode, 
 	defer testcontainers.DropKeyspace(cfg)
 	writes := slices.Clone(rows.writes)
 	for _, index := range rows.syncs {
-		writes = append(writes, store.Write{St: cql.InsertSync, TS: store.Timestamp(index, store.PhaseConfirmed),
-			Args: syncArgs(st, index)})
+		writes = append(writes, st.SyncWrite(index, 1))
 	}
 	name := fmt.Sprintf("apply, %d groups, batched", level)
 	if !batched {

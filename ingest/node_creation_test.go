@@ -105,7 +105,7 @@ func holdCreations(t *testing.T, st *store.Store, n *nodetest.Server) {
 	}
 	var writes []store.Write
 	for _, w := range st.MilestoneWrites(cm, 17339, nil).Writes {
-		if heldTables[w.St.Table] {
+		if heldTables[w.Table()] {
 			writes = append(writes, w)
 		}
 	}

@@ -21,84 +21,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// Config tunes the pipeline.
-type Config struct {
-	NodeID     int8   // written to sync.synced_by
-	LoggedBy   int8   // written to sync.logged_by when not 0: milestones imported from an archive
-	Start      uint32 // first milestone to index (default 1)
-	FetchAhead int    // milestones fetched from the source ahead of the writers
-	// Window is how many milestones are written at once. Their writes share the adaptive
-	// write limit, which bounds the load; the Window only has to be wide enough that the
-	// milestones' tails (a milestone waits for its slowest write before its sync row) do
-	// not leave the limit unused: 4 left a tenth of a fast node's throughput unused.
-	Window int
-	// WriteParallel is where the write limiter starts (default StartWrites; with
-	// FixedWrites, DefaultFixedWrites): write groups in flight over all the
-	// milestones in flight. The limiter then moves it within [MinWrites, the session's
-	// CQL_MAX_IN_FLIGHT] to where the writes' throughput stops growing (see package
-	// adaptive), unless FixedWrites.
-	WriteParallel int
-	FixedWrites   bool          // keep WriteParallel groups in flight, whatever the latency
-	Follow        bool          // after the gaps, keep following the tip
-	PollInterval  time.Duration // how often to ask the source for a new tip
-	Unreferenced  bool          // also write not-yet-referenced messages while following
-	// StopAt, when non-zero, stops after this milestone (backfill a fixed range).
-	StopAt uint32
-	// Claim is the block of milestones a node claims at a time (the same on every node
-	// sharing the keyspace); ClaimTTL frees a dead node's block.
-	Claim    uint32
-	ClaimTTL time.Duration
-	// Owner names this node in lease rows (default "node-<NodeID>"); unique per process.
-	Owner string
-	// GapCheck is how often a following node rereads all of sync for gaps (a re-sync
-	// requested elsewhere, a block a dead node left); between, it reads only from its floor.
-	GapCheck time.Duration
-	// UnavailableRetry is how often milestones the source refused as not held (recorded
-	// in the store, skipped meanwhile) are asked for again (default an hour).
-	UnavailableRetry time.Duration
-	// StopGrace is how long the milestones being written when Run's context ends may take
-	// to finish (default 30 s): a stop leaves no milestone half written unless it takes
-	// longer. Nothing new is fetched or started after the context ends.
-	StopGrace time.Duration
-}
-
-func (c *Config) defaults() {
-	c.Start = max(c.Start, 1)
-	if c.FetchAhead < 1 {
-		c.FetchAhead = 8
-	}
-	if c.Window < 1 {
-		c.Window = DefaultWindow
-	}
-	if c.WriteParallel < 1 {
-		c.WriteParallel = StartWrites
-		if c.FixedWrites {
-			c.WriteParallel = DefaultFixedWrites
-		}
-	}
-	if c.PollInterval <= 0 {
-		c.PollInterval = time.Second
-	}
-	if c.Claim == 0 {
-		c.Claim = 1000
-	}
-	if c.ClaimTTL < time.Second {
-		c.ClaimTTL = 30 * time.Second
-	}
-	if c.Owner == "" {
-		c.Owner = fmt.Sprintf("node-%d", c.NodeID)
-	}
-	if c.GapCheck <= 0 {
-		c.GapCheck = time.Minute
-	}
-	if c.UnavailableRetry <= 0 {
-		c.UnavailableRetry = time.Hour
-	}
-	if c.StopGrace <= 0 {
-		c.StopGrace = 30 * time.Second
-	}
-}
-
 // Pipeline is one indexer node's ingest.
 type Pipeline struct {
 	src          source.Source
@@ -122,24 +44,6 @@ type Pipeline struct {
 	anchored     bool              // the keyspace's anchor milestone is recorded (checkChain)
 	writeCtx     context.Context   // milestone writes run under it (writesContext)
 }
-
-// DefaultWindow is Config.Window's default.
-const DefaultWindow = 16
-
-// StartWrites is where the adaptive write limit starts by default: low enough that it
-// climbs to the database's first knee while each step up still pays (package adaptive),
-// not so low that the climb costs much. 32, not 8 as before: the ladder's middle between 4
-// and 256, the best plain pool of issue 12's slow node, and in a model of the test node
-// (throughput up 6% per doubling to 256, windows 10-30% off) runs of 60 windows made
-// 0.97 of the best from 32 against 0.95 from 8 (issue 12).
-const StartWrites = 32
-
-// DefaultFixedWrites is the write groups in flight with FixedWrites, by default.
-const DefaultFixedWrites = 64
-
-// MinWrites is the write limiter's floor: below it a milestone's latency, not the
-// database, would bound the pipeline.
-const MinWrites = 4
 
 // New wires a pipeline. m may be nil (metrics not exported).
 func New(src source.Source, st *store.Store, cfg Config, m *Metrics, log *slog.Logger) *Pipeline {
@@ -489,8 +393,3 @@ func errorKind(err error) string {
 	}
 	return "database"
 }
-
-// hintsKept is how many written hints the pipeline remembers per generation (about 2 x
-// this many in all, some 10-20 MB): a busy address's hint is skipped as long as it keeps
-// appearing, a one-off's ages out and at worst is written again (idempotent).
-const hintsKept = 1 << 16

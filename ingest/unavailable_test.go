@@ -13,10 +13,10 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/stardust-indexer/stardust-indexer/archive"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source"
-	"github.com/stardust-indexer/stardust-indexer/source/archive"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -139,7 +139,8 @@ func exportOf(t *testing.T, from, to, tip uint32) string {
 // importArchive runs the pipeline over an archive as `indexer import` does.
 func importArchive(t *testing.T, st *store.Store, path string) {
 	t.Helper()
-	src, err := archive.Open([]string{path}, nil)
+	keys := sim.Network().Keys
+	src, err := archive.Open([]string{path}, &keys)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -220,10 +220,9 @@ func (r *run) fill(ctx context.Context, s *stream) error {
 // fetch is the size of the next read: first the rows the page still needs (one more,
 // to know whether a next page exists), four times that for each read after it, at most
 // Fetch, within the rows left. When most rows match, the first read is all a page
-// needs: a fixed large read made a page of 20 of an address that holds thousands of
-// outputs read 100 rows, against only those there were while the address held few
-// (issue 12: the page grew slower with the chain). When few match, reads grow to Fetch
-// within a few round trips.
+// needs, so a page of an address costs the same whether it holds few outputs or
+// thousands, instead of growing slower with the chain as a fixed large read would. When
+// few match, reads grow to Fetch within a few round trips.
 func (r *run) fetch() int {
 	left := r.limit().Rows - r.page.RowsRead
 	want := r.q.Fetch

@@ -13,7 +13,7 @@ import (
 // (table + key); writes with the same non-empty Partition are sent as one unlogged
 // batch, which the driver routes to that partition's replicas.
 type Write struct {
-	St        *cql.Statement
+	stmt      *cql.Statement
 	Args      []any
 	Partition string
 	TS        int64 // client timestamp (µs), see Timestamp
@@ -47,14 +47,14 @@ func (st *Store) MaxInFlight() int { return st.s.MaxInFlight() }
 func (st *Store) applyGroup(ctx context.Context, group []Write) error {
 	if len(group) == 1 {
 		w := group[0]
-		if err := st.s.Write(ctx, w.St, w.TS, w.Args...); err != nil {
-			return fmt.Errorf("write %s: %w", cmp.Or(w.Partition, w.St.Table), err)
+		if err := st.s.Write(ctx, w.stmt, w.TS, w.Args...); err != nil {
+			return fmt.Errorf("write %s: %w", cmp.Or(w.Partition, w.stmt.Table), err)
 		}
 		return nil
 	}
 	var b cql.Batch
 	for _, w := range group {
-		b.Add(w.St, w.Args...)
+		b.Add(w.stmt, w.Args...)
 	}
 	if err := st.s.WriteBatch(ctx, &b, group[0].TS); err != nil {
 		return fmt.Errorf("batch of %d on %s: %w", len(group), group[0].Partition, err)
@@ -95,4 +95,4 @@ func groupWrites(writes []Write) [][]Write {
 }
 
 // Table is the table (or view) the write touches.
-func (w Write) Table() string { return w.St.Table }
+func (w Write) Table() string { return w.stmt.Table }

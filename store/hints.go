@@ -67,11 +67,11 @@ func (s *HintSet) AddAddress(address, outputKind, variant string, rng int32) {
 func (s *HintSet) Writes(ts int64) []Write {
 	var out []Write
 	for h := range s.Tags {
-		out = append(out, Write{St: cql.InsertTagHint, Args: []any{h.Tag, h.TableKind, h.Range},
+		out = append(out, Write{stmt: cql.InsertTagHint, Args: []any{h.Tag, h.TableKind, h.Range},
 			Partition: "tag_hints/" + h.Tag, TS: ts})
 	}
 	for h := range s.Addresses {
-		out = append(out, Write{St: cql.InsertAddressHint, Args: []any{h.Address, h.OutputKind, h.Variant, h.Range},
+		out = append(out, Write{stmt: cql.InsertAddressHint, Args: []any{h.Address, h.OutputKind, h.Variant, h.Range},
 			Partition: "addresses_hints/" + h.Address, TS: ts})
 	}
 	return out

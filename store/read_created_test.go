@@ -53,7 +53,7 @@ func TestStoredCreationUnfinished(t *testing.T) {
 		t.Skip("needs a Cassandra node (-short)")
 	}
 	st, _ := storetest.New(t, 1000)
-	cm, _ := writtenMilestone(t, st, func(w store.Write) bool { return w.St.Table == "transactions" })
+	cm, _ := writtenMilestone(t, st, func(w store.Write) bool { return w.Table() == "transactions" })
 	for _, lo := range cm.Created[:3] {
 		if _, ok, err := st.StoredCreation(context.Background(), lo.OutputID); ok || !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("output %s (%s): held %v, %v; want ErrNotFound", lo.OutputID, lo.Output.Kind, ok, err)

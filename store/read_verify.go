@@ -20,9 +20,9 @@ type Row map[string]any
 // columns w sets, or nil when no such row exists. ErrNotFound when no check exists for
 // w's statement.
 func (st *Store) WrittenRow(ctx context.Context, w Write) (Row, error) {
-	chk := cql.RowCheck(w.St)
+	chk := cql.RowCheck(w.stmt)
 	if chk == nil {
-		return nil, fmt.Errorf("%s: %w (no row check)", w.St.Name, ErrNotFound)
+		return nil, fmt.Errorf("%s: %w (no row check)", w.stmt.Name, ErrNotFound)
 	}
 	key, err := KeyArgs(w)
 	if err != nil {
@@ -33,13 +33,13 @@ func (st *Store) WrittenRow(ctx context.Context, w Write) (Row, error) {
 
 // KeyArgs are the values w binds to its table's primary key columns, in key order.
 func KeyArgs(w Write) ([]any, error) {
-	return argsOf(w, cql.PrimaryKey(w.St.Table))
+	return argsOf(w, cql.PrimaryKey(w.stmt.Table))
 }
 
 // WriteValues maps the columns w binds to the values it binds.
 func WriteValues(w Write) Row {
 	out := Row{}
-	for i, c := range cql.WriteColumns(w.St) {
+	for i, c := range cql.WriteColumns(w.stmt) {
 		if c != "" && i < len(w.Args) {
 			out[c] = w.Args[i]
 		}
@@ -53,7 +53,7 @@ func argsOf(w Write, cols []string) ([]any, error) {
 	for i, c := range cols {
 		v, ok := vals[c]
 		if !ok {
-			return nil, fmt.Errorf("%s binds no %s", w.St.Name, c)
+			return nil, fmt.Errorf("%s binds no %s", w.stmt.Name, c)
 		}
 		out[i] = v
 	}
@@ -66,9 +66,9 @@ func (st *Store) FullRow(ctx context.Context, table string, key []any) (Row, err
 	return st.firstRow(ctx, cql.FullRow(table), key)
 }
 
-// ViewRows reads the rows of a view select (cql.View.ByKey or MilestoneSlice) with every
+// viewRows reads the rows of a view select (cql.View.ByKey or MilestoneSlice) with every
 // column.
-func (st *Store) ViewRows(ctx context.Context, stmt *cql.Statement, args []any) ([]Row, error) {
+func (st *Store) viewRows(ctx context.Context, stmt *cql.Statement, args []any) ([]Row, error) {
 	return cql.Collect(ctx, st.s, stmt, args, func(it *gocql.Iter, r *Row) bool {
 		m := map[string]any{}
 		if !it.MapScan(m) {
@@ -80,7 +80,7 @@ func (st *Store) ViewRows(ctx context.Context, stmt *cql.Statement, args []any) 
 }
 
 func (st *Store) firstRow(ctx context.Context, stmt *cql.Statement, args []any) (Row, error) {
-	rows, err := st.ViewRows(ctx, stmt, args)
+	rows, err := st.viewRows(ctx, stmt, args)
 	if err != nil || len(rows) == 0 {
 		return nil, err
 	}

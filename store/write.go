@@ -38,7 +38,7 @@ func (b *builder) rangeOf(index uint32) int32 { return RangeID(index, b.chunk) }
 
 // add appends one write; partition "" means it shares its partition with no other write.
 func (b *builder) add(st *cql.Statement, ts int64, partition string, args ...any) {
-	b.Writes = append(b.Writes, Write{St: st, Args: args, Partition: partition, TS: ts})
+	b.Writes = append(b.Writes, Write{stmt: st, Args: args, Partition: partition, TS: ts})
 }
 
 // addRow appends the write of a record (a pointer to it, see binds), extra values after

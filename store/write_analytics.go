@@ -33,15 +33,15 @@ type AddressFlow struct {
 func (st *Store) AnalyticsWrites(a MilestoneAnalytics) []Write {
 	ts := Timestamp(a.Index, PhaseConfirmed)
 	index, hrp := int32(a.Index), st.HRP()
-	out := []Write{{St: cql.InsertMsAnalytics, TS: ts,
+	out := []Write{{stmt: cql.InsertMsAnalytics, TS: ts,
 		Args: []any{st.RangeID(a.Index), index, int32(a.Messages), int32(a.Transactions), amount(a.Transferred)}}}
 	partition := "metrics_cache/" + a.Date.Format(DateLayout)
 	metric := func(variant, metric, value string) Write {
-		return Write{St: cql.InsertMetric, TS: ts, Partition: partition, Args: []any{a.Date, variant, metric, value}}
+		return Write{stmt: cql.InsertMetric, TS: ts, Partition: partition, Args: []any{a.Date, variant, metric, value}}
 	}
 	for _, f := range a.Flows {
 		addr := f.Address.Bech32(hrp)
-		out = append(out, Write{St: cql.InsertAddressAnalytics, TS: ts,
+		out = append(out, Write{stmt: cql.InsertAddressAnalytics, TS: ts,
 			Args: []any{addr, index, amount(f.Sent), amount(f.Received)}})
 		out = append(out, metric("address", "sent_or_received", addr))
 		if f.Sent > 0 {

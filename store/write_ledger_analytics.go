@@ -51,20 +51,20 @@ func (st *Store) WriteLedgerAnalytics(ctx context.Context, sum LedgerSummary, ri
 	dist []DistributionBucket, node string) error {
 	ts := time.Now().UnixMicro()
 	li := int32(sum.LedgerIndex)
-	writes := []Write{{St: cql.DeleteRichest, Args: []any{li}, TS: ts - 1},
-		{St: cql.DeleteDistribution, Args: []any{li}, TS: ts - 1}}
+	writes := []Write{{stmt: cql.DeleteRichest, Args: []any{li}, TS: ts - 1},
+		{stmt: cql.DeleteDistribution, Args: []any{li}, TS: ts - 1}}
 	if err := st.Apply(ctx, writes, 2); err != nil {
 		return err
 	}
 	writes = writes[:0]
 	for i := range rich {
 		rich[i].LedgerIndex = li
-		writes = append(writes, Write{St: cql.InsertRichest, Args: binds(cql.InsertRichest, &rich[i]),
+		writes = append(writes, Write{stmt: cql.InsertRichest, Args: binds(cql.InsertRichest, &rich[i]),
 			Partition: fmt.Sprintf("richest_addresses/%d", li), TS: ts})
 	}
 	for i := range dist {
 		dist[i].LedgerIndex = li
-		writes = append(writes, Write{St: cql.InsertDistribution, Args: binds(cql.InsertDistribution, &dist[i]),
+		writes = append(writes, Write{stmt: cql.InsertDistribution, Args: binds(cql.InsertDistribution, &dist[i]),
 			Partition: fmt.Sprintf("token_distribution/%d", li), TS: ts})
 	}
 	if err := st.Apply(ctx, writes, 8); err != nil {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -21,7 +20,7 @@ func (v *Verifier) checkRows(ctx context.Context, cm *chain.ConfirmedMilestone) 
 	writes := append(ws.Writes, ws.Hints.Writes(store.Timestamp(cm.Index, store.PhaseConfirmed))...)
 	spent := map[string]bool{}
 	for _, w := range writes {
-		if cql.RowCheck(w.St) == nil {
+		if !w.Checked() {
 			continue
 		}
 		if err := v.checkWrite(ctx, cm.Index, w, spent); err != nil {
@@ -39,14 +38,14 @@ func (v *Verifier) checkWrite(ctx context.Context, index uint32, w store.Write, 
 		return err
 	}
 	v.summary.Rows++
-	absent := w.St.Kind == cql.Delete
-	if isUnspentInsert(w.St) {
+	absent := w.Deletes()
+	if _, unspent := store.UnspentRemoval(w); unspent {
 		id := fmt.Sprint(store.WriteValues(w)["output_id"])
 		if absent, err = v.isSpent(ctx, id, spent); err != nil {
 			return err
 		}
 	}
-	d := Discrepancy{Table: w.St.Table, Milestone: index, Key: keyOf(w)}
+	d := Discrepancy{Table: w.Table(), Milestone: index, Key: keyOf(w)}
 	switch {
 	case absent && got != nil:
 		d.Kind, d.Detail = KindUnexpected, "the output is spent: its unspent row must be gone"
@@ -57,7 +56,7 @@ func (v *Verifier) checkWrite(ctx context.Context, index uint32, w store.Write, 
 		d.Kind = KindMissing
 		v.redo(w)
 	default:
-		if d.Differs = differs(store.WriteValues(w), got, cql.PrimaryKey(w.St.Table)); len(d.Differs) == 0 {
+		if d.Differs = differs(store.WriteValues(w), got, store.PrimaryKey(w.Table())); len(d.Differs) == 0 {
 			return nil
 		}
 		d.Kind = KindDiffers
@@ -67,19 +66,12 @@ func (v *Verifier) checkWrite(ctx context.Context, index uint32, w store.Write, 
 	return nil
 }
 
-func isUnspentInsert(st *cql.Statement) bool {
-	return st == cql.InsertUnspent || st == cql.InsertUnspentByAddress
-}
-
 // removal is the delete undoing an unspent row (a delete write is its own removal).
 func removal(w store.Write) store.Write {
-	del := map[*cql.Statement]*cql.Statement{cql.InsertUnspent: cql.DeleteUnspent,
-		cql.InsertUnspentByAddress: cql.DeleteUnspentByAddress}[w.St]
-	if del == nil {
-		return w
+	if del, ok := store.UnspentRemoval(w); ok {
+		return del
 	}
-	key, _ := store.KeyArgs(w)
-	return store.Write{St: del, Args: key, TS: w.TS}
+	return w
 }
 
 // isSpent: an included transaction spent output id (an unlock row of it is included).
@@ -111,7 +103,7 @@ func (v *Verifier) isSpent(ctx context.Context, id string, cache map[string]bool
 func keyOf(w store.Write) map[string]any {
 	vals := store.WriteValues(w)
 	out := map[string]any{}
-	for _, c := range cql.PrimaryKey(w.St.Table) {
+	for _, c := range store.PrimaryKey(w.Table()) {
 		out[c] = printable(vals[c])
 	}
 	return out

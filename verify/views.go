@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -30,7 +29,7 @@ func (v *Verifier) checkViews(ctx context.Context, index uint32, writes []store.
 	}
 	read := map[string]bool{} // view partitions whose milestone slice was read
 	for _, b := range bases {
-		for _, view := range cql.ViewsOf(b.table) {
+		for _, view := range store.ViewsOf(b.table) {
 			if err := v.checkViewRow(ctx, index, b, view); err != nil {
 				return err
 			}
@@ -47,19 +46,19 @@ func (v *Verifier) baseRows(ctx context.Context, writes []store.Write) ([]*baseR
 	byKey := map[string]*baseRow{}
 	var out []*baseRow
 	for _, w := range writes {
-		if w.St.Kind == cql.Delete || len(cql.ViewsOf(w.St.Table)) == 0 || cql.RowCheck(w.St) == nil {
+		if w.Deletes() || !store.HasViews(w.Table()) || !w.Checked() {
 			continue
 		}
 		key, err := store.KeyArgs(w)
 		if err != nil {
 			return nil, err
 		}
-		id := w.St.Table + fmt.Sprint(key)
+		id := w.Table() + fmt.Sprint(key)
 		if b, ok := byKey[id]; ok {
 			b.writes = append(b.writes, w)
 			continue
 		}
-		b := &baseRow{table: w.St.Table, key: key, writes: []store.Write{w}}
+		b := &baseRow{table: w.Table(), key: key, writes: []store.Write{w}}
 		byKey[id] = b
 		out = append(out, b)
 	}
@@ -74,7 +73,7 @@ func (v *Verifier) baseRows(ctx context.Context, writes []store.Write) ([]*baseR
 }
 
 // checkViewRow: the view row of a base row exists and equals it.
-func (v *Verifier) checkViewRow(ctx context.Context, index uint32, b *baseRow, view *cql.View) error {
+func (v *Verifier) checkViewRow(ctx context.Context, index uint32, b *baseRow, view store.View) error {
 	if b.row == nil {
 		return nil // the base row itself is reported missing
 	}
@@ -82,7 +81,7 @@ func (v *Verifier) checkViewRow(ctx context.Context, index uint32, b *baseRow, v
 	if !ok {
 		return nil // a null view key column: the view holds no row for it
 	}
-	rows, err := v.st.ViewRows(ctx, view.ByKey, args)
+	rows, err := v.st.ViewRowsByKey(ctx, view, args)
 	if err != nil {
 		return err
 	}
@@ -106,8 +105,8 @@ func (v *Verifier) checkViewRow(ctx context.Context, index uint32, b *baseRow, v
 // checkOrphans: each view row of this milestone in the view partition of b has a base
 // row (read once per partition): one the milestone wrote, or else one read by the view
 // row's base key with the same columns.
-func (v *Verifier) checkOrphans(ctx context.Context, index uint32, b *baseRow, view *cql.View, known, done map[string]bool) error {
-	if view.MilestoneSlice == nil || b.row == nil {
+func (v *Verifier) checkOrphans(ctx context.Context, index uint32, b *baseRow, view store.View, known, done map[string]bool) error {
+	if !view.HasMilestoneSlice() || b.row == nil {
 		return nil
 	}
 	args, ok := values(b.row, append(append([]string{}, view.Partition...), "ms_timestamp", "milestone_index"))
@@ -119,7 +118,7 @@ func (v *Verifier) checkOrphans(ctx context.Context, index uint32, b *baseRow, v
 		return nil
 	}
 	done[slice] = true
-	rows, err := v.st.ViewRows(ctx, view.MilestoneSlice, args)
+	rows, err := v.st.ViewSliceRows(ctx, view, args)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,6 @@
 // Command benchscale is `make bench-scale` (scripts/bench-scale.sh): the indexer's cost
 // per milestone as the chain grows, on a simulated chain shaped like Shimmer's
-// (internal/benchscale). It only parses flags.
+// (cmd/benchscale/internal/benchscale). It only parses flags.
 package main
 
 import (
@@ -11,8 +11,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/stardust-indexer/stardust-indexer/cmd/benchscale/internal/benchscale"
 	"github.com/stardust-indexer/stardust-indexer/cql"
-	"github.com/stardust-indexer/stardust-indexer/internal/benchscale"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )

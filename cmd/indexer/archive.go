@@ -10,10 +10,11 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/stardust-indexer/stardust-indexer/archive"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
-	"github.com/stardust-indexer/stardust-indexer/source/archive"
+	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -161,7 +162,7 @@ func cmdImport(ctx context.Context, args []string) error {
 	if maxRecordMiB < 1 || maxRecordMiB > 4095 {
 		return errors.New("-max-record-mib: from 1 to 4095")
 	}
-	keys, err := readKeys(keysFile)
+	keys, err := archiveKeys(keysFile, fs.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -204,6 +205,24 @@ func importArchives(ctx context.Context, f *runFlags, src *archive.Source) error
 	}
 	slog.Info("imported", "from", from, "to", to, "written", p.Written())
 	return nil
+}
+
+// archiveKeys is the keys that verify the archives starting with first: those of
+// keysFile, else the simulator's for an archive of the sim network, else nil (the
+// archive's built-in keys of the network it names).
+func archiveKeys(keysFile, first string) (*chain.MilestoneKeys, error) {
+	if keysFile != "" {
+		return readKeys(keysFile)
+	}
+	h, err := archive.ReadHeader(first)
+	if err != nil {
+		return nil, err
+	}
+	if h.Network.Name != sim.NetworkName {
+		return nil, nil
+	}
+	keys := sim.Network().Keys
+	return &keys, nil
 }
 
 func readKeys(path string) (*chain.MilestoneKeys, error) {

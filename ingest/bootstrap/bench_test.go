@@ -160,8 +160,7 @@ func benchPlain(b testing.TB, rows []store.Write, conc int) float64 {
 	for range conc {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(rows) && failed.Load() == nil; i = int(next.Add(1) - 1) {
-				w := rows[i]
-				if err := s.Write(context.Background(), w.St, w.TS, w.Args...); err != nil {
+				if err := rows[i].WriteAlone(context.Background(), s); err != nil {
 					failed.CompareAndSwap(nil, &err)
 				}
 			}

@@ -4,19 +4,15 @@
 // to the lowest level that gives the most, the database's knee; overload errors push it
 // down at once.
 //
-// Why not a pure latency-gradient limiter (Vegas, Gradient2: shrink once latency exceeds
-// a multiple of the minimum latency)? On a node that shares its CPUs, latency keeps
-// rising with the writes in flight while throughput still rises too: such a limiter,
-// tried first, settled at 7-8 in flight where the best plain writer used 256, at a third
-// of its throughput (docs/benchmarks.md, issue 12).
+// It does not defend latency (a latency-gradient limiter such as Vegas or Gradient2): on a
+// node that shares its CPUs, latency keeps rising with the writes in flight while
+// throughput still rises too, so such a limiter gives throughput away.
 //
-// Why not Little's law (writes in flight ÷ latency), as before? Beside the statements the
-// same windows completed in their wall time, it read 10-30% high (issue 12's slow node:
-// 15295 statements/s at 32 in flight where the windows made 12248), unevenly across
-// levels, so it compared levels on figures that were not alike (one run sat at the
-// ceiling, estimated at 26434 where 14854 rows/s were made). Likely why: with the limiter of
-// then, a write's latency ran from when its goroutine started, but its slot was held from
-// the moment it was granted, a gap that grew with the goroutines waiting for the 2 CPUs.
+// It does not estimate throughput by Little's law (writes in flight ÷ latency): a write's
+// latency and the time it holds its slot differ by a scheduling gap that grows with the
+// goroutines waiting for CPU, so the estimate reads high, unevenly across levels, and
+// compares levels on figures that are not alike. The measurements behind both rules:
+// docs/decisions/001-adaptive-write-limit.md.
 package adaptive
 
 import (
@@ -191,8 +187,8 @@ func (c *Control) next() int {
 	}
 	if above < len(c.levels) && c.counts[above] == 1 && c.stay >= recheck {
 		// One window is a noisy measure: a level above that stopped the climb on a single
-		// window is measured again soon, not after probeEvery windows (a short run spent
-		// half its time one level too low that way: issue 12).
+		// window is measured again soon, not after probeEvery windows, which can hold a
+		// short run one level too low for half its time.
 		return above
 	}
 	probed := c.probed
@@ -224,10 +220,10 @@ func (c *Control) choose(below, above int) int {
 		}
 	}
 	if c.est[c.at] >= best*(1-hold) {
-		// Close enough to stay: a move costs, beyond the level it goes to (issue 12, run O:
-		// a window after a move made 0.91 of what its level made at a fixed limit, a window
-		// after a stay 0.96), and one window is up to 30% off. Only a level below that
-		// measured at least as much is taken: as good for less queue.
+		// Close enough to stay: a move costs, beyond the level it goes to (a window after a
+		// move makes less than one after a stay at the same level), and one window is up
+		// to 30% off. Only a level below that measured at least as much is taken: as good
+		// for less queue.
 		if below >= 0 && c.known[below] && c.est[below] >= c.est[c.at] && c.est[below] >= best*(1-flatMargin) {
 			return below
 		}
@@ -246,9 +242,9 @@ func (c *Control) choose(below, above int) int {
 // below it. The climb to an unmeasured level goes on until two levels in a row lost, so
 // it stops past the first knee instead of running to the ceiling and comparing
 // neighbours there: on a node whose throughput falls past its knee and rises again
-// higher up, that search got stuck on the far side, at 0.6 of the best plain writer
-// (issue 12's slow node). One level that lost is not enough: a dip measured at one level
-// held the limit at 45 where the knee was at 128 (issue 12's test node).
+// higher up, that search gets stuck on the far side. One level that lost is not enough:
+// a dip measured at one level would hold the limit below the knee
+// (docs/decisions/001-adaptive-write-limit.md).
 func (c *Control) lost(i int) bool {
 	if i < 0 || !c.known[i] {
 		return false

@@ -7,10 +7,10 @@ import (
 
 // BenchmarkControlStart prints what a short run (60 windows of at least 100 ms, about a
 // 400-milestone BenchmarkIngest run on the test node) makes of the best throughput from each starting level, on a model
-// of issue 12's test node: throughput proportional to the limit up to 32, then up 6% per
+// of the test node (docs/benchmarks.md, adaptive write concurrency): throughput proportional to the limit up to 32, then up 6% per
 // doubling to the ceiling (256), every window measuring up to noise off. The figure is the
 // run's throughput (statements over time, the climb included) ÷ the best level's, mean of
-// 20 seeds. Printed, not asserted: it is what chose StartWrites (docs/benchmarks.md).
+// 20 seeds. Printed, not asserted: it is what StartWrites rests on (docs/decisions/001-adaptive-write-limit.md).
 func BenchmarkControlStart(b *testing.B) {
 	for range b.N {
 		for _, noise := range []float64{0.1, 0.3} {

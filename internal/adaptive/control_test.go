@@ -40,7 +40,7 @@ func littleLatency(throughput func(int) float64, off float64) func(int) time.Dur
 	}
 }
 
-// gentleSlope models issue 12's test node: throughput (writes per second) proportional to
+// gentleSlope models the benchmarks' test node (docs/benchmarks.md): throughput (writes per second) proportional to
 // the limit up to 32, then up only 6% per doubling.
 func gentleSlope(limit int) float64 {
 	if limit <= 32 {
@@ -160,7 +160,7 @@ func TestControlOverloadStepsDownOncePerWindow(t *testing.T) {
 	}
 }
 
-// TestControlStopsAtTheFirstKnee models a slow node measured in issue 12: throughput
+// TestControlStopsAtTheFirstKnee models the benchmarks' slow node: throughput
 // peaks at 32 in flight, falls by 40% past it and rises again towards the ceiling. From
 // a low start (or the peak itself) the climb stops at the peak instead of running to the
 // ceiling and settling among the lower neighbours there.
@@ -174,7 +174,7 @@ func TestControlStopsAtTheFirstKnee(t *testing.T) {
 		}
 		return 0.85 * 32000
 	}
-	for _, initial := range []int{8, 32} { // the old default start and StartWrites (from 64 it settles at 128)
+	for _, initial := range []int{8, 32} { // a low start and StartWrites (from 64 it settles at 128)
 		c := NewControl(initial, 4, 128)
 		seen := feed(c, 200, littleLatency(throughput, 1))
 		if m := mostly(seen[len(seen)-60:]); m != 32 {
@@ -183,7 +183,7 @@ func TestControlStopsAtTheFirstKnee(t *testing.T) {
 	}
 }
 
-// TestControlClimbsPastADip models issue 12's test node in a run where 64 in flight
+// TestControlClimbsPastADip models the benchmarks' test node in a run where 64 in flight
 // measured 25% below 45 window after window while the knee was at 128: one level that
 // loses does not stop the climb, the level above it decides.
 func TestControlClimbsPastADip(t *testing.T) {
@@ -225,7 +225,7 @@ func TestControlRechecksALevelMeasuredOnce(t *testing.T) {
 	}
 }
 
-// TestControlStaysHighOnAGentleSlope models the test node of issue 12: throughput grows
+// TestControlStaysHighOnAGentleSlope models the benchmarks' test node: throughput grows
 // fast up to 32 in flight, then by only 6% per doubling up to the ceiling (256), and every
 // window measures up to 10% off. Settled, the limit keeps to levels that make at least
 // 0.95 of the best on average, although each level is within a few percent of the next

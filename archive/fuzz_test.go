@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/source/archive"
+	"github.com/stardust-indexer/stardust-indexer/archive"
 )
 
 // FuzzReader: no input makes the reader panic, loop or allocate without bound; every

@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/archive"
 	"github.com/stardust-indexer/stardust-indexer/source"
-	"github.com/stardust-indexer/stardust-indexer/source/archive"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
@@ -77,7 +77,7 @@ func (c *counting) Read(b []byte) (int, error) {
 // milestone as a source.Refusal wrapping the TooLargeError, and every later one.
 func TestSourceCapFromLimits(t *testing.T) {
 	path := writeFile(t, simArchive(t, 2, 4))
-	src, err := archive.OpenLimited([]string{path}, nil, archive.Limits{MaxRecord: 1000})
+	src, err := archive.OpenLimited([]string{path}, simKeys(), archive.Limits{MaxRecord: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source"
-	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 
 // Source serves the milestones of archive files (source.Source): contiguous ranges,
@@ -40,7 +39,7 @@ var _ source.Source = (*Source)(nil)
 
 // Open reads the headers of the archives: one network, contiguous ranges in the order
 // given. keys verify the milestones; nil means the built-in keys of the network the
-// headers name (the sim's, Shimmer's or IOTA's). The default Limits apply.
+// headers name (chain.KnownKeys: Shimmer's or IOTA's). The default Limits apply.
 func Open(paths []string, keys *chain.MilestoneKeys) (*Source, error) {
 	return OpenLimited(paths, keys, Limits{})
 }
@@ -52,7 +51,7 @@ func OpenLimited(paths []string, keys *chain.MilestoneKeys, limits Limits) (*Sou
 	}
 	s := &Source{cur: -1, ahead: map[uint32]*chain.ConfirmedMilestone{}, limits: limits.withDefaults()}
 	for i, p := range paths {
-		h, err := readHeader(p)
+		h, err := ReadHeader(p)
 		if err != nil {
 			return nil, err
 		}
@@ -73,7 +72,8 @@ func OpenLimited(paths []string, keys *chain.MilestoneKeys, limits Limits) (*Sou
 	return s, err
 }
 
-func readHeader(path string) (Header, error) {
+// ReadHeader reads the header of the archive at path.
+func ReadHeader(path string) (Header, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return Header{}, err
@@ -87,7 +87,8 @@ func readHeader(path string) (Header, error) {
 	return r.Header(), nil
 }
 
-// networkOf is the network a header names, verified with keys or the built-in ones.
+// networkOf is the network a header names, verified with keys or the built-in ones
+// (chain.KnownKeys).
 func networkOf(h Header, keys *chain.MilestoneKeys) (chain.Network, error) {
 	n := chain.Network{Name: h.Network.Name, HRP: h.Network.HRP}
 	if h.Protocol != nil {
@@ -99,8 +100,6 @@ func networkOf(h Header, keys *chain.MilestoneKeys) (chain.Network, error) {
 	switch {
 	case keys != nil:
 		n.Keys = *keys
-	case n.Name == sim.NetworkName:
-		n.Keys = sim.Network().Keys
 	default:
 		known, ok := chain.KnownKeys(n.Name)
 		if !ok {

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/source/archive"
+	"github.com/stardust-indexer/stardust-indexer/archive"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 

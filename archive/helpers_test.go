@@ -12,10 +12,11 @@ import (
 
 	"compress/gzip"
 
+	"github.com/stardust-indexer/stardust-indexer/archive"
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source"
-	"github.com/stardust-indexer/stardust-indexer/source/archive"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
@@ -58,13 +59,22 @@ func exportFile(t *testing.T, st *store.Store, from, to uint32) string {
 // importFiles ingests archives into st as `indexer import` does.
 func importFiles(t *testing.T, st *store.Store, paths ...string) error {
 	t.Helper()
-	src, err := archive.Open(paths, nil)
+	src, err := archive.Open(paths, keysOf(paths[0]))
 	if err != nil {
 		return err
 	}
 	defer src.Close()
 	from, to := src.Range()
 	return ingestRange(st, src, from, to, 7)
+}
+
+// keysOf is the keys `indexer import` passes for the archives starting with path: the
+// sim's for an archive of the sim network, else nil (the built-in keys of its network).
+func keysOf(path string) *chain.MilestoneKeys {
+	if h, err := archive.ReadHeader(path); err == nil && h.Network.Name == sim.NetworkName {
+		return simKeys()
+	}
+	return nil
 }
 
 // sameData compares every table and view of two keyspaces but the bookkeeping ones.
@@ -115,6 +125,12 @@ func recordOffsets(t *testing.T, b []byte) []int64 {
 		out = append(out, int64(off))
 		off += 4 + n + 4
 	}
+}
+
+// simKeys is the keys of the sim network, which an archive has no built-in keys for.
+func simKeys() *chain.MilestoneKeys {
+	keys := sim.Network().Keys
+	return &keys
 }
 
 // simArchive writes milestones from..to of a sim chain (no database) into an archive.

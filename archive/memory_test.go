@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/archive"
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/source/archive"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -36,7 +36,7 @@ func TestTwoFarGapsFlatMemory(t *testing.T) {
 		t.Skip("builds an archive of 4000 sim milestones (-short)")
 	}
 	path, ids := largeArchive(t)
-	src, err := archive.Open([]string{path}, nil)
+	src, err := archive.Open([]string{path}, simKeys())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,9 +8,9 @@ import (
 	"hash/crc32"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/archive"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source"
-	"github.com/stardust-indexer/stardust-indexer/source/archive"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 
@@ -18,7 +18,7 @@ import (
 // outside the archive they are not found.
 func TestSourceServesAnyOrder(t *testing.T) {
 	const from, to = 2, 9
-	src, err := archive.Open([]string{writeFile(t, simArchive(t, from, to))}, nil)
+	src, err := archive.Open([]string{writeFile(t, simArchive(t, from, to))}, simKeys())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestAlteredRecordWithValidChecksumFailsVerification(t *testing.T) {
 func TestSourceAcrossArchives(t *testing.T) {
 	const from, mid, to = 2, 9, 30
 	first, second := writeFile(t, simArchive(t, from, mid)), writeFile(t, simArchive(t, mid+1, to))
-	src, err := archive.Open([]string{first, second}, nil)
+	src, err := archive.Open([]string{first, second}, simKeys())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/archive"
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/source/archive"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 
