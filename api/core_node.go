@@ -7,9 +7,9 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // DefaultHealthMaxAge is how old the newest indexed milestone may be for /health to
