@@ -195,6 +195,5 @@ func baseTokenJSON(net chain.Network) tip25.BaseToken {
 	case bt == (chain.BaseToken{}):
 		return tip25.BaseToken{Name: net.Name, TickerSymbol: net.Name, Unit: net.Name}
 	}
-	return tip25.BaseToken{Name: bt.Name, TickerSymbol: bt.TickerSymbol, Unit: bt.Unit, Subunit: bt.Subunit,
-		Decimals: bt.Decimals, UseMetricPrefix: bt.UseMetricPrefix}
+	return tip25.BaseToken(bt)
 }
