@@ -136,7 +136,7 @@ func checkBlock(id chain.MessageID, raw []byte, meta tip25.BlockMetadataJSON) (*
 	}
 	msg, err := chain.DecodeMessage(raw)
 	if err != nil {
-		return nil, refuse("%v", err)
+		return nil, source.Refuse(fmt.Errorf("GET %s/blocks/%s: %w", apiBase, id, err))
 	}
 	if !slices.Equal(idTexts(msg.Parents), meta.Parents) {
 		return nil, refuse("metadata names parents %v, the block %v", meta.Parents, idTexts(msg.Parents))
