@@ -20,9 +20,15 @@ build:
 run: build
 	@scripts/run.sh
 
-## test: every test against one real Cassandra node (started here unless CQL_HOSTS is set).
-test:
+## test: the errwrap check, then every test against one real Cassandra node (started
+## here unless CQL_HOSTS is set).
+test: errwrap
 	@STARDUST_DB_DIR=$(TEST_DB_DIR) GO="$(GO)" TEST_FLAGS="$(TEST_FLAGS)" PKGS="$(PKGS)" scripts/test.sh
+
+## errwrap: fmt.Errorf formats errors only with %w (internal/errwrap), in tests too.
+.PHONY: errwrap
+errwrap:
+	$(GO) run ./internal/errwrap/cmd/errwrap ./...
 
 test-short:
 	@$(GO) test -short $(TEST_FLAGS) $(PKGS)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/api/tip25"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // coreAnswer is one answer of the node interface.

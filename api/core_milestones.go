@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 func (s *Server) coreMilestoneByIndex(ctx context.Context, in *input) (any, error) {

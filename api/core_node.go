@@ -7,9 +7,9 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // DefaultHealthMaxAge is how old the newest indexed milestone may be for /health to
@@ -195,6 +195,5 @@ func baseTokenJSON(net chain.Network) tip25.BaseToken {
 	case bt == (chain.BaseToken{}):
 		return tip25.BaseToken{Name: net.Name, TickerSymbol: net.Name, Unit: net.Name}
 	}
-	return tip25.BaseToken{Name: bt.Name, TickerSymbol: bt.TickerSymbol, Unit: bt.Unit, Subunit: bt.Subunit,
-		Decimals: bt.Decimals, UseMetricPrefix: bt.UseMetricPrefix}
+	return tip25.BaseToken(bt)
 }

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // ledgerOutput is an output of the ledger as the core routes read it: the output, its

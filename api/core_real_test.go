@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // TestCoreRealNetwork reads Shimmer milestones 17339-17340 (ingested from a fake Hornet

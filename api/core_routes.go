@@ -135,7 +135,7 @@ func wantsBytes(accept string) bool {
 	return false
 }
 
-// coreSchemas are the OpenAPI schemas the core routes name (api/tip25's types are
+// coreSchemas are the OpenAPI schemas the core routes name (tip25's types are
 // authoritative for every field).
 func coreSchemas() object {
 	str, integer, boolean, obj := object{"type": "string"}, object{"type": "integer"}, object{"type": "boolean"},

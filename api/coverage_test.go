@@ -11,13 +11,13 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
-	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // coverageServer serves st with a health age that the sim's old milestones pass.

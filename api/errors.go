@@ -9,8 +9,8 @@ import (
 	"strconv"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
-	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // apiError is an answer other than 200: its status and the JSON body

@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/compat/iotajs"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // TestIotaJSClient serves the real Shimmer data and has @iota/iota.js's SingleNodeClient

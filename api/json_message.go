@@ -3,8 +3,8 @@ package api
 import (
 	"strconv"
 
-	"github.com/stardust-indexer/stardust-indexer/api/tip25"
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // messageJSON is a decoded message; Payload is one of the *JSON payload types below.

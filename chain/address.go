@@ -72,7 +72,7 @@ func ParseAddress(s string) (Address, error) {
 	}
 	_, payload, err := bech32Decode(s)
 	if err != nil {
-		return Address{}, fmt.Errorf("%w: %s: %v", ErrMalformedAddress, quoteShort(s), err)
+		return Address{}, fmt.Errorf("%w: %s: %w", ErrMalformedAddress, quoteShort(s), err)
 	}
 	return addressFromPayload(s, payload)
 }
@@ -80,7 +80,7 @@ func ParseAddress(s string) (Address, error) {
 func parseHexAddress(s, digits string) (Address, error) {
 	payload, err := hex.DecodeString(digits)
 	if err != nil {
-		return Address{}, fmt.Errorf("%w: %s: %v", ErrMalformedAddress, quoteShort(s), err)
+		return Address{}, fmt.Errorf("%w: %s: %w", ErrMalformedAddress, quoteShort(s), err)
 	}
 	return addressFromPayload(s, payload)
 }

@@ -1,49 +1,31 @@
 package chain
 
-// Unlock condition and feature type codes (TIP-18).
-const (
-	condAddress = iota
-	condStorageDepositReturn
-	condTimelock
-	condExpiration
-	condStateController
-	condGovernor
-	condImmutableAlias
-)
-
-const (
-	featSender = iota
-	featIssuer
-	featMetadata
-	featTag
-)
-
 func bit(t int) uint16 { return 1 << t }
 
 // What each output type accepts (TIP-18); a strict decoder rejects anything else.
 var (
 	condAllowed = map[OutputKind]uint16{
-		OutputBasic:   bit(condAddress) | bit(condStorageDepositReturn) | bit(condTimelock) | bit(condExpiration),
-		OutputNFT:     bit(condAddress) | bit(condStorageDepositReturn) | bit(condTimelock) | bit(condExpiration),
-		OutputAlias:   bit(condStateController) | bit(condGovernor),
-		OutputFoundry: bit(condImmutableAlias),
+		OutputBasic:   bit(CondAddress) | bit(CondStorageDepositReturn) | bit(CondTimelock) | bit(CondExpiration),
+		OutputNFT:     bit(CondAddress) | bit(CondStorageDepositReturn) | bit(CondTimelock) | bit(CondExpiration),
+		OutputAlias:   bit(CondStateController) | bit(CondGovernor),
+		OutputFoundry: bit(CondImmutableAlias),
 	}
 	condRequired = map[OutputKind]uint16{
-		OutputBasic:   bit(condAddress),
-		OutputNFT:     bit(condAddress),
-		OutputAlias:   bit(condStateController) | bit(condGovernor),
-		OutputFoundry: bit(condImmutableAlias),
+		OutputBasic:   bit(CondAddress),
+		OutputNFT:     bit(CondAddress),
+		OutputAlias:   bit(CondStateController) | bit(CondGovernor),
+		OutputFoundry: bit(CondImmutableAlias),
 	}
 	featAllowed = map[OutputKind]uint16{
-		OutputBasic:   bit(featSender) | bit(featMetadata) | bit(featTag),
-		OutputNFT:     bit(featSender) | bit(featMetadata) | bit(featTag),
-		OutputAlias:   bit(featSender) | bit(featMetadata),
-		OutputFoundry: bit(featMetadata),
+		OutputBasic:   bit(FeatSender) | bit(FeatMetadata) | bit(FeatTag),
+		OutputNFT:     bit(FeatSender) | bit(FeatMetadata) | bit(FeatTag),
+		OutputAlias:   bit(FeatSender) | bit(FeatMetadata),
+		OutputFoundry: bit(FeatMetadata),
 	}
 	immutableAllowed = map[OutputKind]uint16{
-		OutputNFT:     bit(featIssuer) | bit(featMetadata),
-		OutputAlias:   bit(featIssuer) | bit(featMetadata),
-		OutputFoundry: bit(featMetadata),
+		OutputNFT:     bit(FeatIssuer) | bit(FeatMetadata),
+		OutputAlias:   bit(FeatIssuer) | bit(FeatMetadata),
+		OutputFoundry: bit(FeatMetadata),
 	}
 )
 
@@ -73,29 +55,29 @@ func (e *entries) writeTo(w *writer) {
 func writeConditions(w *writer, o *Output) {
 	var e entries
 	if o.Address != nil && o.Kind != OutputAlias && o.Kind != OutputFoundry {
-		e.add(condAddress).address(*o.Address)
+		e.add(CondAddress).address(*o.Address)
 	}
 	if sdr := o.StorageDepositReturn; sdr != nil {
-		b := e.add(condStorageDepositReturn)
+		b := e.add(CondStorageDepositReturn)
 		b.address(sdr.ReturnAddress)
 		b.u64(sdr.Amount)
 	}
 	if o.Timelock != nil {
-		e.add(condTimelock).u32(*o.Timelock)
+		e.add(CondTimelock).u32(*o.Timelock)
 	}
 	if exp := o.Expiration; exp != nil {
-		b := e.add(condExpiration)
+		b := e.add(CondExpiration)
 		b.address(exp.ReturnAddress)
 		b.u32(exp.UnixTime)
 	}
 	if o.StateController != nil {
-		e.add(condStateController).address(*o.StateController)
+		e.add(CondStateController).address(*o.StateController)
 	}
 	if o.Governor != nil {
-		e.add(condGovernor).address(*o.Governor)
+		e.add(CondGovernor).address(*o.Governor)
 	}
 	if o.Address != nil && o.Kind == OutputFoundry {
-		e.add(condImmutableAlias).address(*o.Address)
+		e.add(CondImmutableAlias).address(*o.Address)
 	}
 	e.writeTo(w)
 }
@@ -103,13 +85,13 @@ func writeConditions(w *writer, o *Output) {
 func writeFeatures(w *writer, o *Output) {
 	var e entries
 	if o.Sender != nil {
-		e.add(featSender).address(*o.Sender)
+		e.add(FeatSender).address(*o.Sender)
 	}
 	if len(o.Metadata) > 0 {
-		e.add(featMetadata).bytes16(o.Metadata)
+		e.add(FeatMetadata).bytes16(o.Metadata)
 	}
 	if len(o.Tag) > 0 {
-		e.add(featTag).bytes8(o.Tag)
+		e.add(FeatTag).bytes8(o.Tag)
 	}
 	e.writeTo(w)
 }
@@ -117,10 +99,10 @@ func writeFeatures(w *writer, o *Output) {
 func writeImmutableFeatures(w *writer, o *Output) {
 	var e entries
 	if o.Issuer != nil {
-		e.add(featIssuer).address(*o.Issuer)
+		e.add(FeatIssuer).address(*o.Issuer)
 	}
 	if len(o.ImmutableMetadata) > 0 {
-		e.add(featMetadata).bytes16(o.ImmutableMetadata)
+		e.add(FeatMetadata).bytes16(o.ImmutableMetadata)
 	}
 	e.writeTo(w)
 }
@@ -164,33 +146,33 @@ func readCondition(r *reader, field string, typ int, o *Output) {
 		return &a
 	}
 	switch typ {
-	case condAddress:
+	case CondAddress:
 		o.Address = addr("address")
-	case condStorageDepositReturn:
+	case CondStorageDepositReturn:
 		sdr := &StorageDepositReturn{ReturnAddress: *addr("returnAddress")}
 		sdr.Amount = r.u64(joinField(field, "amount"))
 		if r.err == nil && (sdr.Amount == 0 || sdr.Amount > o.Amount) {
 			r.fail(joinField(field, "amount"), "return amount %d not in 1..%d", sdr.Amount, o.Amount)
 		}
 		o.StorageDepositReturn = sdr
-	case condTimelock:
+	case CondTimelock:
 		t := r.u32(joinField(field, "unixTime"))
 		if r.err == nil && t == 0 {
 			r.fail(joinField(field, "unixTime"), "must be positive")
 		}
 		o.Timelock = &t
-	case condExpiration:
+	case CondExpiration:
 		exp := &Expiration{ReturnAddress: *addr("returnAddress")}
 		exp.UnixTime = r.u32(joinField(field, "unixTime"))
 		if r.err == nil && exp.UnixTime == 0 {
 			r.fail(joinField(field, "unixTime"), "must be positive")
 		}
 		o.Expiration = exp
-	case condStateController:
+	case CondStateController:
 		o.StateController = addr("address")
-	case condGovernor:
+	case CondGovernor:
 		o.Governor = addr("address")
-	case condImmutableAlias:
+	case CondImmutableAlias:
 		o.Address = addr("address")
 		if r.err == nil && o.Address.Kind != AddressAlias {
 			r.fail(joinField(field, "address"), "must be an alias address, got %s", o.Address.Kind)
@@ -201,12 +183,12 @@ func readCondition(r *reader, field string, typ int, o *Output) {
 func readFeatures(r *reader, path string, o *Output) {
 	readTyped(r, path, featAllowed[o.Kind], "feature", o.Kind, func(field string, typ int) {
 		switch typ {
-		case featSender:
+		case FeatSender:
 			a := r.address(joinField(field, "address"))
 			o.Sender = &a
-		case featMetadata:
+		case FeatMetadata:
 			o.Metadata = r.bytes16(joinField(field, "data"), 1, MaxMetadataLength)
-		case featTag:
+		case FeatTag:
 			o.Tag = r.bytes8(joinField(field, "tag"), 1, MaxTagLength)
 		}
 	})
@@ -215,10 +197,10 @@ func readFeatures(r *reader, path string, o *Output) {
 func readImmutableFeatures(r *reader, path string, o *Output) {
 	readTyped(r, path, immutableAllowed[o.Kind], "immutable feature", o.Kind, func(field string, typ int) {
 		switch typ {
-		case featIssuer:
+		case FeatIssuer:
 			a := r.address(joinField(field, "address"))
 			o.Issuer = &a
-		case featMetadata:
+		case FeatMetadata:
 			o.ImmutableMetadata = r.bytes16(joinField(field, "data"), 1, MaxMetadataLength)
 		}
 	})

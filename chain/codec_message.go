@@ -78,11 +78,11 @@ func readBlockPayload(r *reader, path string) Payload {
 	switch typ := r.u32(joinField(path, "type")); {
 	case r.err != nil:
 		return nil
-	case typ == payloadTaggedData:
+	case typ == PayloadTaggedData:
 		return readTaggedData(r, path)
-	case typ == payloadTransaction:
+	case typ == PayloadTransaction:
 		return readTransaction(r, path)
-	case typ == payloadMilestone:
+	case typ == PayloadMilestone:
 		return readMilestone(r, path)
 	default:
 		r.fail(joinField(path, "type"), "payload type %d not allowed in a block", typ)
@@ -91,7 +91,7 @@ func readBlockPayload(r *reader, path string) Payload {
 }
 
 func writeTaggedData(w *writer, td *TaggedData) {
-	w.u32(payloadTaggedData)
+	w.u32(PayloadTaggedData)
 	w.bytes8(td.Tag)
 	w.bytes32(td.Data)
 }

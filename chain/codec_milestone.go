@@ -10,13 +10,6 @@ const (
 	maxProtocolParamsAhead = 30
 )
 
-const (
-	optionReceipt        uint8 = 0
-	optionProtocolParams uint8 = 1
-	treasuryInput        uint8 = 1
-	treasuryOutput       uint8 = 2
-)
-
 // Encode serializes the milestone payload: type 7, essence, signatures.
 func (mp *MilestonePayload) Encode() []byte {
 	w := &writer{}
@@ -40,7 +33,7 @@ func (mp *MilestonePayload) ID() MilestoneID { return blake2b.Sum256(mp.Essence(
 func DecodeMilestonePayload(b []byte) (*MilestonePayload, error) {
 	r := &reader{buf: b}
 	var mp *MilestonePayload
-	if typ := r.u32("milestone.type"); r.err == nil && typ != payloadMilestone {
+	if typ := r.u32("milestone.type"); r.err == nil && typ != PayloadMilestone {
 		r.fail("milestone.type", "payload type %d is not a milestone", typ)
 	}
 	if r.err == nil {
@@ -53,11 +46,11 @@ func DecodeMilestonePayload(b []byte) (*MilestonePayload, error) {
 }
 
 func writeMilestone(w *writer, mp *MilestonePayload) {
-	w.u32(payloadMilestone)
+	w.u32(PayloadMilestone)
 	writeMilestoneEssence(w, mp)
 	w.u8(uint8(len(mp.Signatures)))
 	for _, s := range mp.Signatures {
-		w.u8(signatureEd25519)
+		w.u8(SignatureEd25519)
 		w.bytes(s.PublicKey[:])
 		w.bytes(s.Signature[:])
 	}
@@ -78,10 +71,10 @@ func writeMilestoneEssence(w *writer, mp *MilestonePayload) {
 func writeMilestoneOptions(w *writer, mp *MilestonePayload) {
 	var e entries
 	if mp.Receipt != nil {
-		writeReceipt(e.add(int(optionReceipt)), mp.Receipt)
+		writeReceipt(e.add(int(OptionReceipt)), mp.Receipt)
 	}
 	if p := mp.ProtocolParams; p != nil {
-		b := e.add(int(optionProtocolParams))
+		b := e.add(int(OptionProtocolParams))
 		b.u32(p.TargetMilestoneIndex)
 		b.u8(p.ProtocolVersion)
 		b.bytes16(p.Params)
@@ -102,10 +95,10 @@ func writeReceipt(w *writer, rc *Receipt) {
 }
 
 func writeTreasuryTransaction(w *writer, tt *TreasuryTransaction) {
-	w.u32(payloadTreasuryTransaction)
-	w.u8(treasuryInput)
+	w.u32(PayloadTreasuryTransaction)
+	w.u8(TreasuryInput)
 	w.bytes(tt.InputMilestoneID[:])
-	w.u8(treasuryOutput)
+	w.u8(TreasuryOutput)
 	w.u64(tt.OutputAmount)
 }
 
@@ -139,9 +132,9 @@ func readMilestoneOptions(r *reader, path string, mp *MilestonePayload) {
 		case r.err != nil:
 		case typ <= last:
 			r.fail(joinField(field, "type"), "not in ascending order or duplicate")
-		case typ == int(optionReceipt):
+		case typ == int(OptionReceipt):
 			mp.Receipt = readReceipt(r, field)
-		case typ == int(optionProtocolParams):
+		case typ == int(OptionProtocolParams):
 			mp.ProtocolParams = readProtocolParamsOption(r, field, mp.Index)
 		default:
 			r.fail(joinField(field, "type"), "unknown milestone option type %d", typ)
@@ -199,14 +192,14 @@ func readMigratedFunds(r *reader, path string, earlier []MigratedFunds) Migrated
 
 func readTreasuryTransaction(r *reader, path string) TreasuryTransaction {
 	var tt TreasuryTransaction
-	if typ := r.u32(joinField(path, "type")); r.err == nil && typ != payloadTreasuryTransaction {
+	if typ := r.u32(joinField(path, "type")); r.err == nil && typ != PayloadTreasuryTransaction {
 		r.fail(joinField(path, "type"), "payload type %d is not a treasury transaction", typ)
 	}
-	if t := r.u8(joinField(path, "input.type")); r.err == nil && t != treasuryInput {
+	if t := r.u8(joinField(path, "input.type")); r.err == nil && t != TreasuryInput {
 		r.fail(joinField(path, "input.type"), "unknown treasury input type %d", t)
 	}
 	r.fill(joinField(path, "input.milestoneId"), tt.InputMilestoneID[:])
-	if t := r.u8(joinField(path, "output.type")); r.err == nil && t != treasuryOutput {
+	if t := r.u8(joinField(path, "output.type")); r.err == nil && t != TreasuryOutput {
 		r.fail(joinField(path, "output.type"), "unknown treasury output type %d", t)
 	}
 	tt.OutputAmount = r.u64(joinField(path, "output.amount"))

@@ -13,12 +13,6 @@ const (
 	MaxOutputs = 128
 )
 
-const (
-	essenceRegular   uint8 = 1
-	inputUTXO        uint8 = 0
-	signatureEd25519 uint8 = 0
-)
-
 // Encode serializes the transaction payload (type prefix included).
 func (tx *Transaction) Encode() []byte {
 	w := &writer{}
@@ -68,7 +62,7 @@ func DecodeUnlock(b []byte) (Unlock, error) {
 }
 
 func writeTransaction(w *writer, tx *Transaction) {
-	w.u32(payloadTransaction)
+	w.u32(PayloadTransaction)
 	writeEssence(w, tx)
 	w.u16(uint16(len(tx.Unlocks)))
 	for _, u := range tx.Unlocks {
@@ -77,7 +71,7 @@ func writeTransaction(w *writer, tx *Transaction) {
 }
 
 func writeEssence(w *writer, tx *Transaction) {
-	w.u8(essenceRegular)
+	w.u8(EssenceRegular)
 	w.u64(tx.NetworkID)
 	w.u16(uint16(len(tx.Inputs)))
 	for _, in := range tx.Inputs {
@@ -96,7 +90,7 @@ func writeEssence(w *writer, tx *Transaction) {
 }
 
 func writeInput(w *writer, in Input) {
-	w.u8(inputUTXO)
+	w.u8(InputUTXO)
 	w.bytes(in.TransactionID[:])
 	w.u16(in.Index)
 }
@@ -104,7 +98,7 @@ func writeInput(w *writer, in Input) {
 func writeUnlock(w *writer, u Unlock) {
 	w.u8(uint8(u.Kind))
 	if u.Kind == UnlockSignature {
-		w.u8(signatureEd25519)
+		w.u8(SignatureEd25519)
 		w.bytes(u.PublicKey[:])
 		w.bytes(u.Signature[:])
 		return
@@ -115,7 +109,7 @@ func writeUnlock(w *writer, u Unlock) {
 // readTransaction reads what follows the payload type code.
 func readTransaction(r *reader, path string) *Transaction {
 	essence := joinField(path, "essence")
-	if kind := r.u8(joinField(essence, "type")); r.err == nil && kind != essenceRegular {
+	if kind := r.u8(joinField(essence, "type")); r.err == nil && kind != EssenceRegular {
 		r.fail(joinField(essence, "type"), "unknown essence type %d", kind)
 	}
 	tx := &Transaction{NetworkID: r.u64(joinField(essence, "networkId"))}
@@ -132,7 +126,7 @@ func readTransaction(r *reader, path string) *Transaction {
 // readEssencePayload reads the optional payload inside a transaction: tagged data only.
 func readEssencePayload(r *reader, path string) *TaggedData {
 	typ := r.u32(joinField(path, "type"))
-	if r.err == nil && typ != payloadTaggedData {
+	if r.err == nil && typ != PayloadTaggedData {
 		r.fail(joinField(path, "type"), "payload type %d not allowed in a transaction", typ)
 	}
 	if r.err != nil {
@@ -166,7 +160,7 @@ func readInputs(r *reader, path string) []Input {
 }
 
 func readInput(r *reader, path string) Input {
-	if kind := r.u8(joinField(path, "type")); r.err == nil && kind != inputUTXO {
+	if kind := r.u8(joinField(path, "type")); r.err == nil && kind != InputUTXO {
 		r.fail(joinField(path, "type"), "unknown input type %d", kind)
 	}
 	var in Input
@@ -255,7 +249,7 @@ func readUnlock(r *reader, path string) Unlock {
 
 // readEd25519 reads a signature block: type byte 0, public key, signature.
 func readEd25519(r *reader, path string, key *[32]byte, sig *[64]byte) {
-	if t := r.u8(joinField(path, "type")); r.err == nil && t != signatureEd25519 {
+	if t := r.u8(joinField(path, "type")); r.err == nil && t != SignatureEd25519 {
 		r.fail(joinField(path, "type"), "unknown signature type %d", t)
 	}
 	r.fill(joinField(path, "publicKey"), key[:])

@@ -23,7 +23,7 @@ func parseHexID(what, s string, dst []byte) error {
 			ErrMalformedID, what, quoteShort(s), 2*len(dst), len(digits))
 	}
 	if _, err := hex.Decode(dst, []byte(digits)); err != nil {
-		return fmt.Errorf("%w: %s %s: %v", ErrMalformedID, what, quoteShort(s), err)
+		return fmt.Errorf("%w: %s %s: %w", ErrMalformedID, what, quoteShort(s), err)
 	}
 	return nil
 }

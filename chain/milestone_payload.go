@@ -17,7 +17,7 @@ type MilestonePayload struct {
 	Signatures          []MilestoneSignature
 }
 
-func (*MilestonePayload) payloadType() uint32 { return payloadMilestone }
+func (*MilestonePayload) payloadType() uint32 { return PayloadMilestone }
 
 // MilestoneSignature is one coordinator key's Ed25519 signature of the milestone ID.
 type MilestoneSignature struct {
@@ -49,7 +49,7 @@ type TreasuryTransaction struct {
 	OutputAmount     uint64
 }
 
-func (*TreasuryTransaction) payloadType() uint32 { return payloadTreasuryTransaction }
+func (*TreasuryTransaction) payloadType() uint32 { return PayloadTreasuryTransaction }
 
 // ProtocolParamsOption announces protocol parameters that take effect at
 // TargetMilestoneIndex; Params is their serialization (see DecodeProtocolParameters).

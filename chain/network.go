@@ -20,14 +20,14 @@ type Network struct {
 }
 
 // BaseToken describes a network's base token as nodes configure it (Hornet's
-// protocfg.BaseToken, served in /info).
+// protocfg.BaseToken). Its JSON form is tip25.BaseToken.
 type BaseToken struct {
-	Name            string `json:"name"`
-	TickerSymbol    string `json:"tickerSymbol"`
-	Unit            string `json:"unit"`
-	Subunit         string `json:"subunit,omitempty"`
-	Decimals        uint32 `json:"decimals"`
-	UseMetricPrefix bool   `json:"useMetricPrefix"`
+	Name            string
+	TickerSymbol    string
+	Unit            string
+	Subunit         string
+	Decimals        uint32
+	UseMetricPrefix bool
 }
 
 // ID is the network ID transactions of this network carry.

@@ -6,21 +6,13 @@ type Payload interface {
 	payloadType() uint32
 }
 
-// Payload type codes (TIP-24; type 4 only inside a receipt).
-const (
-	payloadTreasuryTransaction uint32 = 4
-	payloadTaggedData          uint32 = 5
-	payloadTransaction         uint32 = 6
-	payloadMilestone           uint32 = 7
-)
-
 // TaggedData is arbitrary data indexed by an optional tag (<= 64 bytes).
 type TaggedData struct {
 	Tag  []byte
 	Data []byte
 }
 
-func (*TaggedData) payloadType() uint32 { return payloadTaggedData }
+func (*TaggedData) payloadType() uint32 { return PayloadTaggedData }
 
 // Input references the output a transaction spends (a UTXO input).
 type Input struct {
@@ -77,4 +69,4 @@ type Transaction struct {
 	Unlocks          []Unlock
 }
 
-func (*Transaction) payloadType() uint32 { return payloadTransaction }
+func (*Transaction) payloadType() uint32 { return PayloadTransaction }

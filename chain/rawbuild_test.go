@@ -62,13 +62,13 @@ func kindFields(kind OutputKind) []byte {
 func condEntry(typ int) []byte {
 	b := bytesBuilder{}.u8(uint8(typ))
 	switch typ {
-	case condStorageDepositReturn:
+	case CondStorageDepositReturn:
 		return b.addr(fixtureAddr(3)).u64(1)
-	case condTimelock:
+	case CondTimelock:
 		return b.u32(1)
-	case condExpiration:
+	case CondExpiration:
 		return b.addr(fixtureAddr(4)).u32(1)
-	case condImmutableAlias:
+	case CondImmutableAlias:
 		return b.addr(AliasAddress(AliasID{0xee}))
 	}
 	return b.addr(fixtureAddr(2))
@@ -78,9 +78,9 @@ func condEntry(typ int) []byte {
 func featEntry(typ int) []byte {
 	b := bytesBuilder{}.u8(uint8(typ))
 	switch typ {
-	case featMetadata:
+	case FeatMetadata:
 		return b.u16(1).raw('m')
-	case featTag:
+	case FeatTag:
 		return b.u8(1).raw('t')
 	}
 	return b.addr(fixtureAddr(5))
@@ -90,11 +90,11 @@ func featEntry(typ int) []byte {
 func requiredConds(kind OutputKind) []int {
 	switch kind {
 	case OutputAlias:
-		return []int{condStateController, condGovernor}
+		return []int{CondStateController, CondGovernor}
 	case OutputFoundry:
-		return []int{condImmutableAlias}
+		return []int{CondImmutableAlias}
 	}
-	return []int{condAddress}
+	return []int{CondAddress}
 }
 
 // minimalOutput is a valid output of kind with only its required conditions.

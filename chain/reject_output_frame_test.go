@@ -23,19 +23,19 @@ func TestRejectListOrder(t *testing.T) {
 		mod         func(o *outputBytes)
 	}{
 		{"conditions descending", "output.unlockConditions[1].type", func(o *outputBytes) {
-			o.conds = [][]byte{condEntry(condTimelock), condEntry(condAddress)}
+			o.conds = [][]byte{condEntry(CondTimelock), condEntry(CondAddress)}
 		}},
 		{"conditions duplicate", "output.unlockConditions[1].type", func(o *outputBytes) {
-			o.conds = [][]byte{condEntry(condAddress), condEntry(condAddress)}
+			o.conds = [][]byte{condEntry(CondAddress), condEntry(CondAddress)}
 		}},
 		{"features descending", "output.features[1].type", func(o *outputBytes) {
-			o.feats = [][]byte{featEntry(featTag), featEntry(featSender)}
+			o.feats = [][]byte{featEntry(FeatTag), featEntry(FeatSender)}
 		}},
 		{"features duplicate", "output.features[1].type", func(o *outputBytes) {
-			o.feats = [][]byte{featEntry(featMetadata), featEntry(featMetadata)}
+			o.feats = [][]byte{featEntry(FeatMetadata), featEntry(FeatMetadata)}
 		}},
 		{"immutable descending", "output.immutableFeatures[1].type", func(o *outputBytes) {
-			o.imm = [][]byte{featEntry(featMetadata), featEntry(featIssuer)}
+			o.imm = [][]byte{featEntry(FeatMetadata), featEntry(FeatIssuer)}
 		}},
 	}
 	for _, c := range cases {
@@ -49,9 +49,9 @@ func TestRejectListOrder(t *testing.T) {
 
 func TestRejectEmptyFeatures(t *testing.T) {
 	o := minimalOutput(OutputBasic)
-	o.feats = [][]byte{{featTag, 0}}
+	o.feats = [][]byte{{FeatTag, 0}}
 	wantField(t, decodeOutputErr(o.encode()), "output.features[0].tag", "too short: 0 bytes < 1")
-	o.feats = [][]byte{{featMetadata, 0, 0}}
+	o.feats = [][]byte{{FeatMetadata, 0, 0}}
 	wantField(t, decodeOutputErr(o.encode()), "output.features[0].data", "too short: 0 bytes < 1")
 }
 
@@ -63,7 +63,7 @@ func TestRejectAddressTypes(t *testing.T) {
 			fmt.Sprintf("unknown address type %d", kind))
 	}
 	o := minimalOutput(OutputBasic)
-	o.feats = [][]byte{featEntry(featSender)}
+	o.feats = [][]byte{featEntry(FeatSender)}
 	o.feats[0][1] = 2
 	wantField(t, decodeOutputErr(o.encode()), "output.features[0].address.type", "unknown address type 2")
 	legacy := EncodeOutput(fixtureLegacyOutputs()[0])

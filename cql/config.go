@@ -33,9 +33,9 @@ type Config struct {
 }
 
 // DefaultMaxInFlight is the default cap on queries in flight per process: the ceiling
-// the indexer's adaptive write limit may climb to. 256, not 128 as before: the best plain
-// writer used 256 goroutines on the test node and on both nodes of issue 12's report,
-// and the pipeline held at 128 made 0.94 of it (docs/benchmarks.md).
+// the indexer's adaptive write limit may climb to. It is 256 because the fastest plain
+// writer uses 256 goroutines on the benchmarked nodes, and a pipeline capped at 128 makes
+// 0.94 of its rate (docs/benchmarks.md).
 const DefaultMaxInFlight = 256
 
 // DefaultConfig is a single local node, keyspace "stardust".

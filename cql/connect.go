@@ -31,11 +31,11 @@ func explainConnect(cfg Config, err error) error {
 	msg := err.Error()
 	switch {
 	case credentialsText(msg):
-		return fmt.Errorf("%w: %v", ErrCredentials, err)
+		return fmt.Errorf("%w: %w", ErrCredentials, err)
 	case tlsText(msg):
-		return fmt.Errorf("%w: %v", ErrTLS, err)
+		return fmt.Errorf("%w: %w", ErrTLS, err)
 	case !cfg.usesTLS() && closedText(msg) && len(cfg.Hosts) > 0 && speaksTLS(cfg.Hosts[0]):
-		return fmt.Errorf("%w: %s answers TLS only: %v", ErrTLSRequired, cfg.Hosts[0], err)
+		return fmt.Errorf("%w: %s answers TLS only: %w", ErrTLSRequired, cfg.Hosts[0], err)
 	}
 	return err
 }
@@ -90,7 +90,7 @@ func (c Config) checkTLSFiles() error {
 	if c.TLSCAFile != "" {
 		pem, err := os.ReadFile(c.TLSCAFile)
 		if err != nil {
-			return fmt.Errorf("%w: CQL_TLS_CA: %v", ErrTLS, err)
+			return fmt.Errorf("%w: CQL_TLS_CA: %w", ErrTLS, err)
 		}
 		if !x509.NewCertPool().AppendCertsFromPEM(pem) {
 			return fmt.Errorf("%w: CQL_TLS_CA %s: no PEM certificate in it", ErrTLS, c.TLSCAFile)
@@ -98,7 +98,7 @@ func (c Config) checkTLSFiles() error {
 	}
 	if c.TLSCertFile != "" || c.TLSKeyFile != "" {
 		if _, err := tls.LoadX509KeyPair(c.TLSCertFile, c.TLSKeyFile); err != nil {
-			return fmt.Errorf("%w: CQL_TLS_CERT %q, CQL_TLS_KEY %q: %v", ErrTLS, c.TLSCertFile, c.TLSKeyFile, err)
+			return fmt.Errorf("%w: CQL_TLS_CERT %q, CQL_TLS_KEY %q: %w", ErrTLS, c.TLSCertFile, c.TLSKeyFile, err)
 		}
 	}
 	return nil

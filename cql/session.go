@@ -273,7 +273,7 @@ func (s *Session) doArgs(ctx context.Context, st *Statement, n int, run func() e
 			s.OnRetry(st, attempt+1, err)
 		}
 		if werr := wait.Sleep(ctx, backoff(attempt)); werr != nil {
-			return fmt.Errorf("%s: %w (last error: %v)", st.Name, werr, err)
+			return fmt.Errorf("%s: %w (last error: %w)", st.Name, werr, err)
 		}
 	}
 }

@@ -25,7 +25,7 @@ func readVersioned[T any](ctx context.Context, st *Store, concern string, unread
 		return v, 0, err
 	}
 	if err := json.Unmarshal([]byte(value), &v); err != nil {
-		return v, 0, fmt.Errorf("%w: %v", unreadable, err)
+		return v, 0, fmt.Errorf("%w: %w", unreadable, err)
 	}
 	return v, version, nil
 }

@@ -16,10 +16,10 @@ const protocolConcern = "protocol"
 
 // ProtocolRecord is what a keyspace records of its network beyond NetworkRecord: the
 // protocol parameters in force and the base token. BaseToken is nil when the source
-// named none.
+// named none. Its JSON is protocolJSON's.
 type ProtocolRecord struct {
-	Params    chain.ProtocolParameters `json:"params"`
-	BaseToken *chain.BaseToken         `json:"baseToken,omitempty"`
+	Params    chain.ProtocolParameters
+	BaseToken *chain.BaseToken
 }
 
 // ProtocolRecordOf is the record of a network.

@@ -221,8 +221,8 @@ func (c *Cluster) WaitPeers(ctx context.Context, size int) error {
 			}
 			select {
 			case <-ctx.Done():
-				return fmt.Errorf("node %s sees %d of %d peers (last error: %v)\n%s",
-					n.Host, got, size-1, err, LogTail(n.Dir, 30))
+				return fmt.Errorf("node %s sees %d of %d peers (last error: %w)\n%s",
+					n.Host, got, size-1, orNone(err), LogTail(n.Dir, 30))
 			case <-time.After(500 * time.Millisecond):
 			}
 		}
@@ -286,4 +286,14 @@ func freePorts(hosts []string) (native, storage int, err error) {
 func bindHint(host string, err error) error {
 	return fmt.Errorf("cannot listen on %s (a loopback alias is needed, e.g. `ip addr add %s/8 dev lo`): %w",
 		host, host, err)
+}
+
+// errNone stands for no error in a message that wraps the last one.
+var errNone = errors.New("none")
+
+func orNone(err error) error {
+	if err == nil {
+		return errNone
+	}
+	return err
 }

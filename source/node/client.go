@@ -67,7 +67,7 @@ func (c *client) getJSON(ctx context.Context, route string, v any) error {
 		return err
 	}
 	if err := json.Unmarshal(body, v); err != nil {
-		return source.Refuse(fmt.Errorf("GET %s%s: malformed JSON: %v", apiBase, route, err))
+		return source.Refuse(fmt.Errorf("GET %s%s: malformed JSON: %w", apiBase, route, err))
 	}
 	return nil
 }
@@ -103,13 +103,13 @@ func (c *client) request(ctx context.Context, route, accept string) ([]byte, err
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("%w: %v", errUnavailable, err)
+		return nil, fmt.Errorf("%w: %w", errUnavailable, err)
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer+1))
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("%w: reading the answer: %v", errUnavailable, err)
+		return nil, fmt.Errorf("%w: reading the answer: %w", errUnavailable, err)
 	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
 		return nil, fmt.Errorf("%w: %s: %s", errUnavailable, resp.Status, snippet(body))
 	case resp.StatusCode == http.StatusNotFound:

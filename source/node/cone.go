@@ -11,24 +11,15 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
-
-// blockMetadataJSON is the part of GET /blocks/{id}/metadata the indexer reads.
-type blockMetadataJSON struct {
-	BlockID                    string   `json:"blockId"`
-	Parents                    []string `json:"parents"`
-	ReferencedByMilestoneIndex uint32   `json:"referencedByMilestoneIndex"`
-	LedgerInclusionState       string   `json:"ledgerInclusionState"`
-	ConflictReason             uint8    `json:"conflictReason"`
-	WhiteFlagIndex             *uint32  `json:"whiteFlagIndex"`
-}
 
 // coneBlock is a block of the cone: the node's bytes, their decoding and its metadata.
 type coneBlock struct {
 	id   chain.MessageID
 	raw  []byte
 	msg  *chain.Message
-	meta blockMetadataJSON
+	meta tip25.BlockMetadataJSON
 }
 
 // Default caps of a cone before it is verified. A Stardust block holds at most 32 KiB
@@ -111,7 +102,7 @@ func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID
 		raw, err := s.c.get(ctx, route, mimeBinary)
 		bytesc <- answer{raw, err}
 	}()
-	var meta blockMetadataJSON
+	var meta tip25.BlockMetadataJSON
 	err := s.c.getJSON(ctx, route+"/metadata", &meta)
 	got := <-bytesc
 	if errors.Is(err, errNotFound) {
@@ -136,7 +127,7 @@ func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID
 
 // checkBlock refuses bytes that are not the block asked for: they must hash to its ID,
 // decode strictly, and name the parents its metadata names.
-func checkBlock(id chain.MessageID, raw []byte, meta blockMetadataJSON) (*coneBlock, error) {
+func checkBlock(id chain.MessageID, raw []byte, meta tip25.BlockMetadataJSON) (*coneBlock, error) {
 	refuse := func(format string, args ...any) error {
 		return source.Refuse(fmt.Errorf("GET %s/blocks/%s: %s", apiBase, id, fmt.Sprintf(format, args...)))
 	}
@@ -145,7 +136,7 @@ func checkBlock(id chain.MessageID, raw []byte, meta blockMetadataJSON) (*coneBl
 	}
 	msg, err := chain.DecodeMessage(raw)
 	if err != nil {
-		return nil, refuse("%v", err)
+		return nil, source.Refuse(fmt.Errorf("GET %s/blocks/%s: %w", apiBase, id, err))
 	}
 	if !slices.Equal(idTexts(msg.Parents), meta.Parents) {
 		return nil, refuse("metadata names parents %v, the block %v", meta.Parents, idTexts(msg.Parents))

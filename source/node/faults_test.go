@@ -11,6 +11,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // A node answering 500 for a while is retried: the milestone comes back whole.
@@ -102,7 +103,7 @@ func TestRefusesUTXOChangesThatDisagree(t *testing.T) {
 		}
 		rec := httptest.NewRecorder()
 		n.ServeHTTP(rec, r)
-		var changes utxoChangesJSON
+		var changes tip25.UTXOChangesJSON
 		_ = json.Unmarshal(rec.Body.Bytes(), &changes)
 		changes.CreatedOutputs = changes.CreatedOutputs[1:]
 		_ = json.NewEncoder(w).Encode(changes)

@@ -3,34 +3,17 @@ package node
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-// infoJSON is the part of GET /info the indexer reads.
+// infoJSON is the part of GET /info the indexer reads, in tip25's forms.
 type infoJSON struct {
-	Status struct {
-		ConfirmedMilestone struct {
-			Index uint32 `json:"index"`
-		} `json:"confirmedMilestone"`
-		PruningIndex uint32 `json:"pruningIndex"`
-	} `json:"status"`
-	Protocol struct {
-		Version       uint8  `json:"version"`
-		NetworkName   string `json:"networkName"`
-		Bech32HRP     string `json:"bech32Hrp"`
-		MinPoWScore   uint32 `json:"minPowScore"`
-		BelowMaxDepth uint8  `json:"belowMaxDepth"`
-		RentStructure struct {
-			VByteCost       uint32 `json:"vByteCost"`
-			VByteFactorData uint8  `json:"vByteFactorData"`
-			VByteFactorKey  uint8  `json:"vByteFactorKey"`
-		} `json:"rentStructure"`
-		TokenSupply string `json:"tokenSupply"`
-	} `json:"protocol"`
-	BaseToken chain.BaseToken `json:"baseToken"`
+	Status    tip25.StatusJSON   `json:"status"`
+	Protocol  tip25.ProtocolJSON `json:"protocol"`
+	BaseToken tip25.BaseToken    `json:"baseToken"`
 }
 
 func (s *member) info(ctx context.Context) (*infoJSON, error) {
@@ -43,16 +26,12 @@ func (s *member) info(ctx context.Context) (*infoJSON, error) {
 
 // describe is the network an /info answer names, without its keys.
 func describe(info *infoJSON) (chain.Network, error) {
-	p := info.Protocol
-	supply, err := strconv.ParseUint(p.TokenSupply, 10, 64)
+	p, err := info.Protocol.Parameters()
 	if err != nil || p.NetworkName == "" || p.Bech32HRP == "" {
 		return chain.Network{}, source.Refuse(fmt.Errorf("GET %s/info: protocol without network name, HRP or token supply", apiBase))
 	}
-	return chain.Network{Name: p.NetworkName, HRP: p.Bech32HRP, BaseToken: baseToken(info.BaseToken, p.NetworkName),
-		Params: chain.ProtocolParameters{Version: p.Version, NetworkName: p.NetworkName, Bech32HRP: p.Bech32HRP,
-			MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: supply,
-			RentStructure: chain.RentStructure{VByteCost: p.RentStructure.VByteCost,
-				VByteFactorData: p.RentStructure.VByteFactorData, VByteFactorKey: p.RentStructure.VByteFactorKey}}}, nil
+	return chain.Network{Name: p.NetworkName, HRP: p.Bech32HRP, Params: p,
+		BaseToken: baseToken(chain.BaseToken(info.BaseToken), p.NetworkName)}, nil
 }
 
 // baseToken is the node's base token, or the built-in one of the network when the node

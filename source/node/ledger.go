@@ -10,21 +10,15 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
-
-// utxoChangesJSON is GET /milestones/by-index/{index}/utxo-changes.
-type utxoChangesJSON struct {
-	Index           uint32   `json:"index"`
-	CreatedOutputs  []string `json:"createdOutputs"`
-	ConsumedOutputs []string `json:"consumedOutputs"`
-}
 
 // ledger derives the milestone's ledger changes from its included transactions: their
 // outputs are created, their inputs consumed. The node's utxo-changes must list exactly
 // these outputs: a difference means the node gave an incomplete cone or wrong verdicts.
 func (s *member) ledger(ctx context.Context, cm *chain.ConfirmedMilestone) error {
 	route := fmt.Sprintf("/milestones/by-index/%d/utxo-changes", cm.Index)
-	var changes utxoChangesJSON
+	var changes tip25.UTXOChangesJSON
 	if err := s.c.getJSON(ctx, route, &changes); err != nil {
 		return err
 	}

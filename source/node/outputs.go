@@ -9,16 +9,8 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
-
-// outputMetadataJSON is the part of GET /outputs/{id}/metadata the indexer reads.
-type outputMetadataJSON struct {
-	BlockID                  string `json:"blockId"`
-	TransactionID            string `json:"transactionId"`
-	OutputIndex              uint16 `json:"outputIndex"`
-	MilestoneIndexBooked     uint32 `json:"milestoneIndexBooked"`
-	MilestoneTimestampBooked uint32 `json:"milestoneTimestampBooked"`
-}
 
 // ledgerOutput is an output as created: from the cache of outputs created by milestones
 // this source read, else as the keyspace holds its creation, else as the node serves it.
@@ -74,7 +66,7 @@ func (s *member) nodeOutput(ctx context.Context, id chain.OutputID) (chain.Ledge
 	if err != nil {
 		return chain.LedgerOutput{}, source.Refuse(fmt.Errorf("GET %s%s: %w", apiBase, route, err))
 	}
-	var md outputMetadataJSON
+	var md tip25.OutputMetadataJSON
 	if err := s.c.getJSON(ctx, route+"/metadata", &md); err != nil {
 		return chain.LedgerOutput{}, err
 	}

@@ -5,13 +5,14 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // inclusionStates maps TIP-25's ledgerInclusionState.
 var inclusionStates = map[string]chain.InclusionState{
-	"noTransaction": chain.NoTransaction,
-	"included":      chain.Included,
-	"conflicting":   chain.Conflicting,
+	tip25.LedgerNoTransaction: chain.NoTransaction,
+	tip25.LedgerIncluded:      chain.Included,
+	tip25.LedgerConflicting:   chain.Conflicting,
 }
 
 // whiteFlag orders the cone as TIP-2 does and attaches the node's verdicts; a node whose
@@ -35,7 +36,15 @@ func whiteFlag(parents []chain.MessageID, cone map[chain.MessageID]*coneBlock) (
 			return nil, source.Refuse(fmt.Errorf("block %s: unknown ledgerInclusionState %q", id, b.meta.LedgerInclusionState))
 		}
 		msgs[i] = chain.ReferencedMessage{ID: id, Raw: b.raw, Message: b.msg, WhiteFlagIndex: uint32(i),
-			InclusionState: state, ConflictReason: chain.ConflictReason(b.meta.ConflictReason)}
+			InclusionState: state, ConflictReason: conflictReason(b.meta.ConflictReason)}
 	}
 	return msgs, nil
+}
+
+// conflictReason is the metadata's conflict reason; a node omits it for none.
+func conflictReason(r *uint8) chain.ConflictReason {
+	if r == nil {
+		return 0
+	}
+	return chain.ConflictReason(*r)
 }

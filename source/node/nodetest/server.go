@@ -6,6 +6,10 @@
 // Blocks and outputs are served in binary only (Accept: application/vnd.iota.serializer-v1);
 // a JSON request for them answers 415, because the data holds outputs in Chronicle's model,
 // not TIP-25 JSON. Milestones are served in both forms; metadata, info and UTXO changes in JSON.
+//
+// It writes its JSON with its own types, on purpose, and never imports tip25: it stands in
+// for Hornet independently of the indexer's TIP-25 forms, so a test of source/node (which
+// reads through tip25) checks those forms against a second writer, not against themselves.
 package nodetest
 
 import (

@@ -11,7 +11,7 @@ import (
 func DecodeMilestone(data []byte) (*chain.MilestonePayload, error) {
 	d := &decoder{}
 	j := d.object("milestone", data)
-	j.typ("payload", payloadMilestone)
+	j.typ("payload", chain.PayloadMilestone)
 	mp := d.milestone(j)
 	if d.err != nil {
 		return nil, d.err
@@ -35,8 +35,8 @@ func (d *decoder) milestone(j *obj) *chain.MilestonePayload {
 	mp.Metadata = j.bytes("metadata", false)
 	// The chain encoder writes the receipt before the parameters, so typed() must hold
 	// the JSON to that order too.
-	d.typed(j, "options", false, "milestone option", []uint8{optionReceipt, optionProtocolParams}, func(o *obj, t uint8) {
-		if t == optionReceipt {
+	d.typed(j, "options", false, "milestone option", []uint8{chain.OptionReceipt, chain.OptionProtocolParams}, func(o *obj, t uint8) {
+		if t == chain.OptionReceipt {
 			mp.Receipt = d.receipt(o)
 		} else {
 			mp.ProtocolParams = &chain.ProtocolParamsOption{TargetMilestoneIndex: uint32(o.uint("targetMilestoneIndex", 32)),
@@ -64,11 +64,11 @@ func (d *decoder) receipt(o *obj) *chain.Receipt {
 		rc.Funds = append(rc.Funds, mf)
 	}
 	tt := o.child("transaction")
-	tt.typ("receipt transaction", payloadTreasuryTransaction)
+	tt.typ("receipt transaction", chain.PayloadTreasuryTransaction)
 	in, out := tt.child("input"), tt.child("output")
-	in.typ("treasury input", treasuryInput)
+	in.typ("treasury input", chain.TreasuryInput)
 	in.fixed("milestoneId", rc.Transaction.InputMilestoneID[:])
-	out.typ("treasury output", treasuryOutput)
+	out.typ("treasury output", chain.TreasuryOutput)
 	rc.Transaction.OutputAmount = out.u64("amount")
 	in.done()
 	out.done()

@@ -6,14 +6,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
-// Payload type codes (TIP-24).
-const (
-	payloadTreasuryTransaction uint8 = 4
-	payloadTaggedData          uint8 = 5
-	payloadTransaction         uint8 = 6
-	payloadMilestone           uint8 = 7
-)
-
 // BlockJSON is a block (a chain.Message). Payload is nil (omitted), *TaggedDataJSON,
 // *TransactionJSON or *MilestoneJSON. Parents keep the block's order, which the codec
 // guarantees is ascending: iota.js refuses to serialize unsorted parents.
@@ -58,7 +50,7 @@ func Block(m *chain.Message) (*BlockJSON, error) {
 
 // TaggedData returns the TIP-25 form of a tagged-data payload.
 func TaggedData(td *chain.TaggedData) *TaggedDataJSON {
-	return &TaggedDataJSON{Type: payloadTaggedData, Tag: optHex(td.Tag), Data: optHex(td.Data)}
+	return &TaggedDataJSON{Type: chain.PayloadTaggedData, Tag: optHex(td.Tag), Data: optHex(td.Data)}
 }
 
 // ids renders 32-byte IDs (block parents, milestone parents); never null.

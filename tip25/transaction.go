@@ -6,13 +6,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
-// Essence, input and signature type codes (TIP-20).
-const (
-	essenceRegular   uint8 = 1
-	inputUTXO        uint8 = 0
-	signatureEd25519 uint8 = 0
-)
-
 // TransactionJSON is a transaction payload (type 6).
 type TransactionJSON struct {
 	Type    uint8        `json:"type"`
@@ -55,11 +48,11 @@ type SignatureJSON struct {
 
 // Transaction returns the TIP-25 form of a transaction payload.
 func Transaction(tx *chain.Transaction) (*TransactionJSON, error) {
-	e := EssenceJSON{Type: essenceRegular, NetworkID: u64(tx.NetworkID),
+	e := EssenceJSON{Type: chain.EssenceRegular, NetworkID: u64(tx.NetworkID),
 		Inputs: make([]InputJSON, len(tx.Inputs)), InputsCommitment: hexOf(tx.InputsCommitment[:]),
 		Outputs: make([]OutputJSON, len(tx.Outputs))}
 	for i, in := range tx.Inputs {
-		e.Inputs[i] = InputJSON{Type: inputUTXO, TransactionID: hexOf(in.TransactionID[:]), TransactionOutputIndex: in.Index}
+		e.Inputs[i] = InputJSON{Type: chain.InputUTXO, TransactionID: hexOf(in.TransactionID[:]), TransactionOutputIndex: in.Index}
 	}
 	for i, o := range tx.Outputs {
 		oj, err := Output(o)
@@ -71,7 +64,7 @@ func Transaction(tx *chain.Transaction) (*TransactionJSON, error) {
 	if tx.Payload != nil {
 		e.Payload = TaggedData(tx.Payload)
 	}
-	j := &TransactionJSON{Type: payloadTransaction, Essence: e, Unlocks: make([]UnlockJSON, len(tx.Unlocks))}
+	j := &TransactionJSON{Type: chain.PayloadTransaction, Essence: e, Unlocks: make([]UnlockJSON, len(tx.Unlocks))}
 	for i, u := range tx.Unlocks {
 		uj, err := unlock(u)
 		if err != nil {
@@ -93,5 +86,5 @@ func unlock(u chain.Unlock) (UnlockJSON, error) {
 }
 
 func signature(key [32]byte, sig [64]byte) *SignatureJSON {
-	return &SignatureJSON{Type: signatureEd25519, PublicKey: hexOf(key[:]), Signature: hexOf(sig[:])}
+	return &SignatureJSON{Type: chain.SignatureEd25519, PublicKey: hexOf(key[:]), Signature: hexOf(sig[:])}
 }

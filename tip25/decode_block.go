@@ -29,12 +29,12 @@ func DecodeBlock(data []byte) (*chain.Message, error) {
 }
 
 func (d *decoder) blockPayload(p *obj) chain.Payload {
-	switch p.typ("block payload", payloadTaggedData, payloadTransaction, payloadMilestone) {
-	case payloadTaggedData:
+	switch p.typ("block payload", chain.PayloadTaggedData, chain.PayloadTransaction, chain.PayloadMilestone) {
+	case chain.PayloadTaggedData:
 		return d.taggedData(p)
-	case payloadTransaction:
+	case chain.PayloadTransaction:
 		return d.transaction(p)
-	case payloadMilestone:
+	case chain.PayloadMilestone:
 		return d.milestone(p)
 	}
 	return nil
@@ -49,11 +49,11 @@ func (d *decoder) taggedData(p *obj) *chain.TaggedData {
 
 func (d *decoder) transaction(p *obj) *chain.Transaction {
 	e := p.child("essence")
-	e.typ("transaction essence", essenceRegular)
+	e.typ("transaction essence", chain.EssenceRegular)
 	tx := &chain.Transaction{NetworkID: e.u64("networkId")}
 	for i, raw := range e.list("inputs", true, chain.MaxInputs) {
 		in := d.object(indexed(e.at("inputs"), i), raw)
-		in.typ("input", inputUTXO)
+		in.typ("input", chain.InputUTXO)
 		var input chain.Input
 		in.fixed("transactionId", input.TransactionID[:])
 		input.Index = uint16(in.uint("transactionOutputIndex", 16))
@@ -66,7 +66,7 @@ func (d *decoder) transaction(p *obj) *chain.Transaction {
 	}
 	if e.raw("payload", false) != nil {
 		ep := e.child("payload")
-		ep.typ("transaction essence payload", payloadTaggedData)
+		ep.typ("transaction essence payload", chain.PayloadTaggedData)
 		tx.Payload = d.taggedData(ep)
 	}
 	e.done()
@@ -92,7 +92,7 @@ func (d *decoder) unlock(u *obj) chain.Unlock {
 
 // signature reads an Ed25519 signature block {type 0, publicKey, signature}.
 func (d *decoder) signature(s *obj, key *[32]byte, sig *[64]byte) {
-	s.typ("signature", signatureEd25519)
+	s.typ("signature", chain.SignatureEd25519)
 	s.fixed("publicKey", key[:])
 	s.fixed("signature", sig[:])
 	s.done()

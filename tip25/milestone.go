@@ -6,14 +6,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
-// Milestone option and treasury type codes (TIP-29, TIP-34).
-const (
-	optionReceipt        uint8 = 0
-	optionProtocolParams uint8 = 1
-	treasuryInput        uint8 = 1
-	treasuryOutput       uint8 = 2
-)
-
 // MilestoneJSON is a milestone payload (type 7). Metadata and Options are omitted when
 // empty (iota.go's omitempty); Options holds *ReceiptJSON and *ProtocolParamsOptionJSON.
 type MilestoneJSON struct {
@@ -78,7 +70,7 @@ type ProtocolParamsOptionJSON struct {
 
 // Milestone returns the TIP-25 form of a milestone payload.
 func Milestone(mp *chain.MilestonePayload) (*MilestoneJSON, error) {
-	j := &MilestoneJSON{Type: payloadMilestone, Index: mp.Index, Timestamp: mp.Timestamp,
+	j := &MilestoneJSON{Type: chain.PayloadMilestone, Index: mp.Index, Timestamp: mp.Timestamp,
 		ProtocolVersion: mp.ProtocolVersion, PreviousMilestoneID: hexOf(mp.PreviousMilestoneID[:]),
 		Parents: ids(mp.Parents), InclusionMerkleRoot: hexOf(mp.InclusionMerkleRoot[:]),
 		AppliedMerkleRoot: hexOf(mp.AppliedMerkleRoot[:]), Metadata: optHex(mp.Metadata),
@@ -101,7 +93,7 @@ func Milestone(mp *chain.MilestonePayload) (*MilestoneJSON, error) {
 
 // Receipt returns the TIP-25 form of a receipt (also what /receipts lists).
 func Receipt(rc *chain.Receipt) (*ReceiptJSON, error) {
-	j := &ReceiptJSON{Type: optionReceipt, MigratedAt: rc.MigratedAt, Final: rc.Final,
+	j := &ReceiptJSON{Type: chain.OptionReceipt, MigratedAt: rc.MigratedAt, Final: rc.Final,
 		Funds: make([]MigratedFundsJSON, len(rc.Funds)), Transaction: TreasuryTransaction(&rc.Transaction)}
 	for i, f := range rc.Funds {
 		a, err := Address(f.Address)
@@ -115,13 +107,13 @@ func Receipt(rc *chain.Receipt) (*ReceiptJSON, error) {
 
 // TreasuryTransaction returns the TIP-25 form of a treasury transaction payload.
 func TreasuryTransaction(tt *chain.TreasuryTransaction) *TreasuryTransactionJSON {
-	return &TreasuryTransactionJSON{Type: payloadTreasuryTransaction,
-		Input:  TreasuryInputJSON{Type: treasuryInput, MilestoneID: hexOf(tt.InputMilestoneID[:])},
-		Output: TreasuryOutputJSON{Type: treasuryOutput, Amount: u64(tt.OutputAmount)}}
+	return &TreasuryTransactionJSON{Type: chain.PayloadTreasuryTransaction,
+		Input:  TreasuryInputJSON{Type: chain.TreasuryInput, MilestoneID: hexOf(tt.InputMilestoneID[:])},
+		Output: TreasuryOutputJSON{Type: chain.TreasuryOutput, Amount: u64(tt.OutputAmount)}}
 }
 
 // ProtocolParamsOption returns the TIP-25 form of a protocol-parameters option.
 func ProtocolParamsOption(p chain.ProtocolParamsOption) *ProtocolParamsOptionJSON {
-	return &ProtocolParamsOptionJSON{Type: optionProtocolParams, TargetMilestoneIndex: p.TargetMilestoneIndex,
+	return &ProtocolParamsOptionJSON{Type: chain.OptionProtocolParams, TargetMilestoneIndex: p.TargetMilestoneIndex,
 		ProtocolVersion: p.ProtocolVersion, Params: hexOf(p.Params)}
 }

@@ -14,4 +14,7 @@
 //   - a receipt's fund "deposit" is a string (yaml: integer), its option type is 0 (yaml: 3).
 //
 // Legacy (Chrysalis) outputs have no TIP-25 form: Output returns ErrLegacyOutput for them.
+//
+// The API serves these forms and the node source reads a node's answers through them;
+// the package imports only chain and the standard library. The type codes are chain's.
 package tip25

@@ -1,8 +1,14 @@
 package tip25
 
-import "github.com/stardust-indexer/stardust-indexer/chain"
+import (
+	"fmt"
+	"strconv"
 
-// BaseToken describes the network's base token in /info (Hornet's protocfg.BaseToken).
+	"github.com/stardust-indexer/stardust-indexer/chain"
+)
+
+// BaseToken is the JSON form of chain.BaseToken in /info (Hornet's protocfg.BaseToken);
+// the two convert into each other.
 type BaseToken struct {
 	Name            string `json:"name"`
 	TickerSymbol    string `json:"tickerSymbol"`
@@ -14,9 +20,7 @@ type BaseToken struct {
 
 // ShimmerBaseToken is Shimmer's base token as its nodes configure it (the real data's
 // node_config.base_token).
-func ShimmerBaseToken() BaseToken {
-	return BaseToken{Name: "Shimmer", TickerSymbol: "SMR", Unit: "SMR", Subunit: "glow", Decimals: 6}
-}
+func ShimmerBaseToken() BaseToken { return BaseToken(chain.Shimmer().BaseToken) }
 
 // ProtocolJSON is /info's "protocol": the parameters in force.
 type ProtocolJSON struct {
@@ -43,6 +47,19 @@ func Protocol(p chain.ProtocolParameters) ProtocolJSON {
 	return ProtocolJSON{Version: p.Version, NetworkName: p.NetworkName, Bech32HRP: p.Bech32HRP,
 		MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: u64(p.TokenSupply),
 		RentStructure: RentStructureJSON{VByteCost: r.VByteCost, VByteFactorData: r.VByteFactorData, VByteFactorKey: r.VByteFactorKey}}
+}
+
+// Parameters reads protocol parameters from their JSON form; the token supply is a
+// decimal string.
+func (p ProtocolJSON) Parameters() (chain.ProtocolParameters, error) {
+	supply, err := strconv.ParseUint(p.TokenSupply, 10, 64)
+	if err != nil {
+		return chain.ProtocolParameters{}, fmt.Errorf("protocol tokenSupply %q: %w", p.TokenSupply, err)
+	}
+	r := p.RentStructure
+	return chain.ProtocolParameters{Version: p.Version, NetworkName: p.NetworkName, Bech32HRP: p.Bech32HRP,
+		MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: supply,
+		RentStructure: chain.RentStructure{VByteCost: r.VByteCost, VByteFactorData: r.VByteFactorData, VByteFactorKey: r.VByteFactorKey}}, nil
 }
 
 // MilestoneRef names a milestone in /info's status; a zero ID (not known yet) omits the

@@ -28,17 +28,17 @@ var outputKinds = []uint8{uint8(chain.OutputBasic), uint8(chain.OutputAlias), ui
 // condition on an alias, a duplicate or an out-of-order entry would vanish or move silently.
 var (
 	condsAllowed = map[chain.OutputKind][]uint8{
-		chain.OutputBasic: {condAddress, condStorageDepositReturn, condTimelock, condExpiration},
-		chain.OutputNFT:   {condAddress, condStorageDepositReturn, condTimelock, condExpiration},
-		chain.OutputAlias: {condStateController, condGovernor}, chain.OutputFoundry: {condImmutableAlias},
+		chain.OutputBasic: {chain.CondAddress, chain.CondStorageDepositReturn, chain.CondTimelock, chain.CondExpiration},
+		chain.OutputNFT:   {chain.CondAddress, chain.CondStorageDepositReturn, chain.CondTimelock, chain.CondExpiration},
+		chain.OutputAlias: {chain.CondStateController, chain.CondGovernor}, chain.OutputFoundry: {chain.CondImmutableAlias},
 	}
 	featsAllowed = map[chain.OutputKind][]uint8{
-		chain.OutputBasic: {featSender, featMetadata, featTag}, chain.OutputNFT: {featSender, featMetadata, featTag},
-		chain.OutputAlias: {featSender, featMetadata}, chain.OutputFoundry: {featMetadata},
+		chain.OutputBasic: {chain.FeatSender, chain.FeatMetadata, chain.FeatTag}, chain.OutputNFT: {chain.FeatSender, chain.FeatMetadata, chain.FeatTag},
+		chain.OutputAlias: {chain.FeatSender, chain.FeatMetadata}, chain.OutputFoundry: {chain.FeatMetadata},
 	}
 	immutableAllowed = map[chain.OutputKind][]uint8{
-		chain.OutputNFT: {featIssuer, featMetadata}, chain.OutputAlias: {featIssuer, featMetadata},
-		chain.OutputFoundry: {featMetadata},
+		chain.OutputNFT: {chain.FeatIssuer, chain.FeatMetadata}, chain.OutputAlias: {chain.FeatIssuer, chain.FeatMetadata},
+		chain.OutputFoundry: {chain.FeatMetadata},
 	}
 )
 
@@ -103,17 +103,17 @@ func (d *decoder) kindFields(j *obj, o *chain.Output) {
 
 func (d *decoder) condition(c *obj, t uint8, o *chain.Output) {
 	switch t {
-	case condAddress, condImmutableAlias:
+	case chain.CondAddress, chain.CondImmutableAlias:
 		o.Address = d.address(c, "address")
-	case condStorageDepositReturn:
+	case chain.CondStorageDepositReturn:
 		o.StorageDepositReturn = &chain.StorageDepositReturn{ReturnAddress: *d.address(c, "returnAddress"), Amount: c.u64("amount")}
-	case condTimelock:
+	case chain.CondTimelock:
 		o.Timelock = ptr(uint32(c.uint("unixTime", 32)))
-	case condExpiration:
+	case chain.CondExpiration:
 		o.Expiration = &chain.Expiration{ReturnAddress: *d.address(c, "returnAddress"), UnixTime: uint32(c.uint("unixTime", 32))}
-	case condStateController:
+	case chain.CondStateController:
 		o.StateController = d.address(c, "address")
-	case condGovernor:
+	case chain.CondGovernor:
 		o.Governor = d.address(c, "address")
 	}
 }
@@ -122,18 +122,18 @@ func (d *decoder) condition(c *obj, t uint8, o *chain.Output) {
 // empty: the chain encoder would drop an empty one without a word.
 func (d *decoder) feature(f *obj, t uint8, o *chain.Output, immutable bool) {
 	switch t {
-	case featSender:
+	case chain.FeatSender:
 		o.Sender = d.address(f, "address")
-	case featIssuer:
+	case chain.FeatIssuer:
 		o.Issuer = d.address(f, "address")
-	case featMetadata:
+	case chain.FeatMetadata:
 		data := f.nonEmpty("data")
 		if immutable {
 			o.ImmutableMetadata = data
 		} else {
 			o.Metadata = data
 		}
-	case featTag:
+	case chain.FeatTag:
 		o.Tag = f.nonEmpty("tag")
 	}
 }

@@ -2,24 +2,6 @@ package tip25
 
 import "github.com/stardust-indexer/stardust-indexer/chain"
 
-// Unlock condition and feature type codes (TIP-18).
-const (
-	condAddress uint8 = iota
-	condStorageDepositReturn
-	condTimelock
-	condExpiration
-	condStateController
-	condGovernor
-	condImmutableAlias
-)
-
-const (
-	featSender uint8 = iota
-	featIssuer
-	featMetadata
-	featTag
-)
-
 // UnlockConditionJSON is one unlock condition: 0/4/5/6 {type, address}; 1 {type,
 // returnAddress, amount}; 2 {type, unixTime}; 3 {type, returnAddress, unixTime}. The storage
 // deposit return's key is "amount" (iota.go, iota.js), not the yaml's "returnAmount".
@@ -45,25 +27,25 @@ func conditions(c *addrs, o *chain.Output) []UnlockConditionJSON {
 	out := []UnlockConditionJSON{} // never null: iota.js iterates it unguarded
 	add := func(u UnlockConditionJSON) { out = append(out, u) }
 	if o.Address != nil && o.Kind != chain.OutputAlias && o.Kind != chain.OutputFoundry {
-		add(UnlockConditionJSON{Type: condAddress, Address: c.of(o.Address)})
+		add(UnlockConditionJSON{Type: chain.CondAddress, Address: c.of(o.Address)})
 	}
 	if r := o.StorageDepositReturn; r != nil {
-		add(UnlockConditionJSON{Type: condStorageDepositReturn, ReturnAddress: c.of(&r.ReturnAddress), Amount: u64(r.Amount)})
+		add(UnlockConditionJSON{Type: chain.CondStorageDepositReturn, ReturnAddress: c.of(&r.ReturnAddress), Amount: u64(r.Amount)})
 	}
 	if o.Timelock != nil {
-		add(UnlockConditionJSON{Type: condTimelock, UnixTime: ptr(*o.Timelock)})
+		add(UnlockConditionJSON{Type: chain.CondTimelock, UnixTime: ptr(*o.Timelock)})
 	}
 	if e := o.Expiration; e != nil {
-		add(UnlockConditionJSON{Type: condExpiration, ReturnAddress: c.of(&e.ReturnAddress), UnixTime: ptr(e.UnixTime)})
+		add(UnlockConditionJSON{Type: chain.CondExpiration, ReturnAddress: c.of(&e.ReturnAddress), UnixTime: ptr(e.UnixTime)})
 	}
 	if o.StateController != nil {
-		add(UnlockConditionJSON{Type: condStateController, Address: c.of(o.StateController)})
+		add(UnlockConditionJSON{Type: chain.CondStateController, Address: c.of(o.StateController)})
 	}
 	if o.Governor != nil {
-		add(UnlockConditionJSON{Type: condGovernor, Address: c.of(o.Governor)})
+		add(UnlockConditionJSON{Type: chain.CondGovernor, Address: c.of(o.Governor)})
 	}
 	if o.Address != nil && o.Kind == chain.OutputFoundry {
-		add(UnlockConditionJSON{Type: condImmutableAlias, Address: c.of(o.Address)})
+		add(UnlockConditionJSON{Type: chain.CondImmutableAlias, Address: c.of(o.Address)})
 	}
 	return out
 }
@@ -71,13 +53,13 @@ func conditions(c *addrs, o *chain.Output) []UnlockConditionJSON {
 func features(c *addrs, o *chain.Output) []FeatureJSON {
 	var out []FeatureJSON
 	if o.Sender != nil {
-		out = append(out, FeatureJSON{Type: featSender, Address: c.of(o.Sender)})
+		out = append(out, FeatureJSON{Type: chain.FeatSender, Address: c.of(o.Sender)})
 	}
 	if len(o.Metadata) > 0 {
-		out = append(out, FeatureJSON{Type: featMetadata, Data: hexOf(o.Metadata)})
+		out = append(out, FeatureJSON{Type: chain.FeatMetadata, Data: hexOf(o.Metadata)})
 	}
 	if len(o.Tag) > 0 {
-		out = append(out, FeatureJSON{Type: featTag, Tag: hexOf(o.Tag)})
+		out = append(out, FeatureJSON{Type: chain.FeatTag, Tag: hexOf(o.Tag)})
 	}
 	return out
 }
@@ -85,10 +67,10 @@ func features(c *addrs, o *chain.Output) []FeatureJSON {
 func immutableFeatures(c *addrs, o *chain.Output) []FeatureJSON {
 	var out []FeatureJSON
 	if o.Issuer != nil {
-		out = append(out, FeatureJSON{Type: featIssuer, Address: c.of(o.Issuer)})
+		out = append(out, FeatureJSON{Type: chain.FeatIssuer, Address: c.of(o.Issuer)})
 	}
 	if len(o.ImmutableMetadata) > 0 {
-		out = append(out, FeatureJSON{Type: featMetadata, Data: hexOf(o.ImmutableMetadata)})
+		out = append(out, FeatureJSON{Type: chain.FeatMetadata, Data: hexOf(o.ImmutableMetadata)})
 	}
 	return out
 }
