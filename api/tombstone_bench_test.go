@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -167,7 +168,7 @@ func balanceRead(name, address string) tombQuery {
 		s.Handler().ServeHTTP(w, req)
 		if w.Code != http.StatusOK {
 			_, serr := s.st.OwnerCandidates(ctx, address, maxBalanceOutputs)
-			return 0, fmt.Errorf("status %d %s (store: %v)", w.Code, w.Body.Bytes(), serr)
+			return 0, errors.Join(fmt.Errorf("status %d %s", w.Code, w.Body.Bytes()), serr)
 		}
 		return 1, nil
 	}}

@@ -87,7 +87,7 @@ func (tt tombTraffic) write(t *testing.T, st *store.Store) int {
 		for _, w := range ws.Writes {
 			if tombKeep[w.Table()] {
 				writes = append(writes, w)
-				if w.Table() == "unspent_outputs" && w.St.Kind == "delete" {
+				if w.Table() == "unspent_outputs" && w.Deletes() {
 					deletes++
 				}
 			}

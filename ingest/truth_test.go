@@ -658,7 +658,7 @@ func boolInt(b bool) int {
 func sameValue(got, want any) error {
 	if m, ok := want.(matcher); ok {
 		if err := m.check(got); err != nil {
-			return fmt.Errorf("%s, want %s: %v", valueText(got), m.what, err)
+			return fmt.Errorf("%s, want %s: %w", valueText(got), m.what, err)
 		}
 		return nil
 	}
@@ -949,13 +949,19 @@ func (e *truthEnv) checkTxRow(tt *sim.TransactionTruth, r store.TxRow) error {
 	switch r.Variant {
 	case store.VariantInput:
 		in, err := chain.DecodeInput(r.Data)
-		if err != nil || int(r.Index) >= len(tx.Inputs) || in != tx.Inputs[r.Index] || !slices.Contains(tt.Attachments, msgID) {
-			return fmt.Errorf("input %+v (%v) is not the transaction's input %d by one of its attachments", in, err, r.Index)
+		if err != nil {
+			return fmt.Errorf("input %d does not decode: %w", r.Index, err)
+		}
+		if int(r.Index) >= len(tx.Inputs) || in != tx.Inputs[r.Index] || !slices.Contains(tt.Attachments, msgID) {
+			return fmt.Errorf("input %+v is not the transaction's input %d by one of its attachments", in, r.Index)
 		}
 	case store.VariantOutput:
 		o, err := chain.DecodeOutput(r.Data)
-		if err != nil || int(r.Index) >= len(tx.Outputs) || !slices.Contains(tt.Attachments, msgID) {
-			return fmt.Errorf("output does not decode or is not the transaction's (%v)", err)
+		if err != nil {
+			return fmt.Errorf("output does not decode: %w", err)
+		}
+		if int(r.Index) >= len(tx.Outputs) || !slices.Contains(tt.Attachments, msgID) {
+			return errors.New("output is not the transaction's")
 		}
 		want := tx.Outputs[r.Index]
 		if o.Kind != want.Kind || o.Amount != want.Amount || addrText(o.Address) != addrText(want.Address) {
@@ -972,8 +978,10 @@ func (e *truthEnv) checkTxRow(tt *sim.TransactionTruth, r store.TxRow) error {
 			spender.Inputs[s.InputIndex].OutputID() != chain.NewOutputID(tt.ID, r.Index) {
 			return fmt.Errorf("unlock names transaction %s input %d, which does not spend output %d", s.TransactionID, s.InputIndex, r.Index)
 		}
-		if u, err := chain.DecodeUnlock(s.Unlock); err != nil || u != spender.Unlocks[s.InputIndex] {
-			return fmt.Errorf("unlock %+v (%v) differs from the spender's", u, err)
+		if u, err := chain.DecodeUnlock(s.Unlock); err != nil {
+			return fmt.Errorf("unlock does not decode: %w", err)
+		} else if u != spender.Unlocks[s.InputIndex] {
+			return fmt.Errorf("unlock %+v differs from the spender's", u)
 		}
 	default:
 		return errors.New("unknown variant")
@@ -1030,8 +1038,10 @@ func (e *truthEnv) checkOutput(ctx context.Context, o *sim.OutputTruth, nVersion
 	var data []byte
 	if o.Output.Kind == chain.OutputLegacy {
 		rows, err := e.st.LegacyOutput(ctx, o.OutputID.String())
-		if err != nil || len(rows) != 1 {
-			return fmt.Errorf("%d legacy rows (%v), want 1", len(rows), err)
+		if err != nil {
+			return fmt.Errorf("legacy rows: %w", err)
+		} else if len(rows) != 1 {
+			return fmt.Errorf("%d legacy rows, want 1", len(rows))
 		}
 		r := rows[0]
 		got = fmt.Sprintf("ms %d at %s by %s state %d amount %d address %v used %v", r.MilestoneIndex,
@@ -1072,7 +1082,7 @@ func (e *truthEnv) checkOutput(ctx context.Context, o *sim.OutputTruth, nVersion
 	decoded, err := chain.DecodeOutput(data)
 	if err != nil || decoded.Kind != o.Output.Kind || decoded.Amount != o.Output.Amount ||
 		addrText(decoded.Address) != addrText(o.Output.Address) || !bytes.Equal(chain.EncodeOutput(decoded), chain.EncodeOutput(o.Output)) {
-		return fmt.Errorf("data decodes to %s %d to %s (%v)", decoded.Kind, decoded.Amount, addrText(decoded.Address), err)
+		return errors.Join(fmt.Errorf("data decodes to %s %d to %s", decoded.Kind, decoded.Amount, addrText(decoded.Address)), err)
 	}
 	return nil
 }
@@ -1625,7 +1635,7 @@ func sameRows(got, want []row, ordered bool) error {
 		}
 		for col, w := range want[i] {
 			if err := sameValue(got[i][col], w); err != nil {
-				return fmt.Errorf("row %d: %s = %v", i, col, err)
+				return fmt.Errorf("row %d: %s = %w", i, col, err)
 			}
 		}
 	}

@@ -8,6 +8,7 @@ package verify
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -82,8 +83,10 @@ func Run(ctx context.Context, st *store.Store, opts Options) (Summary, error) {
 	}
 	// Addresses are stored in bech32 under the recorded network's HRP: the writers that
 	// derive the expected rows need it.
-	if _, ok, err := st.Network(ctx); err != nil || !ok {
-		return Summary{}, fmt.Errorf("the keyspace's network (needed to derive addresses): recorded %t, %v", ok, err)
+	if _, ok, err := st.Network(ctx); err != nil {
+		return Summary{}, fmt.Errorf("the keyspace's network (needed to derive addresses): %w", err)
+	} else if !ok {
+		return Summary{}, errors.New("the keyspace's network (needed to derive addresses) is not recorded")
 	}
 	v := &Verifier{st: st, opts: opts, times: map[uint32]time.Time{}, needsReingest: map[uint32]bool{},
 		summary: Summary{ByKind: map[string]int{}, Reingest: []uint32{}}}
