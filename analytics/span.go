@@ -10,12 +10,11 @@ import (
 )
 
 // syncSpan is what the day search runs over: the store's span of synced milestones
-// (store.SyncSpan: a handful of rows, never the whole sync table) and the timestamps of
-// the milestones the search has read.
+// (store.SyncSpan: a handful of rows, never the whole sync table) and the store whose
+// milestone times the search reads.
 type syncSpan struct {
 	store.SyncSpan
-	st    *store.Store
-	times map[uint32]time.Time
+	st *store.Store
 }
 
 // loadSpan reads the span; store.ErrNothingSynced when the sync table is empty.
@@ -24,20 +23,15 @@ func loadSpan(ctx context.Context, st *store.Store) (*syncSpan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &syncSpan{SyncSpan: span, st: st, times: map[uint32]time.Time{}}, nil
+	return &syncSpan{SyncSpan: span, st: st}, nil
 }
 
-// timeOf reads a milestone's timestamp (milestones.by_index), remembering it.
+// timeOf is a milestone's timestamp (store.MilestoneTime keeps what it read).
 func (s *syncSpan) timeOf(ctx context.Context, index uint32) (time.Time, error) {
-	if t, ok := s.times[index]; ok {
-		return t, nil
-	}
-	m, err := s.st.Milestone(ctx, index)
+	t, err := s.st.MilestoneTime(ctx, index)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("timestamp of milestone %d: %w", index, err)
 	}
-	t := time.Unix(m.Timestamp, 0).UTC()
-	s.times[index] = t
 	return t, nil
 }
 

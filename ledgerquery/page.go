@@ -7,9 +7,10 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// Reader is what a page reads: rows of a stream in one partition, and the time
-// partitions begin at.
-type Reader interface {
+// PartitionReader is what a page reads: rows of a stream in one partition, and the
+// time partitions begin at. Answer reads the store through one (storeRows); tests of
+// the merge give their own.
+type PartitionReader interface {
 	// Rows reads up to req.Size rows of s created in partition rng within span, in
 	// TIP-26 order, and the paging state to read on (nil: the partition is done).
 	Rows(ctx context.Context, s Stream, rng int32, span store.Span, req store.PageRequest) ([]store.UnspentRow, []byte, error)
@@ -71,7 +72,7 @@ type Page struct {
 // run is one page being read.
 type run struct {
 	q        Query
-	rd       Reader
+	rd       PartitionReader
 	srcs     []*stream
 	page     Page
 	last     *store.Position // the last position consumed
@@ -95,7 +96,7 @@ var errBudget = errors.New("page budget spent")
 
 // Read reads one page. Partitions wholly before the span's start or after its end (by
 // their boundaries) are skipped without reading them.
-func Read(ctx context.Context, rd Reader, q Query) (Page, error) {
+func Read(ctx context.Context, rd PartitionReader, q Query) (Page, error) {
 	r := &run{q: q, rd: rd}
 	bounds := map[int32]struct {
 		at int64

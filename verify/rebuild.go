@@ -152,20 +152,12 @@ func (v *Verifier) creation(ctx context.Context, id chain.OutputID) (chain.Ledge
 	return chain.LedgerOutput{}, false, nil
 }
 
-// milestoneTime is a milestone's timestamp (cached: spends of one milestone mostly
-// consume outputs of a few recent ones).
+// milestoneTime is a milestone's timestamp (store.MilestoneTime keeps what it read:
+// spends of one milestone mostly consume outputs of a few recent ones).
 func (v *Verifier) milestoneTime(ctx context.Context, index uint32) (time.Time, error) {
-	if t, ok := v.times[index]; ok {
-		return t, nil
-	}
-	ms, err := v.st.Milestone(ctx, index)
+	t, err := v.st.MilestoneTime(ctx, index)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("milestone %d (creating a spent output): %w", index, err)
 	}
-	t := time.Unix(ms.Timestamp, 0).UTC()
-	if len(v.times) > 4096 {
-		clear(v.times)
-	}
-	v.times[index] = t
 	return t, nil
 }

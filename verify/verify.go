@@ -71,7 +71,6 @@ type Verifier struct {
 	st            *store.Store
 	opts          Options
 	summary       Summary
-	times         map[uint32]time.Time
 	needsReingest map[uint32]bool
 	repairs       []store.Write // writes to redo for the current milestone
 }
@@ -88,7 +87,7 @@ func Run(ctx context.Context, st *store.Store, opts Options) (Summary, error) {
 	} else if !ok {
 		return Summary{}, errors.New("the keyspace's network (needed to derive addresses) is not recorded")
 	}
-	v := &Verifier{st: st, opts: opts, times: map[uint32]time.Time{}, needsReingest: map[uint32]bool{},
+	v := &Verifier{st: st, opts: opts, needsReingest: map[uint32]bool{},
 		summary: Summary{ByKind: map[string]int{}, Reingest: []uint32{}}}
 	for from := opts.From; from <= opts.To; {
 		to := min(opts.To, from+999) // one sync read per 1000 milestones

@@ -1,0 +1,99 @@
+package ledgerquery
+
+import (
+	"context"
+	"errors"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// maxFetch is the most rows per read (reads grow up to it, see run.fetch): a read costs
+// a round trip, rows cost little once a page must skip many.
+const maxFetch = 1000
+
+// Request is one page of a TIP-26 query: the unspent outputs of Kinds that Filter lets
+// through, from Start (a cursor's position; nil: the first page), at most PageSize of
+// them, read within Budget.
+type Request struct {
+	Kinds    []chain.OutputKind
+	Filter   Filter
+	Start    *store.Position
+	PageSize int
+	Budget   Budget
+}
+
+// Result is one page's answer: the ledger index it is at (0 when nothing is synced), the
+// ledger's coverage, the output IDs in TIP-26 order, and the next page's cursor ("" on
+// the last page).
+type Result struct {
+	LedgerIndex uint32
+	Coverage    store.LedgerCoverage
+	Items       []string
+	Next        string
+}
+
+// Answer answers one page of a TIP-26 query: it reads the ledger's coverage and the
+// partitions of the filter's address-like conditions at once (neither needs the other),
+// reads the streams of the cheapest condition (without one, every unspent output of the
+// kinds over the covered partitions), and merges them into a page.
+func Answer(ctx context.Context, rd Reader, req Request) (Result, error) {
+	f := req.Filter
+	cov, anchored, ok, err := plan(ctx, rd, req.Kinds, &f)
+	if errors.Is(err, store.ErrNothingSynced) {
+		return Result{Coverage: cov, Items: []string{}}, nil
+	} else if err != nil {
+		return Result{}, err
+	}
+	f.LedgerIndex = cov.Index
+	if f.Empty() {
+		return Result{LedgerIndex: cov.Index, Coverage: cov, Items: []string{}}, nil
+	}
+	sources := anchored
+	if !ok {
+		sources = everyOutput(req.Kinds, cov.Partitions)
+	}
+	page, err := Read(ctx, storeRows{rd}, Query{Sources: sources, Span: f.Span(req.Start), Match: f.Match,
+		PageSize: req.PageSize, Fetch: maxFetch, Budget: req.Budget})
+	if err != nil {
+		return Result{}, err
+	}
+	return resultOf(cov, page, req.PageSize), nil
+}
+
+// plan reads the ledger's coverage and, unless f lets nothing through, the cheapest
+// anchor's sources (ok false: f has no address-like condition), at once.
+func plan(ctx context.Context, rd Reader, kinds []chain.OutputKind, f *Filter) (
+	cov store.LedgerCoverage, anchored []Source, ok bool, err error) {
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { cov, err = rd.LedgerCoverage(gctx); return err })
+	if !f.Empty() {
+		g.Go(func() (err error) { anchored, ok, err = cheapestAnchor(gctx, rd, kinds, f); return err })
+	}
+	err = g.Wait()
+	return cov, anchored, ok, err
+}
+
+// everyOutput are the streams of every unspent output of the kinds, each over the
+// covered partitions.
+func everyOutput(kinds []chain.OutputKind, partitions []int32) []Source {
+	var out []Source
+	for _, k := range kinds {
+		out = append(out, Source{Stream: Stream{Kind: k.String()}, Partitions: partitions})
+	}
+	return out
+}
+
+// resultOf is a read page's answer at coverage cov.
+func resultOf(cov store.LedgerCoverage, page Page, pageSize int) Result {
+	out := Result{LedgerIndex: cov.Index, Coverage: cov, Items: make([]string, 0, len(page.Items))}
+	for _, r := range page.Items {
+		out.Items = append(out.Items, r.OutputID)
+	}
+	if page.Next != nil {
+		out.Next = EncodeCursor(*page.Next, pageSize)
+	}
+	return out
+}

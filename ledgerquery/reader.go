@@ -1,0 +1,53 @@
+package ledgerquery
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// Reader is the store's side of a TIP-26 query, in the store's own methods: the ledger's
+// coverage, the partitions an address names outputs in, the unspent rows of a
+// partition, and the milestone times partitions begin at.
+type Reader interface {
+	LedgerCoverage(ctx context.Context) (store.LedgerCoverage, error)
+	AddressRanges(ctx context.Context, address string, kind chain.OutputKind, role string) ([]int32, error)
+	UnspentPage(ctx context.Context, kind string, rng int32, span store.Span, req store.PageRequest) (
+		[]store.UnspentRow, []byte, error)
+	UnspentByAddressPage(ctx context.Context, address string, rng int32, kind, role string, span store.Span,
+		req store.PageRequest) ([]store.UnspentRow, []byte, error)
+	MilestoneTime(ctx context.Context, index uint32) (time.Time, error)
+	RangeStart(rng int32) uint32
+}
+
+var _ Reader = (*store.Store)(nil)
+
+// storeRows reads a page's partitions through a Reader: a stream with an address from
+// unspent_outputs_by_address, one without from unspent_outputs.
+type storeRows struct{ rd Reader }
+
+func (r storeRows) Rows(ctx context.Context, s Stream, rng int32, span store.Span, req store.PageRequest) (
+	[]store.UnspentRow, []byte, error) {
+	if s.Address == "" {
+		return r.rd.UnspentPage(ctx, s.Kind, rng, span, req)
+	}
+	return r.rd.UnspentByAddressPage(ctx, s.Address, rng, s.Kind, s.Role, span, req)
+}
+
+// Boundary is the time of partition rng's first milestone, when it is indexed;
+// partition 0 has none (its first milestone, 0, does not exist).
+func (r storeRows) Boundary(ctx context.Context, rng int32) (int64, bool, error) {
+	if rng <= 0 {
+		return 0, false, nil
+	}
+	at, err := r.rd.MilestoneTime(ctx, r.rd.RangeStart(rng))
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, false, nil
+	} else if err != nil {
+		return 0, false, err
+	}
+	return at.Unix(), true, nil
+}
