@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 )
 
@@ -18,7 +19,7 @@ func TestTruncatedAnywhere(t *testing.T) {
 	for name, data := range allFiles(t) {
 		t.Run(name, func(t *testing.T) {
 			for n := range len(data) {
-				_, err := readAll(data[:n])
+				_, err := snapshottest.ReadAll(data[:n])
 				wantFormatError(t, err, snapshot.ErrTruncated, int64(n))
 			}
 		})
@@ -29,7 +30,7 @@ func TestTruncatedAnywhere(t *testing.T) {
 func TestTrailingData(t *testing.T) {
 	for name, data := range allFiles(t) {
 		t.Run(name, func(t *testing.T) {
-			_, err := readAll(append(bytes.Clone(data), 0))
+			_, err := snapshottest.ReadAll(append(bytes.Clone(data), 0))
 			fe := wantFormatError(t, err, snapshot.ErrTrailingData, int64(len(data)))
 			if want := fmt.Sprintf("snapshot: offset %d (end of file): data after the last SEP", len(data)); fe.Error() != want {
 				t.Fatalf("message %q, want %q", fe.Error(), want)
@@ -106,7 +107,7 @@ func TestHeaderRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := readAll(tt.data)
+			_, err := snapshottest.ReadAll(tt.data)
 			wantFormatError(t, err, tt.sentinel, tt.offset)
 		})
 	}
@@ -140,7 +141,7 @@ func TestDiffRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := readAll(tt.data)
+			_, err := snapshottest.ReadAll(tt.data)
 			wantFormatError(t, err, tt.sentinel, tt.offset)
 		})
 	}
@@ -150,7 +151,7 @@ func TestDiffRefusals(t *testing.T) {
 func TestPayloadCause(t *testing.T) {
 	full := hornetFile(t, "snapshot_full_snapshot.bin")
 	d := layoutOf(t, full).diffs[0]
-	_, err := readAll(patched(full, int(d+8+12), 1)) // type u32, index, timestamp, protocol version
+	_, err := snapshottest.ReadAll(patched(full, int(d+8+12), 1)) // type u32, index, timestamp, protocol version
 	var ve *chain.ValidationError
 	if !errors.As(err, &ve) || ve.Field != "milestone.protocolVersion" {
 		t.Fatalf("error %v: want the codec's protocol version error", err)
@@ -158,16 +159,16 @@ func TestPayloadCause(t *testing.T) {
 }
 
 func TestOutputLengthCap(t *testing.T) {
-	data := readTestdata(t, realFile)
+	data := snapshottest.Testdata(t, snapshottest.RealFile)
 	o := layoutOf(t, data).outputs[3]
-	_, err := readAll(patched(data, int(o+74), le32(snapshot.MaxOutputLength+1)...))
+	_, err := snapshottest.ReadAll(patched(data, int(o+74), le32(snapshot.MaxOutputLength+1)...))
 	wantFormatError(t, err, snapshot.ErrMalformed, o+74)
 }
 
 // Ledger refuses output types other than 3-6 and bytes that do not decode, at the offset
 // of the output's bytes.
 func TestLedgerRefusals(t *testing.T) {
-	data := readTestdata(t, realFile)
+	data := snapshottest.Testdata(t, snapshottest.RealFile)
 	at := layoutOf(t, data).outputs[0] + 78
 	tests := []struct {
 		name     string
@@ -182,8 +183,8 @@ func TestLedgerRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := mustReadAll(t, patched(data, int(at), tt.patch...))
-			_, err := c.outputs[0].Ledger()
+			c := snapshottest.MustReadAll(t, patched(data, int(at), tt.patch...))
+			_, err := c.Outputs[0].Ledger()
 			fe := wantFormatError(t, err, tt.sentinel, at)
 			if fe.Field != "output 0 bytes" {
 				t.Fatalf("field %q", fe.Field)
@@ -198,7 +199,7 @@ func TestLedgerRefusals(t *testing.T) {
 
 // Errors name the entry and field; the first error sticks.
 func TestErrorMessageAndSticky(t *testing.T) {
-	data := readTestdata(t, realFile)
+	data := snapshottest.Testdata(t, snapshottest.RealFile)
 	at := layoutOf(t, data).outputs[17] + 34 + 5 // five bytes into output 17's block ID
 	r, err := snapshot.NewReader(bytes.NewReader(data[:at]))
 	if err != nil {
@@ -239,7 +240,7 @@ func TestDiffErrorFields(t *testing.T) {
 		{consumed + 78 + 46 + 3, "diff 3 consumed 0 spending transaction ID"},
 	}
 	for _, tt := range tests {
-		_, err := readAll(delta[:tt.cut])
+		_, err := snapshottest.ReadAll(delta[:tt.cut])
 		if fe := wantFormatError(t, err, snapshot.ErrTruncated, tt.cut); fe.Field != tt.field {
 			t.Errorf("cut at %d: field %q, want %q", tt.cut, fe.Field, tt.field)
 		}
