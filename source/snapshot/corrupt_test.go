@@ -86,12 +86,7 @@ func payloadLength(data []byte, at int64) int64 {
 func TestHeaderRefusals(t *testing.T) {
 	full := hornetFile(t, "snapshot_full_snapshot.bin") // option at 92 (43 bytes), counts at 135
 	delta := hornetFile(t, "snapshot_delta_snapshot.bin")
-	tests := []struct {
-		name     string
-		data     []byte
-		sentinel error
-		offset   int64
-	}{
+	tests := []refusal{
 		{"version 1", patched(full, 0, 1), snapshot.ErrVersion, 0},
 		{"version 3", patched(delta, 0, 3), snapshot.ErrVersion, 0},
 		{"type 2", patched(full, 1, 2), snapshot.ErrKind, 1},
@@ -105,12 +100,7 @@ func TestHeaderRefusals(t *testing.T) {
 		{"SEP offset past the SEPs' start", patched(delta, 42, le64(3913)...), snapshot.ErrMalformed, 42},
 		{"SEP offset before the SEPs' start", patched(delta, 42, le64(3911)...), snapshot.ErrMalformed, 42},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := snapshottest.ReadAll(tt.data)
-			wantFormatError(t, err, tt.sentinel, tt.offset)
-		})
-	}
+	wantRefusals(t, tests)
 }
 
 // Diffs the reader refuses: lengths that do not match, payloads, order, counts.
@@ -121,12 +111,7 @@ func TestDiffRefusals(t *testing.T) {
 	n, ms := int64(diffLength(full, d)), payloadLength(full, d)
 	created := d + 8 + ms // the created count
 	last := layoutOf(t, delta).diffs[3]
-	tests := []struct {
-		name     string
-		data     []byte
-		sentinel error
-		offset   int64
-	}{
+	tests := []refusal{
 		{"length one more", patched(full, int(d), le32(uint32(n+1))...), snapshot.ErrMalformed, d},
 		// One less: the last field, the spending transaction ID, runs past the diff.
 		{"length one less", patched(full, int(d), le32(uint32(n-1))...), snapshot.ErrMalformed, d + n - 32},
@@ -139,12 +124,7 @@ func TestDiffRefusals(t *testing.T) {
 		{"created count past the diff", patched(full, int(created), le32(1<<20)...), snapshot.ErrMalformed, created},
 		{"output length 0", patched(full, int(created+4+74), le32(0)...), snapshot.ErrMalformed, created + 4 + 74},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := snapshottest.ReadAll(tt.data)
-			wantFormatError(t, err, tt.sentinel, tt.offset)
-		})
-	}
+	wantRefusals(t, tests)
 }
 
 // The codec's error about a milestone payload is kept as the cause.
@@ -244,5 +224,23 @@ func TestDiffErrorFields(t *testing.T) {
 		if fe := wantFormatError(t, err, snapshot.ErrTruncated, tt.cut); fe.Field != tt.field {
 			t.Errorf("cut at %d: field %q, want %q", tt.cut, fe.Field, tt.field)
 		}
+	}
+}
+
+// refusal is a file the reader refuses with the sentinel at the offset.
+type refusal struct {
+	name     string
+	data     []byte
+	sentinel error
+	offset   int64
+}
+
+// wantRefusals reads each file to its end and checks its refusal.
+func wantRefusals(t *testing.T, tests []refusal) {
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := snapshottest.ReadAll(tt.data)
+			wantFormatError(t, err, tt.sentinel, tt.offset)
+		})
 	}
 }
