@@ -50,12 +50,9 @@ func TestExportMadeUpChain(t *testing.T) {
 	var at10 []byte
 
 	t.Run("at the bootstrap", func(t *testing.T) {
-		data, _, err := exportAt(t, st, index(10), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		at10 = data
-		got, want := snapshottest.MustReadAll(t, data), chainFile(t, c, 10, 30)
+		var got *snapshottest.Contents
+		at10, got = exportRead(t, st, 10)
+		want := chainFile(t, c, 10, 30)
 		if !reflect.DeepEqual(*got.Full, *want.Full) {
 			t.Errorf("header %+v\nwant   %+v", *got.Full, *want.Full)
 		}
@@ -128,12 +125,9 @@ func TestExportMadeUpChain(t *testing.T) {
 	var at30 []byte
 
 	t.Run("SEPs by children", func(t *testing.T) {
-		data, _, err := exportAt(t, st, index(30), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		at30 = data
-		got, want := snapshottest.MustReadAll(t, data), chainFile(t, c, 30, 60)
+		var got *snapshottest.Contents
+		at30, got = exportRead(t, st, 30)
+		want := chainFile(t, c, 30, 60)
 		sameSet(t, "outputs", outputSet(t, got.Outputs), outputSet(t, want.Outputs))
 		var diffs []*snapshot.Diff // 60..31, then those Hornet adds at and below the target, down to 11
 		for i := uint32(60); i >= 11; i-- {

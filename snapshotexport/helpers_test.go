@@ -62,6 +62,17 @@ func exportAt(t *testing.T, st *store.Store, at *uint32, runBytes int) ([]byte, 
 	return f.Buf, h, err
 }
 
+// exportRead exports st's ledger with target at, which must succeed; it returns the
+// file's bytes and the file read back.
+func exportRead(t *testing.T, st *store.Store, at uint32) ([]byte, *snapshottest.Contents) {
+	t.Helper()
+	data, _, err := exportAt(t, st, index(at), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, snapshottest.MustReadAll(t, data)
+}
+
 // mustExport is exportAt that must succeed; it returns the file read back.
 func mustExport(t *testing.T, st *store.Store, at *uint32) *snapshottest.Contents {
 	t.Helper()
