@@ -51,26 +51,25 @@ func conditions(c *addrs, o *chain.Output) []UnlockConditionJSON {
 }
 
 func features(c *addrs, o *chain.Output) []FeatureJSON {
-	var out []FeatureJSON
-	if o.Sender != nil {
-		out = append(out, FeatureJSON{Type: chain.FeatSender, Address: c.of(o.Sender)})
-	}
-	if len(o.Metadata) > 0 {
-		out = append(out, FeatureJSON{Type: chain.FeatMetadata, Data: hexOf(o.Metadata)})
-	}
-	if len(o.Tag) > 0 {
-		out = append(out, FeatureJSON{Type: chain.FeatTag, Tag: hexOf(o.Tag)})
-	}
-	return out
+	return featureList(c, chain.FeatSender, o.Sender, o.Metadata, o.Tag)
 }
 
 func immutableFeatures(c *addrs, o *chain.Output) []FeatureJSON {
+	return featureList(c, chain.FeatIssuer, o.Issuer, o.ImmutableMetadata, nil)
+}
+
+// featureList lists the features set, in ascending type order: the address feature
+// (sender or issuer, addrType), metadata, tag.
+func featureList(c *addrs, addrType uint8, addr *chain.Address, metadata, tag []byte) []FeatureJSON {
 	var out []FeatureJSON
-	if o.Issuer != nil {
-		out = append(out, FeatureJSON{Type: chain.FeatIssuer, Address: c.of(o.Issuer)})
+	if addr != nil {
+		out = append(out, FeatureJSON{Type: addrType, Address: c.of(addr)})
 	}
-	if len(o.ImmutableMetadata) > 0 {
-		out = append(out, FeatureJSON{Type: chain.FeatMetadata, Data: hexOf(o.ImmutableMetadata)})
+	if len(metadata) > 0 {
+		out = append(out, FeatureJSON{Type: chain.FeatMetadata, Data: hexOf(metadata)})
+	}
+	if len(tag) > 0 {
+		out = append(out, FeatureJSON{Type: chain.FeatTag, Tag: hexOf(tag)})
 	}
 	return out
 }

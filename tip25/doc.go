@@ -15,6 +15,10 @@
 //
 // Legacy (Chrysalis) outputs have no TIP-25 form: Output returns ErrLegacyOutput for them.
 //
-// The API serves these forms and the node source reads a node's answers through them;
-// the package imports only chain and the standard library. The type codes are chain's.
+// The API serves these forms and the node source reads a node's JSON answers (info,
+// metadata, UTXO changes, MQTT events) through them. The decoders (DecodeBlock,
+// DecodeOutput, DecodeMilestone) check JSON against the chain codec; the node source does
+// not call them, as it reads blocks, milestones and outputs in binary, whose bytes hash to
+// the IDs it verifies. The package imports only chain and the standard library. The type
+// codes are chain's.
 package tip25

@@ -34,15 +34,7 @@ func TestRealBlocksRoundTrip(t *testing.T) {
 // blockJSON decodes raw block bytes with the chain codec and renders their JSON.
 func blockJSON(t *testing.T, raw []byte) []byte {
 	t.Helper()
-	m, err := chain.DecodeMessage(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := Block(m)
-	if err != nil {
-		t.Fatalf("block %s: %v", m.ID(), err)
-	}
-	return marshal(t, j)
+	return renderedJSON(t, raw, chain.DecodeMessage, Block)
 }
 
 func TestRealOutputsRoundTrip(t *testing.T) {
@@ -65,15 +57,7 @@ func TestRealOutputsRoundTrip(t *testing.T) {
 
 func outputJSON(t *testing.T, raw []byte) []byte {
 	t.Helper()
-	o, err := chain.DecodeOutput(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := Output(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return marshal(t, j)
+	return renderedJSON(t, raw, chain.DecodeOutput, Output)
 }
 
 func TestRealMilestonesRoundTrip(t *testing.T) {
@@ -94,11 +78,17 @@ func TestRealMilestonesRoundTrip(t *testing.T) {
 
 func milestoneJSON(t *testing.T, payload []byte) []byte {
 	t.Helper()
-	mp, err := chain.DecodeMilestonePayload(payload)
+	return renderedJSON(t, payload, chain.DecodeMilestonePayload, Milestone)
+}
+
+// renderedJSON decodes raw with the chain codec and marshals the value's TIP-25 form.
+func renderedJSON[T, J any](t *testing.T, raw []byte, decode func([]byte) (T, error), form func(T) (J, error)) []byte {
+	t.Helper()
+	v, err := decode(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := Milestone(mp)
+	j, err := form(v)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/snapshotexport"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -125,7 +126,7 @@ func exportFile(ctx context.Context, st *store.Store, from, to uint32, out strin
 func exportSnapshotFile(ctx context.Context, st *store.Store, at *uint32, out string) error {
 	var h snapshot.FullHeader
 	err := writeComplete(out, func(f *os.File) (err error) {
-		h, err = snapshot.Export(ctx, st, f, snapshot.ExportConfig{At: at, TempDir: filepath.Dir(out)})
+		h, err = snapshotexport.Export(ctx, st, f, snapshotexport.Config{At: at, TempDir: filepath.Dir(out)})
 		return err
 	})
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
-	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
+	"github.com/stardust-indexer/stardust-indexer/snapshotexport"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
@@ -80,7 +80,7 @@ func TestExportSnapshotCommand(t *testing.T) {
 		t.Errorf("the export (%d bytes) is not the bootstrapped file (%d bytes)", len(got), len(want))
 	}
 	err = cmdExport(ctx, append([]string{"-snapshot", filepath.Join(dir, "refused.bin"), "-at", "17337"}, db...))
-	if !errors.Is(err, snapshot.ErrTargetRange) {
+	if !errors.Is(err, snapshotexport.ErrTargetRange) {
 		t.Errorf("-at 17337: %v; want ErrTargetRange", err)
 	}
 	entries, err := os.ReadDir(dir)

@@ -6,6 +6,7 @@
 package snapshottest
 
 import (
+	"cmp"
 	"crypto/ed25519"
 	"encoding/binary"
 	"fmt"
@@ -37,22 +38,12 @@ type Options struct {
 }
 
 func (o *Options) defaults() {
-	if o.Outputs == 0 {
-		o.Outputs = 1000
-	}
-	if o.Milestones == 0 {
-		o.Milestones = 20
-	}
-	if o.Changes == 0 {
-		o.Changes = 8
-	}
+	o.Outputs = cmp.Or(o.Outputs, 1000)
+	o.Milestones = cmp.Or(o.Milestones, 20)
+	o.Changes = cmp.Or(o.Changes, 8)
 	o.Changes = min(o.Changes, o.Outputs/2) // a milestone always finds that many unspent outputs
-	if o.Addresses == 0 {
-		o.Addresses = 100
-	}
-	if o.Treasury == 0 {
-		o.Treasury = 1_000_000_000_000
-	}
+	o.Addresses = cmp.Or(o.Addresses, 100)
+	o.Treasury = cmp.Or(o.Treasury, 1_000_000_000_000)
 }
 
 // Chain is a made-up network: its genesis outputs (derived, not stored), its milestones

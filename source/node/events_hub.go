@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // Topics of Hornet's event API (inx-mqtt) the source listens to.
@@ -54,9 +55,7 @@ func (h *eventHub) handle(topic string, payload []byte, now time.Time) error {
 
 // confirmed wakes the follower: a milestone may be confirmed.
 func (h *eventHub) confirmed(payload []byte) error {
-	var info struct {
-		Index uint32 `json:"index"`
-	}
+	var info tip25.MilestoneInfoJSON
 	if err := json.Unmarshal(payload, &info); err != nil || info.Index == 0 {
 		return fmt.Errorf("%w: %s without a milestone index", errEvent, topicConfirmed)
 	}
@@ -102,18 +101,21 @@ func (h *eventHub) block(raw []byte, now time.Time) error {
 	return nil
 }
 
-// referenced drops a block a milestone referenced from the pending blocks.
+// referenced drops a block a milestone referenced from the pending blocks. inx-mqtt's
+// block metadata names the block as the REST form does ("blockId"); only that is read.
 func (h *eventHub) referenced(payload []byte) error {
-	var md struct {
-		BlockID *chain.MessageID `json:"blockId"`
-	}
+	var md tip25.BlockMetadataJSON
 	if err := json.Unmarshal(payload, &md); err != nil {
 		return fmt.Errorf("%w: %s: %w", errEvent, topicReferenced, err)
 	}
-	if md.BlockID == nil {
+	if md.BlockID == "" {
 		return fmt.Errorf("%w: %s without a block ID", errEvent, topicReferenced)
 	}
-	h.pending.referencedNow(*md.BlockID)
+	id, err := chain.ParseMessageID(md.BlockID)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %w", errEvent, topicReferenced, err)
+	}
+	h.pending.referencedNow(id)
 	return nil
 }
 

@@ -19,11 +19,7 @@ func TestRetriesServerErrors(t *testing.T) {
 	n, set := fakeNode(t)
 	s := newSource(t, n)
 	n.FailNext(2, "/api/core/v2/blocks/")
-	cm, err := s.Milestone(ctxT(t), 17339)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkAgainstData(t, cm, set.Milestones[17339])
+	checkServed(t, s, set, 17339)
 }
 
 // A node that keeps failing is reported unavailable (the indexer pauses and retries),
@@ -54,11 +50,7 @@ func TestNodeDiesMidMilestone(t *testing.T) {
 		t.Fatalf("err = %v, want unavailable", err)
 	}
 	n.Revive()
-	cm, err := s.Milestone(ctxT(t), 17340)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkAgainstData(t, cm, set.Milestones[17340])
+	checkServed(t, s, set, 17340)
 }
 
 // Bytes that do not hash to the block's ID are refused, naming the block.

@@ -55,37 +55,40 @@ func checkAgainstData(t *testing.T, cm *chain.ConfirmedMilestone, want *realdata
 
 func checkCreated(t *testing.T, cm *chain.ConfirmedMilestone, want []realdata.Output) {
 	t.Helper()
-	got := map[chain.OutputID]chain.LedgerOutput{}
-	for _, lo := range cm.Created {
-		got[lo.OutputID] = lo
-	}
-	for _, o := range want {
-		lo, ok := got[o.OutputID]
-		if !ok || !bytes.Equal(chain.EncodeOutput(lo.Output), o.Raw) || lo.MessageID != o.BlockID ||
-			lo.MilestoneIndex != o.Booked || lo.Timestamp.Unix() != int64(o.BookedTimestamp) {
-			t.Fatalf("milestone %d: created %s differs from the data", cm.Index, chain.OutputID(o.OutputID))
-		}
-	}
-	if len(got) != len(want) {
-		t.Fatalf("milestone %d: %d created, the data %d", cm.Index, len(got), len(want))
-	}
+	checkOutputs(t, cm, "created", cm.Created, want, func(lo chain.LedgerOutput) chain.OutputID { return lo.OutputID },
+		func(o realdata.Output) chain.OutputID { return o.OutputID },
+		func(lo chain.LedgerOutput, o realdata.Output) bool {
+			return bytes.Equal(chain.EncodeOutput(lo.Output), o.Raw) && lo.MessageID == o.BlockID &&
+				lo.MilestoneIndex == o.Booked && lo.Timestamp.Unix() == int64(o.BookedTimestamp)
+		})
 }
 
 func checkConsumed(t *testing.T, cm *chain.ConfirmedMilestone, want []realdata.Spent) {
 	t.Helper()
-	got := map[chain.OutputID]chain.LedgerSpent{}
-	for _, ls := range cm.Consumed {
-		got[ls.OutputID] = ls
+	checkOutputs(t, cm, "consumed", cm.Consumed, want, func(ls chain.LedgerSpent) chain.OutputID { return ls.OutputID },
+		func(sp realdata.Spent) chain.OutputID { return sp.OutputID },
+		func(ls chain.LedgerSpent, sp realdata.Spent) bool {
+			return bytes.Equal(chain.EncodeOutput(ls.Output), sp.Raw) && ls.MessageID == sp.BlockID &&
+				ls.MilestoneIndex == sp.Booked && ls.SpentBy == sp.SpentBy && ls.SpentMilestoneIndex == sp.Spent &&
+				ls.SpentTimestamp.Unix() == int64(sp.SpentTimestamp)
+		})
+}
+
+// checkOutputs: the milestone's outputs of a kind (what) are the data's, by output ID,
+// each as same says.
+func checkOutputs[G, W any](t *testing.T, cm *chain.ConfirmedMilestone, what string, got []G, want []W,
+	idOf func(G) chain.OutputID, wantID func(W) chain.OutputID, same func(G, W) bool) {
+	t.Helper()
+	byID := map[chain.OutputID]G{}
+	for _, g := range got {
+		byID[idOf(g)] = g
 	}
-	for _, sp := range want {
-		ls, ok := got[sp.OutputID]
-		if !ok || !bytes.Equal(chain.EncodeOutput(ls.Output), sp.Raw) || ls.MessageID != sp.BlockID ||
-			ls.MilestoneIndex != sp.Booked || ls.SpentBy != sp.SpentBy || ls.SpentMilestoneIndex != sp.Spent ||
-			ls.SpentTimestamp.Unix() != int64(sp.SpentTimestamp) {
-			t.Fatalf("milestone %d: consumed %s differs from the data: %+v", cm.Index, chain.OutputID(sp.OutputID), ls)
+	for _, w := range want {
+		if g, ok := byID[wantID(w)]; !ok || !same(g, w) {
+			t.Fatalf("milestone %d: %s %s differs from the data: %+v", cm.Index, what, wantID(w), g)
 		}
 	}
-	if len(got) != len(want) {
-		t.Fatalf("milestone %d: %d consumed, the data %d", cm.Index, len(got), len(want))
+	if len(byID) != len(want) {
+		t.Fatalf("milestone %d: %d %s, the data %d", cm.Index, len(byID), what, len(want))
 	}
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"maps"
 	"time"
 )
@@ -77,36 +78,18 @@ type Options struct {
 const minRetain = 2 * recentMilestones
 
 func (o Options) withDefaults() Options {
-	if o.FirstIndex == 0 {
-		o.FirstIndex = 1
-	}
-	if o.MessagesPerMilestone == 0 {
-		o.MessagesPerMilestone = 20
-	}
-	if o.TransactionRatio == 0 {
-		o.TransactionRatio = 0.5
-	}
-	if o.AddressPool == 0 {
-		o.AddressPool = 500
-	}
-	if o.TagPool == 0 {
-		o.TagPool = 50
-	}
-	if o.MilestoneInterval == 0 {
-		o.MilestoneInterval = 10 * time.Second
-	}
+	o.FirstIndex = cmp.Or(o.FirstIndex, 1)
+	o.MessagesPerMilestone = cmp.Or(o.MessagesPerMilestone, 20)
+	o.TransactionRatio = cmp.Or(o.TransactionRatio, 0.5)
+	o.AddressPool = cmp.Or(o.AddressPool, 500)
+	o.TagPool = cmp.Or(o.TagPool, 50)
+	o.MilestoneInterval = cmp.Or(o.MilestoneInterval, 10*time.Second)
 	if o.Genesis.IsZero() {
 		o.Genesis = time.Date(2022, 10, 1, 0, 0, 0, 0, time.UTC)
 	}
-	if o.LegacyGenesisOutputs == 0 {
-		o.LegacyGenesisOutputs = 100
-	}
-	if o.ConflictRate == 0 {
-		o.ConflictRate = 0.02
-	}
-	if o.ReattachRate == 0 {
-		o.ReattachRate = 0.02
-	}
+	o.LegacyGenesisOutputs = cmp.Or(o.LegacyGenesisOutputs, 100)
+	o.ConflictRate = cmp.Or(o.ConflictRate, 0.02)
+	o.ReattachRate = cmp.Or(o.ReattachRate, 0.02)
 	if o.Retain > 0 {
 		o.Retain = max(o.Retain, minRetain)
 	}

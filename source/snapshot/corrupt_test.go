@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 )
 
@@ -18,7 +19,7 @@ func TestTruncatedAnywhere(t *testing.T) {
 	for name, data := range allFiles(t) {
 		t.Run(name, func(t *testing.T) {
 			for n := range len(data) {
-				_, err := readAll(data[:n])
+				_, err := snapshottest.ReadAll(data[:n])
 				wantFormatError(t, err, snapshot.ErrTruncated, int64(n))
 			}
 		})
@@ -29,7 +30,7 @@ func TestTruncatedAnywhere(t *testing.T) {
 func TestTrailingData(t *testing.T) {
 	for name, data := range allFiles(t) {
 		t.Run(name, func(t *testing.T) {
-			_, err := readAll(append(bytes.Clone(data), 0))
+			_, err := snapshottest.ReadAll(append(bytes.Clone(data), 0))
 			fe := wantFormatError(t, err, snapshot.ErrTrailingData, int64(len(data)))
 			if want := fmt.Sprintf("snapshot: offset %d (end of file): data after the last SEP", len(data)); fe.Error() != want {
 				t.Fatalf("message %q, want %q", fe.Error(), want)
@@ -85,12 +86,7 @@ func payloadLength(data []byte, at int64) int64 {
 func TestHeaderRefusals(t *testing.T) {
 	full := hornetFile(t, "snapshot_full_snapshot.bin") // option at 92 (43 bytes), counts at 135
 	delta := hornetFile(t, "snapshot_delta_snapshot.bin")
-	tests := []struct {
-		name     string
-		data     []byte
-		sentinel error
-		offset   int64
-	}{
+	tests := []refusal{
 		{"version 1", patched(full, 0, 1), snapshot.ErrVersion, 0},
 		{"version 3", patched(delta, 0, 3), snapshot.ErrVersion, 0},
 		{"type 2", patched(full, 1, 2), snapshot.ErrKind, 1},
@@ -104,12 +100,7 @@ func TestHeaderRefusals(t *testing.T) {
 		{"SEP offset past the SEPs' start", patched(delta, 42, le64(3913)...), snapshot.ErrMalformed, 42},
 		{"SEP offset before the SEPs' start", patched(delta, 42, le64(3911)...), snapshot.ErrMalformed, 42},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := readAll(tt.data)
-			wantFormatError(t, err, tt.sentinel, tt.offset)
-		})
-	}
+	wantRefusals(t, tests)
 }
 
 // Diffs the reader refuses: lengths that do not match, payloads, order, counts.
@@ -120,12 +111,7 @@ func TestDiffRefusals(t *testing.T) {
 	n, ms := int64(diffLength(full, d)), payloadLength(full, d)
 	created := d + 8 + ms // the created count
 	last := layoutOf(t, delta).diffs[3]
-	tests := []struct {
-		name     string
-		data     []byte
-		sentinel error
-		offset   int64
-	}{
+	tests := []refusal{
 		{"length one more", patched(full, int(d), le32(uint32(n+1))...), snapshot.ErrMalformed, d},
 		// One less: the last field, the spending transaction ID, runs past the diff.
 		{"length one less", patched(full, int(d), le32(uint32(n-1))...), snapshot.ErrMalformed, d + n - 32},
@@ -138,19 +124,14 @@ func TestDiffRefusals(t *testing.T) {
 		{"created count past the diff", patched(full, int(created), le32(1<<20)...), snapshot.ErrMalformed, created},
 		{"output length 0", patched(full, int(created+4+74), le32(0)...), snapshot.ErrMalformed, created + 4 + 74},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := readAll(tt.data)
-			wantFormatError(t, err, tt.sentinel, tt.offset)
-		})
-	}
+	wantRefusals(t, tests)
 }
 
 // The codec's error about a milestone payload is kept as the cause.
 func TestPayloadCause(t *testing.T) {
 	full := hornetFile(t, "snapshot_full_snapshot.bin")
 	d := layoutOf(t, full).diffs[0]
-	_, err := readAll(patched(full, int(d+8+12), 1)) // type u32, index, timestamp, protocol version
+	_, err := snapshottest.ReadAll(patched(full, int(d+8+12), 1)) // type u32, index, timestamp, protocol version
 	var ve *chain.ValidationError
 	if !errors.As(err, &ve) || ve.Field != "milestone.protocolVersion" {
 		t.Fatalf("error %v: want the codec's protocol version error", err)
@@ -158,16 +139,16 @@ func TestPayloadCause(t *testing.T) {
 }
 
 func TestOutputLengthCap(t *testing.T) {
-	data := readTestdata(t, realFile)
+	data := snapshottest.Testdata(t, snapshottest.RealFile)
 	o := layoutOf(t, data).outputs[3]
-	_, err := readAll(patched(data, int(o+74), le32(snapshot.MaxOutputLength+1)...))
+	_, err := snapshottest.ReadAll(patched(data, int(o+74), le32(snapshot.MaxOutputLength+1)...))
 	wantFormatError(t, err, snapshot.ErrMalformed, o+74)
 }
 
 // Ledger refuses output types other than 3-6 and bytes that do not decode, at the offset
 // of the output's bytes.
 func TestLedgerRefusals(t *testing.T) {
-	data := readTestdata(t, realFile)
+	data := snapshottest.Testdata(t, snapshottest.RealFile)
 	at := layoutOf(t, data).outputs[0] + 78
 	tests := []struct {
 		name     string
@@ -182,8 +163,8 @@ func TestLedgerRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := mustReadAll(t, patched(data, int(at), tt.patch...))
-			_, err := c.outputs[0].Ledger()
+			c := snapshottest.MustReadAll(t, patched(data, int(at), tt.patch...))
+			_, err := c.Outputs[0].Ledger()
 			fe := wantFormatError(t, err, tt.sentinel, at)
 			if fe.Field != "output 0 bytes" {
 				t.Fatalf("field %q", fe.Field)
@@ -198,7 +179,7 @@ func TestLedgerRefusals(t *testing.T) {
 
 // Errors name the entry and field; the first error sticks.
 func TestErrorMessageAndSticky(t *testing.T) {
-	data := readTestdata(t, realFile)
+	data := snapshottest.Testdata(t, snapshottest.RealFile)
 	at := layoutOf(t, data).outputs[17] + 34 + 5 // five bytes into output 17's block ID
 	r, err := snapshot.NewReader(bytes.NewReader(data[:at]))
 	if err != nil {
@@ -239,9 +220,27 @@ func TestDiffErrorFields(t *testing.T) {
 		{consumed + 78 + 46 + 3, "diff 3 consumed 0 spending transaction ID"},
 	}
 	for _, tt := range tests {
-		_, err := readAll(delta[:tt.cut])
+		_, err := snapshottest.ReadAll(delta[:tt.cut])
 		if fe := wantFormatError(t, err, snapshot.ErrTruncated, tt.cut); fe.Field != tt.field {
 			t.Errorf("cut at %d: field %q, want %q", tt.cut, fe.Field, tt.field)
 		}
+	}
+}
+
+// refusal is a file the reader refuses with the sentinel at the offset.
+type refusal struct {
+	name     string
+	data     []byte
+	sentinel error
+	offset   int64
+}
+
+// wantRefusals reads each file to its end and checks its refusal.
+func wantRefusals(t *testing.T, tests []refusal) {
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := snapshottest.ReadAll(tt.data)
+			wantFormatError(t, err, tt.sentinel, tt.offset)
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 )
 
@@ -19,17 +20,17 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte{snapshot.Version, byte(snapshot.KindDelta)})
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := readAll(data)
+		c, err := snapshottest.ReadAll(data)
 		if err != nil {
 			mustBeFormatError(t, err)
 			return
 		}
-		for _, o := range c.outputs {
+		for _, o := range c.Outputs {
 			if _, err := o.Ledger(); err != nil {
 				mustBeFormatError(t, err)
 			}
 		}
-		for _, d := range c.diffs {
+		for _, d := range c.Diffs {
 			if _, _, err := d.Ledger(); err != nil {
 				mustBeFormatError(t, err)
 			}
@@ -39,7 +40,7 @@ func FuzzReader(f *testing.F) {
 			t.Fatalf("the writer refuses a file the reader read: %v", err)
 		}
 		if !bytes.Equal(again, data) {
-			t.Fatalf("rewritten file differs from byte %d", firstDiff(again, data))
+			t.Fatalf("rewritten file differs from byte %d", snapshottest.FirstDiff(again, data))
 		}
 	})
 }

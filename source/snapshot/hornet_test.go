@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 )
 
@@ -30,33 +31,25 @@ func TestHornetFiles(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			data := hornetFile(t, tt.name)
-			c := mustReadAll(t, data)
-			if c.kind != tt.kind || len(c.outputs) != tt.outputs || len(c.seps) != tt.seps || int64(len(data)) != tt.size {
-				t.Fatalf("kind %v, %d outputs, %d SEPs, %d bytes", c.kind, len(c.outputs), len(c.seps), len(data))
+			c := snapshottest.MustReadAll(t, data)
+			if c.Kind != tt.kind || len(c.Outputs) != tt.outputs || len(c.SEPs) != tt.seps || int64(len(data)) != tt.size {
+				t.Fatalf("kind %v, %d outputs, %d SEPs, %d bytes", c.Kind, len(c.Outputs), len(c.SEPs), len(data))
 			}
-			if got := diffIndexes(c.diffs); !slices.Equal(got, tt.diffs) {
+			if got := snapshottest.DiffIndexes(c.Diffs); !slices.Equal(got, tt.diffs) {
 				t.Fatalf("diffs of milestones %v, want %v", got, tt.diffs)
 			}
-			checkDiffs(t, c.diffs)
-			if c.full == nil {
+			checkDiffs(t, c.Diffs)
+			if c.Full == nil {
 				return
 			}
-			if c.full.TreasuryAmount != tt.treasury || c.full.Protocol.Params.TokenSupply != supply {
-				t.Fatalf("treasury %d, token supply %d", c.full.TreasuryAmount, c.full.Protocol.Params.TokenSupply)
+			if c.Full.TreasuryAmount != tt.treasury || c.Full.Protocol.Params.TokenSupply != supply {
+				t.Fatalf("treasury %d, token supply %d", c.Full.TreasuryAmount, c.Full.Protocol.Params.TokenSupply)
 			}
-			if sum := ledgerSum(t, c.outputs) + c.full.TreasuryAmount; sum != supply {
+			if sum := ledgerSum(t, c.Outputs) + c.Full.TreasuryAmount; sum != supply {
 				t.Fatalf("outputs + treasury = %d, want the token supply %d", sum, supply)
 			}
 		})
 	}
-}
-
-func diffIndexes(diffs []*snapshot.Diff) []uint32 {
-	var out []uint32
-	for _, d := range diffs {
-		out = append(out, d.Index())
-	}
-	return out
 }
 
 // checkDiffs: every output decodes, and every payload re-encodes to the file's bytes.
@@ -97,18 +90,18 @@ func ledgerSum(t *testing.T, outputs []*snapshot.Output) uint64 {
 // The delta file's fields as Hornet's tools/intsnap set them: milestone 5 has a receipt
 // (migrating 10 Mi) whose treasury transaction spends the full file's treasury.
 func TestHornetDeltaHeaderAndReceipt(t *testing.T) {
-	c := mustReadAll(t, hornetFile(t, "snapshot_delta_snapshot.bin"))
+	c := snapshottest.MustReadAll(t, hornetFile(t, "snapshot_delta_snapshot.bin"))
 	want := snapshot.DeltaHeader{TargetIndex: 5, SEPOffset: 3912, DiffCount: 4, SEPCount: 10}
-	if *c.delta != want {
-		t.Fatalf("header %+v, want %+v", *c.delta, want)
+	if *c.Delta != want {
+		t.Fatalf("header %+v, want %+v", *c.Delta, want)
 	}
 	const treasury = 2_779_530_253_277_761
-	for _, d := range c.diffs[:3] {
+	for _, d := range c.Diffs[:3] {
 		if d.Treasury != nil || d.Milestone.Receipt != nil {
 			t.Fatalf("milestone %d: receipt or treasury input", d.Index())
 		}
 	}
-	d := c.diffs[3]
+	d := c.Diffs[3]
 	rc := d.Milestone.Receipt
 	if rc == nil || d.Treasury == nil {
 		t.Fatal("milestone 5 lost its receipt or treasury input")
@@ -129,8 +122,8 @@ func TestHornetDeltaHeaderAndReceipt(t *testing.T) {
 // The full file that the delta builds on: ledger 3, target 1, diffs 3 and 2 rolling the
 // ledger back (each moves both outputs to new IDs).
 func TestHornetFullHeader(t *testing.T) {
-	c := mustReadAll(t, hornetFile(t, "snapshot_full_snapshot.bin"))
-	h := c.full
+	c := snapshottest.MustReadAll(t, hornetFile(t, "snapshot_full_snapshot.bin"))
+	h := c.Full
 	if h.LedgerIndex != 3 || h.TargetIndex != 1 || h.GenesisIndex != 0 || h.OutputCount != 2 || h.DiffCount != 2 || h.SEPCount != 10 {
 		t.Fatalf("header %+v", h)
 	}
@@ -143,7 +136,7 @@ func TestHornetFullHeader(t *testing.T) {
 	if !bytes.Equal(p.Raw, chain.EncodeProtocolParameters(want)) {
 		t.Fatal("raw parameters differ from their encoding")
 	}
-	if c.seps[0] != (chain.MessageID{}) {
+	if c.SEPs[0] != (chain.MessageID{}) {
 		t.Fatal("the first SEP is the zero block ID")
 	}
 }
@@ -153,12 +146,12 @@ func TestHornetFullHeader(t *testing.T) {
 func TestRewriteIdentical(t *testing.T) {
 	for name, data := range allFiles(t) {
 		t.Run(name, func(t *testing.T) {
-			got, err := write(mustReadAll(t, data))
+			got, err := write(snapshottest.MustReadAll(t, data))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got, data) {
-				t.Fatalf("rewritten file differs (%d bytes, want %d) from byte %d", len(got), len(data), firstDiff(got, data))
+				t.Fatalf("rewritten file differs (%d bytes, want %d) from byte %d", len(got), len(data), snapshottest.FirstDiff(got, data))
 			}
 		})
 	}
@@ -168,11 +161,11 @@ func TestRewriteIdentical(t *testing.T) {
 func TestRewriteFromDecodedValues(t *testing.T) {
 	for name, data := range allFiles(t) {
 		t.Run(name, func(t *testing.T) {
-			c := mustReadAll(t, data)
-			if c.full != nil {
-				c.full.Protocol.Raw = nil
+			c := snapshottest.MustReadAll(t, data)
+			if c.Full != nil {
+				c.Full.Protocol.Raw = nil
 			}
-			for _, d := range c.diffs {
+			for _, d := range c.Diffs {
 				d.RawMilestone = nil
 			}
 			got, err := write(c)
@@ -180,17 +173,8 @@ func TestRewriteFromDecodedValues(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got, data) {
-				t.Fatalf("rewritten file differs from byte %d", firstDiff(got, data))
+				t.Fatalf("rewritten file differs from byte %d", snapshottest.FirstDiff(got, data))
 			}
 		})
 	}
-}
-
-func firstDiff(a, b []byte) int {
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return min(len(a), len(b))
 }

@@ -36,7 +36,7 @@ func (p place) String() string {
 // ErrOutputType; bytes that do not decode are refused with ErrMalformed. For an output the
 // reader returned, the error gives the offset of its bytes in the file.
 func (o *Output) Ledger() (chain.LedgerOutput, error) {
-	out, err := o.decode()
+	out, err := o.Decode()
 	if err != nil {
 		return chain.LedgerOutput{}, err
 	}
@@ -82,7 +82,9 @@ func (d *Diff) Ledger() ([]chain.LedgerOutput, []chain.LedgerSpent, error) {
 	return created, consumed, nil
 }
 
-func (o *Output) decode() (chain.Output, error) {
+// Decode decodes the output's bytes; malformed bytes or an output type other than basic,
+// alias, foundry or NFT are refused with a FormatError.
+func (o *Output) Decode() (chain.Output, error) {
 	if len(o.Raw) == 0 {
 		return chain.Output{}, o.refuse(ErrMalformed, fmt.Errorf("no output bytes"))
 	}

@@ -96,14 +96,10 @@ func (r *Reader) readCreated(d *Diff, i int64) error {
 	if err != nil {
 		return err
 	}
-	for j := range n {
-		o, err := r.readOutput(place{offset: r.off, diff: i, part: "created", item: j})
-		if err != nil {
-			return err
-		}
+	return r.readDiffOutputs(n, i, "created", func(o *Output) error {
 		d.Created = append(d.Created, *o)
-	}
-	return nil
+		return nil
+	})
 }
 
 // readConsumed reads the consumed count and outputs, each followed by the ID of the
@@ -113,16 +109,26 @@ func (r *Reader) readConsumed(d *Diff, i int64) error {
 	if err != nil {
 		return err
 	}
-	for j := range n {
-		o, err := r.readOutput(place{offset: r.off, diff: i, part: "consumed", item: j})
-		if err != nil {
-			return err
-		}
+	return r.readDiffOutputs(n, i, "consumed", func(o *Output) error {
 		s := Spent{Output: *o}
 		if err := r.fill("spending transaction ID", s.SpentBy[:]); err != nil {
 			return err
 		}
 		d.Consumed = append(d.Consumed, s)
+		return nil
+	})
+}
+
+// readDiffOutputs reads n outputs of diff i's part, passing each to f as it is read.
+func (r *Reader) readDiffOutputs(n, i int64, part string, f func(*Output) error) error {
+	for j := range n {
+		o, err := r.readOutput(place{offset: r.off, diff: i, part: part, item: j})
+		if err != nil {
+			return err
+		}
+		if err := f(o); err != nil {
+			return err
+		}
 	}
 	return nil
 }

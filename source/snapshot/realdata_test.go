@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 )
 
 // expectedFile is the part of snapshot_dev_full_17338.expected.json these tests check.
@@ -53,7 +54,7 @@ type expectedOutput struct {
 func loadExpected(t *testing.T) *expectedFile {
 	t.Helper()
 	var e expectedFile
-	if err := json.Unmarshal(readTestdata(t, "snapshot_dev_full_17338.expected.json"), &e); err != nil {
+	if err := json.Unmarshal(snapshottest.Testdata(t, "snapshot_dev_full_17338.expected.json"), &e); err != nil {
 		t.Fatal(err)
 	}
 	return &e
@@ -78,11 +79,11 @@ func parseU64(t *testing.T, s string) uint64 {
 }
 
 func TestRealFileHeader(t *testing.T) {
-	e, data := loadExpected(t), readTestdata(t, realFile)
+	e, data := loadExpected(t), snapshottest.Testdata(t, snapshottest.RealFile)
 	if sum := sha256.Sum256(data); len(data) != e.Size || hex.EncodeToString(sum[:]) != e.SHA256 {
 		t.Fatalf("file of %d bytes, sha256 %x: not the one the expectations describe", len(data), sum)
 	}
-	h, w := mustReadAll(t, data).full, e.Header
+	h, w := snapshottest.MustReadAll(t, data).Full, e.Header
 	if h == nil || w.Version != 2 || w.Type != 0 {
 		t.Fatal("not a full file")
 	}
@@ -115,12 +116,12 @@ func TestRealFileHeader(t *testing.T) {
 // Every output of the file against the expectations, and the ledger's total.
 func TestRealFileOutputs(t *testing.T) {
 	e := loadExpected(t)
-	c := mustReadAll(t, readTestdata(t, realFile))
-	if len(c.outputs) != 38 || len(e.Outputs) != 38 || len(c.diffs) != 0 {
-		t.Fatalf("%d outputs (%d expected), %d diffs", len(c.outputs), len(e.Outputs), len(c.diffs))
+	c := snapshottest.MustReadAll(t, snapshottest.Testdata(t, snapshottest.RealFile))
+	if len(c.Outputs) != 38 || len(e.Outputs) != 38 || len(c.Diffs) != 0 {
+		t.Fatalf("%d outputs (%d expected), %d diffs", len(c.Outputs), len(e.Outputs), len(c.Diffs))
 	}
 	seen := map[chain.OutputID]bool{}
-	for _, o := range c.outputs {
+	for _, o := range c.Outputs {
 		w, ok := e.Outputs[o.OutputID.String()]
 		if !ok || seen[o.OutputID] {
 			t.Fatalf("output %s unexpected or repeated", o.OutputID)
@@ -145,15 +146,15 @@ func TestRealFileOutputs(t *testing.T) {
 		}
 	}
 	const supply = 1_813_620_509_061_365
-	if sum := ledgerSum(t, c.outputs) + c.full.TreasuryAmount; sum != supply {
+	if sum := ledgerSum(t, c.Outputs) + c.Full.TreasuryAmount; sum != supply {
 		t.Fatalf("outputs + treasury = %d, want the token supply %d", sum, supply)
 	}
 }
 
 func TestRealFileSEPs(t *testing.T) {
-	c := mustReadAll(t, readTestdata(t, realFile))
+	c := snapshottest.MustReadAll(t, snapshottest.Testdata(t, snapshottest.RealFile))
 	seen := map[chain.MessageID]bool{}
-	for _, id := range c.seps {
+	for _, id := range c.SEPs {
 		if seen[id] || id == (chain.MessageID{}) {
 			t.Fatalf("SEP %s repeated or zero", id)
 		}

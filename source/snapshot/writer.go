@@ -167,6 +167,11 @@ func (w *Writer) Close() error {
 	return w.err
 }
 
+// Counts are the outputs, diffs and SEPs written so far.
+func (w *Writer) Counts() (outputs uint64, diffs uint32, seps uint16) {
+	return w.outputs, w.diffs, w.seps
+}
+
 // checkOrder mirrors the reader's rule on the order of diffs.
 func (w *Writer) checkOrder(index uint32) error {
 	i := int64(w.diffs)

@@ -7,69 +7,70 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 )
 
 // hornetPair is Hornet's full file (ledger 3, target 1, diffs 3, 2) and the delta on it
 // (diffs 2-5, 5 with a receipt), as read.
-func hornetPair(t *testing.T) (full, delta *contents) {
-	return mustReadAll(t, hornetFile(t, "snapshot_full_snapshot.bin")),
-		mustReadAll(t, hornetFile(t, "snapshot_delta_snapshot.bin"))
+func hornetPair(t *testing.T) (full, delta *snapshottest.Contents) {
+	return snapshottest.MustReadAll(t, hornetFile(t, "snapshot_full_snapshot.bin")),
+		snapshottest.MustReadAll(t, hornetFile(t, "snapshot_delta_snapshot.bin"))
 }
 
 // The Writer refuses what the Reader would refuse, and calls out of order.
 func TestWriterRefuses(t *testing.T) {
 	full, delta := hornetPair(t)
-	withTreasury := *full.diffs[0]
+	withTreasury := *full.Diffs[0]
 	withTreasury.Treasury = &snapshot.TreasuryInput{}
-	noTreasury := *delta.diffs[3]
+	noTreasury := *delta.Diffs[3]
 	noTreasury.Treasury = nil
 	empty := &snapshot.Output{}
 	long := &snapshot.Output{Raw: make([]byte, snapshot.MaxOutputLength+1)}
-	late := *delta.delta
+	late := *delta.Delta
 	late.TargetIndex = 6
 	tests := []struct {
 		name     string
 		run      func(f, d *snapshot.Writer) error
 		sentinel error
 	}{
-		{"output in a delta", func(_, d *snapshot.Writer) error { return d.WriteOutput(full.outputs[0]) }, snapshot.ErrWriteOrder},
+		{"output in a delta", func(_, d *snapshot.Writer) error { return d.WriteOutput(full.Outputs[0]) }, snapshot.ErrWriteOrder},
 		{"output after a diff", func(f, _ *snapshot.Writer) error {
-			return errors.Join(f.WriteDiff(full.diffs[0]), f.WriteOutput(full.outputs[0]))
+			return errors.Join(f.WriteDiff(full.Diffs[0]), f.WriteOutput(full.Outputs[0]))
 		}, snapshot.ErrWriteOrder},
 		{"diff after a SEP", func(_, d *snapshot.Writer) error {
-			return errors.Join(d.WriteSEP(chain.MessageID{}), d.WriteDiff(delta.diffs[0]))
+			return errors.Join(d.WriteSEP(chain.MessageID{}), d.WriteDiff(delta.Diffs[0]))
 		}, snapshot.ErrWriteOrder},
 		{"SEP after Close", func(_, d *snapshot.Writer) error { return errors.Join(d.Close(), d.WriteSEP(chain.MessageID{})) }, snapshot.ErrWriteOrder},
-		{"full diffs not from the ledger index", func(f, _ *snapshot.Writer) error { return f.WriteDiff(full.diffs[1]) }, snapshot.ErrOrder},
+		{"full diffs not from the ledger index", func(f, _ *snapshot.Writer) error { return f.WriteDiff(full.Diffs[1]) }, snapshot.ErrOrder},
 		{"delta diffs not consecutive", func(_, d *snapshot.Writer) error {
-			return errors.Join(d.WriteDiff(delta.diffs[0]), d.WriteDiff(delta.diffs[2]))
+			return errors.Join(d.WriteDiff(delta.Diffs[0]), d.WriteDiff(delta.Diffs[2]))
 		}, snapshot.ErrOrder},
 		{"too few diffs for ledger - target", func(f, _ *snapshot.Writer) error {
-			return errors.Join(f.WriteDiff(full.diffs[0]), f.Close())
+			return errors.Join(f.WriteDiff(full.Diffs[0]), f.Close())
 		}, snapshot.ErrMalformed},
 		{"treasury input without a receipt", func(f, _ *snapshot.Writer) error { return f.WriteDiff(&withTreasury) }, snapshot.ErrMalformed},
 		{"receipt without its treasury input", func(_, d *snapshot.Writer) error {
-			return writeDiffs(d, delta.diffs[0], delta.diffs[1], delta.diffs[2], &noTreasury)
+			return writeDiffs(d, delta.Diffs[0], delta.Diffs[1], delta.Diffs[2], &noTreasury)
 		}, snapshot.ErrMalformed},
 		{"empty output", func(f, _ *snapshot.Writer) error { return f.WriteOutput(empty) }, snapshot.ErrMalformed},
 		{"output too long", func(f, _ *snapshot.Writer) error { return f.WriteOutput(long) }, snapshot.ErrMalformed},
 		{"diff without a milestone", func(f, _ *snapshot.Writer) error { return f.WriteDiff(&snapshot.Diff{}) }, snapshot.ErrMalformed},
 		{"delta's last diff not its target", func(_, _ *snapshot.Writer) error {
-			d, err := snapshot.NewDeltaWriter(&memFile{}, late)
+			d, err := snapshot.NewDeltaWriter(&snapshottest.MemFile{}, late)
 			if err != nil {
 				return err
 			}
-			return errors.Join(writeDiffs(d, delta.diffs...), d.Close())
+			return errors.Join(writeDiffs(d, delta.Diffs...), d.Close())
 		}, snapshot.ErrOrder},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, err := snapshot.NewFullWriter(&memFile{}, *full.full)
+			f, err := snapshot.NewFullWriter(&snapshottest.MemFile{}, *full.Full)
 			if err != nil {
 				t.Fatal(err)
 			}
-			d, err := snapshot.NewDeltaWriter(&memFile{}, *delta.delta)
+			d, err := snapshot.NewDeltaWriter(&snapshottest.MemFile{}, *delta.Delta)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,12 +92,12 @@ func writeDiffs(w *snapshot.Writer, diffs ...*snapshot.Diff) error {
 
 func TestWriterRefusesHeader(t *testing.T) {
 	full, _ := hornetPair(t)
-	below := *full.full
+	below := *full.Full
 	below.LedgerIndex = 0
-	badParams := *full.full
+	badParams := *full.Full
 	badParams.Protocol.Raw = []byte{2, 0}
 	for name, h := range map[string]snapshot.FullHeader{"ledger below target": below, "parameters": badParams} {
-		if _, err := snapshot.NewFullWriter(&memFile{}, h); !errors.Is(err, snapshot.ErrMalformed) {
+		if _, err := snapshot.NewFullWriter(&snapshottest.MemFile{}, h); !errors.Is(err, snapshot.ErrMalformed) {
 			t.Errorf("%s: error %v", name, err)
 		}
 	}
@@ -106,13 +107,13 @@ func TestWriterRefusesHeader(t *testing.T) {
 // from where the file starts, and Close leaves the position at its end.
 func TestWriterAtOffset(t *testing.T) {
 	full, delta := hornetPair(t)
-	for name, c := range map[string]*contents{"full": full, "delta": delta} {
+	for name, c := range map[string]*snapshottest.Contents{"full": full, "delta": delta} {
 		t.Run(name, func(t *testing.T) {
 			want, err := write(c)
 			if err != nil {
 				t.Fatal(err)
 			}
-			f := &memFile{buf: []byte("prefix"), pos: 6}
+			f := &snapshottest.MemFile{Buf: []byte("prefix"), Pos: 6}
 			w, err := newWriterFor(f, c)
 			if err != nil {
 				t.Fatal(err)
@@ -120,30 +121,30 @@ func TestWriterAtOffset(t *testing.T) {
 			if err := errors.Join(writeAllTo(w, c), w.Close(), w.Close()); err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(f.buf[6:], want) || f.pos != int64(len(f.buf)) {
-				t.Fatalf("file after the prefix differs, or position %d not at the end %d", f.pos, len(f.buf))
+			if !bytes.Equal(f.Buf[6:], want) || f.Pos != int64(len(f.Buf)) {
+				t.Fatalf("file after the prefix differs, or position %d not at the end %d", f.Pos, len(f.Buf))
 			}
 		})
 	}
 }
 
-func newWriterFor(f *memFile, c *contents) (*snapshot.Writer, error) {
-	if c.full != nil {
-		return snapshot.NewFullWriter(f, *c.full)
+func newWriterFor(f *snapshottest.MemFile, c *snapshottest.Contents) (*snapshot.Writer, error) {
+	if c.Full != nil {
+		return snapshot.NewFullWriter(f, *c.Full)
 	}
-	return snapshot.NewDeltaWriter(f, *c.delta)
+	return snapshot.NewDeltaWriter(f, *c.Delta)
 }
 
-func writeAllTo(w *snapshot.Writer, c *contents) error {
-	for _, o := range c.outputs {
+func writeAllTo(w *snapshot.Writer, c *snapshottest.Contents) error {
+	for _, o := range c.Outputs {
 		if err := w.WriteOutput(o); err != nil {
 			return err
 		}
 	}
-	if err := writeDiffs(w, c.diffs...); err != nil {
+	if err := writeDiffs(w, c.Diffs...); err != nil {
 		return err
 	}
-	for _, id := range c.seps {
+	for _, id := range c.SEPs {
 		if err := w.WriteSEP(id); err != nil {
 			return err
 		}
@@ -154,14 +155,14 @@ func writeAllTo(w *snapshot.Writer, c *contents) error {
 // Many outputs stream through the buffer; the counts are patched and everything reads back.
 func TestWriterManyOutputs(t *testing.T) {
 	const n = 100_000
-	real := mustReadAll(t, readTestdata(t, realFile))
-	f := &memFile{}
-	w, err := snapshot.NewFullWriter(f, *real.full)
+	real := snapshottest.MustReadAll(t, snapshottest.Testdata(t, snapshottest.RealFile))
+	f := &snapshottest.MemFile{}
+	w, err := snapshot.NewFullWriter(f, *real.Full)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range n {
-		o := syntheticOutput(real.outputs[i%len(real.outputs)], i)
+		o := syntheticOutput(real.Outputs[i%len(real.Outputs)], i)
 		if err := w.WriteOutput(&o); err != nil {
 			t.Fatal(err)
 		}
@@ -169,7 +170,7 @@ func TestWriterManyOutputs(t *testing.T) {
 	if err := errors.Join(w.WriteSEP(chain.MessageID{1}), w.Close()); err != nil {
 		t.Fatal(err)
 	}
-	r, err := snapshot.NewReader(bytes.NewReader(f.buf))
+	r, err := snapshot.NewReader(bytes.NewReader(f.Buf))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,12 +185,12 @@ func TestWriterManyOutputs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := syntheticOutput(real.outputs[i%len(real.outputs)], i); o.OutputID != want.OutputID || !bytes.Equal(o.Raw, want.Raw) {
+		if want := syntheticOutput(real.Outputs[i%len(real.Outputs)], i); o.OutputID != want.OutputID || !bytes.Equal(o.Raw, want.Raw) {
 			t.Fatalf("output %d differs", i)
 		}
 	}
-	if err := r.Finish(); err != nil || r.Offset() != int64(len(f.buf)) {
-		t.Fatalf("finish: %v at %d of %d", err, r.Offset(), len(f.buf))
+	if err := r.Finish(); err != nil || r.Offset() != int64(len(f.Buf)) {
+		t.Fatalf("finish: %v at %d of %d", err, r.Offset(), len(f.Buf))
 	}
 }
 
@@ -235,12 +236,12 @@ func TestReaderSkips(t *testing.T) {
 }
 
 func BenchmarkWriteOutputs(b *testing.B) {
-	real := mustReadAll(b, readTestdata(b, realFile))
-	w, err := snapshot.NewFullWriter(&discardSeeker{}, *real.full)
+	real := snapshottest.MustReadAll(b, snapshottest.Testdata(b, snapshottest.RealFile))
+	w, err := snapshot.NewFullWriter(&discardSeeker{}, *real.Full)
 	if err != nil {
 		b.Fatal(err)
 	}
-	o := real.outputs[1]
+	o := real.Outputs[1]
 	b.SetBytes(int64(78 + len(o.Raw)))
 	for b.Loop() {
 		if err := w.WriteOutput(o); err != nil {
@@ -253,14 +254,14 @@ func BenchmarkWriteOutputs(b *testing.B) {
 }
 
 func BenchmarkReadOutputs(b *testing.B) {
-	real := mustReadAll(b, readTestdata(b, realFile))
-	f := &memFile{}
-	w, err := snapshot.NewFullWriter(f, *real.full)
+	real := snapshottest.MustReadAll(b, snapshottest.Testdata(b, snapshottest.RealFile))
+	f := &snapshottest.MemFile{}
+	w, err := snapshot.NewFullWriter(f, *real.Full)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for i := range 10_000 {
-		o := syntheticOutput(real.outputs[i%len(real.outputs)], i)
+		o := syntheticOutput(real.Outputs[i%len(real.Outputs)], i)
 		if err := w.WriteOutput(&o); err != nil {
 			b.Fatal(err)
 		}
@@ -268,9 +269,9 @@ func BenchmarkReadOutputs(b *testing.B) {
 	if err := w.Close(); err != nil {
 		b.Fatal(err)
 	}
-	b.SetBytes(int64(len(f.buf)))
+	b.SetBytes(int64(len(f.Buf)))
 	for b.Loop() {
-		if _, err := readAll(f.buf); err != nil {
+		if _, err := snapshottest.ReadAll(f.Buf); err != nil {
 			b.Fatal(err)
 		}
 	}

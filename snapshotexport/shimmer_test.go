@@ -1,16 +1,16 @@
-package snapshot_test
+package snapshotexport_test
 
 import (
 	"bytes"
 	"errors"
-	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
+	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
+	"github.com/stardust-indexer/stardust-indexer/snapshotexport"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
@@ -26,80 +26,80 @@ import (
 // 17339; a target outside [17338, 17340] is refused.
 func TestExportShimmer(t *testing.T) {
 	st := exportStore(t, 1000)
-	original := readTestdata(t, realFile)
-	orig := mustReadAll(t, original)
-	bootstrapFiles(t, st, bootstrap.Config{Full: filepath.Join("testdata", realFile)})
+	original := snapshottest.Testdata(t, snapshottest.RealFile)
+	orig := snapshottest.MustReadAll(t, original)
+	bootstrapFiles(t, st, bootstrap.Config{Full: snapshottest.TestdataPath(snapshottest.RealFile)})
 
 	t.Run("round trip", func(t *testing.T) {
 		data, _, err := exportAt(t, st, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := mustReadAll(t, data)
-		if !reflect.DeepEqual(*got.full, *orig.full) {
-			t.Errorf("header %+v\nwant   %+v", *got.full, *orig.full)
+		got := snapshottest.MustReadAll(t, data)
+		if !reflect.DeepEqual(*got.Full, *orig.Full) {
+			t.Errorf("header %+v\nwant   %+v", *got.Full, *orig.Full)
 		}
-		sameSet(t, "outputs", outputSet(t, got.outputs), outputSet(t, orig.outputs))
-		if !slices.Equal(got.seps, orig.seps) {
-			t.Errorf("SEPs %v\nwant %v", got.seps, orig.seps)
+		sameSet(t, "outputs", outputSet(t, got.Outputs), outputSet(t, orig.Outputs))
+		if !slices.Equal(got.SEPs, orig.SEPs) {
+			t.Errorf("SEPs %v\nwant %v", got.SEPs, orig.SEPs)
 		}
 		if !bytes.Equal(data, original) {
-			t.Errorf("the export differs from the original from byte %d (%d and %d bytes)", firstDiff(data, original),
+			t.Errorf("the export differs from the original from byte %d (%d and %d bytes)", snapshottest.FirstDiff(data, original),
 				len(data), len(original))
 		}
 	})
 
 	cms := nodeMilestones(t, st, 17339, 17340)
 	writeMilestones(t, st, 17339, cms...)
-	var atL *contents
+	var atL *snapshottest.Contents
 
 	t.Run("at the bootstrap, with diffs", func(t *testing.T) {
 		atL = mustExport(t, st, index(17338))
-		h, want := *atL.full, *orig.full
+		h, want := *atL.Full, *orig.Full
 		want.LedgerIndex, want.OutputCount, want.DiffCount = 17340, h.OutputCount, 2
 		if !reflect.DeepEqual(h, want) {
 			t.Errorf("header %+v\nwant   %+v", h, want)
 		}
-		sortedByID(t, atL.outputs)
-		sameDiffs(t, atL.diffs, []*snapshot.Diff{snapshottest.DiffOf(cms[1]), snapshottest.DiffOf(cms[0])})
-		sameSet(t, "the ledger rolled back to 17338", rollBack(outputSet(t, atL.outputs), atL.diffs, 17338),
-			outputSet(t, orig.outputs))
-		if !slices.Equal(atL.seps, orig.seps) {
-			t.Errorf("SEPs %v\nwant the bootstrap's %v", atL.seps, orig.seps)
+		sortedByID(t, atL.Outputs)
+		sameDiffs(t, atL.Diffs, []*snapshot.Diff{snapshottest.DiffOf(cms[1]), snapshottest.DiffOf(cms[0])})
+		sameSet(t, "the ledger rolled back to 17338", rollBack(outputSet(t, atL.Outputs), atL.Diffs, 17338),
+			outputSet(t, orig.Outputs))
+		if !slices.Equal(atL.SEPs, orig.SEPs) {
+			t.Errorf("SEPs %v\nwant the bootstrap's %v", atL.SEPs, orig.SEPs)
 		}
 	})
 
 	t.Run("at the ledger index", func(t *testing.T) {
 		c := mustExport(t, st, nil)
-		h := c.full
+		h := c.Full
 		ms := cms[1].Milestone
 		if h.TargetIndex != 17340 || h.LedgerIndex != 17340 || h.TargetMilestoneID != ms.ID() || h.TargetTimestamp != ms.Timestamp {
 			t.Errorf("header %+v; want target = ledger = 17340 (%s at %d)", *h, ms.ID(), ms.Timestamp)
 		}
 		// The diffs Hornet adds at and below the target, down to the bootstrap's.
-		sameDiffs(t, c.diffs, []*snapshot.Diff{snapshottest.DiffOf(cms[1]), snapshottest.DiffOf(cms[0])})
+		sameDiffs(t, c.Diffs, []*snapshot.Diff{snapshottest.DiffOf(cms[1]), snapshottest.DiffOf(cms[0])})
 		if atL != nil {
-			sameSet(t, "outputs", outputSet(t, c.outputs), outputSet(t, atL.outputs))
+			sameSet(t, "outputs", outputSet(t, c.Outputs), outputSet(t, atL.Outputs))
 		}
-		want := sortedIDs(slices.Concat(orig.seps, blocksOf(cms[0]), blocksOf(cms[1])))
-		if !slices.Equal(c.seps, want) {
-			t.Errorf("%d SEPs, want the bootstrap's and the blocks of 17339 and 17340 (%d)", len(c.seps), len(want))
+		want := sortedIDs(slices.Concat(orig.SEPs, blocksOf(cms[0]), blocksOf(cms[1])))
+		if !slices.Equal(c.SEPs, want) {
+			t.Errorf("%d SEPs, want the bootstrap's and the blocks of 17339 and 17340 (%d)", len(c.SEPs), len(want))
 		}
 	})
 
 	t.Run("past the bootstrap", func(t *testing.T) {
 		c := mustExport(t, st, index(17339))
-		sameDiffs(t, c.diffs, []*snapshot.Diff{snapshottest.DiffOf(cms[1]), snapshottest.DiffOf(cms[0])}) // 17339: the one Hornet adds at the target
-		want := sortedIDs(slices.Concat(orig.seps, blocksOf(cms[0])))
-		if c.full.TargetIndex != 17339 || !slices.Equal(c.seps, want) {
-			t.Errorf("target %d, %d SEPs; want 17339, the bootstrap's and the blocks of 17339 (%d)", c.full.TargetIndex,
-				len(c.seps), len(want))
+		sameDiffs(t, c.Diffs, []*snapshot.Diff{snapshottest.DiffOf(cms[1]), snapshottest.DiffOf(cms[0])}) // 17339: the one Hornet adds at the target
+		want := sortedIDs(slices.Concat(orig.SEPs, blocksOf(cms[0])))
+		if c.Full.TargetIndex != 17339 || !slices.Equal(c.SEPs, want) {
+			t.Errorf("target %d, %d SEPs; want 17339, the bootstrap's and the blocks of 17339 (%d)", c.Full.TargetIndex,
+				len(c.SEPs), len(want))
 		}
 	})
 
 	t.Run("refusals", func(t *testing.T) {
 		for _, at := range []uint32{17337, 17341, 0} {
-			if _, _, err := exportAt(t, st, index(at), 0); !errors.Is(err, snapshot.ErrTargetRange) {
+			if _, _, err := exportAt(t, st, index(at), 0); !errors.Is(err, snapshotexport.ErrTargetRange) {
 				t.Errorf("-at %d: %v; want ErrTargetRange", at, err)
 			}
 		}

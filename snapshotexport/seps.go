@@ -1,4 +1,4 @@
-package snapshot
+package snapshotexport
 
 import (
 	"bytes"

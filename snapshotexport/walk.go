@@ -1,4 +1,4 @@
-package snapshot
+package snapshotexport
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -81,7 +82,7 @@ func (e *export) step(mp *chain.MilestonePayload) error {
 		if err != nil {
 			return fmt.Errorf("milestone %d: protocol parameters option: %w", mp.Index, err)
 		}
-		e.option = ProtocolParamsOption{TargetIndex: po.TargetMilestoneIndex, ProtocolVersion: po.ProtocolVersion,
+		e.option = snapshot.ProtocolParamsOption{TargetIndex: po.TargetMilestoneIndex, ProtocolVersion: po.ProtocolVersion,
 			Params: params, Raw: po.Params}
 	}
 	return nil
@@ -96,7 +97,7 @@ func (e *export) receipt(mp *chain.MilestonePayload, rc *chain.Receipt) error {
 		return fmt.Errorf("milestone %d: its receipt spends the treasury of milestone %s, the ledger's is of %s: %w",
 			mp.Index, in, e.treasury.MilestoneID, ErrLedgerRows)
 	}
-	e.spentTreasury[mp.Index] = TreasuryInput{MilestoneID: in, Amount: e.treasury.Amount}
-	e.treasury = TreasuryInput{MilestoneID: mp.ID(), Amount: rc.Transaction.OutputAmount}
+	e.spentTreasury[mp.Index] = snapshot.TreasuryInput{MilestoneID: in, Amount: e.treasury.Amount}
+	e.treasury = snapshot.TreasuryInput{MilestoneID: mp.ID(), Amount: rc.Transaction.OutputAmount}
 	return nil
 }

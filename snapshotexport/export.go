@@ -1,4 +1,4 @@
-package snapshot
+package snapshotexport
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"os"
 
 	"github.com/stardust-indexer/stardust-indexer/store"
+
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 )
 
 // Refusals of Export, before anything is written or before the file is complete.
@@ -24,8 +26,8 @@ var (
 	ErrLedgerRows = errors.New("the keyspace's ledger rows do not add up")
 )
 
-// ExportConfig shapes an export.
-type ExportConfig struct {
+// Config shapes an export.
+type Config struct {
 	// At is the target milestone N (nil: the ledger index X).
 	At *uint32
 	// TempDir holds the sorted runs of the output list while it is sorted (default
@@ -38,7 +40,7 @@ type ExportConfig struct {
 	Log   *slog.Logger
 }
 
-func (c *ExportConfig) defaults() {
+func (c *Config) defaults() {
 	if c.TempDir == "" {
 		c.TempDir = os.TempDir()
 	}
@@ -59,29 +61,29 @@ func (c *ExportConfig) defaults() {
 // entry points. The keyspace must hold a whole ledger (a snapshot bootstrap at L) and N
 // must lie in [L, X]. It returns the header written, counts included. A failed export
 // leaves w incomplete: write to a temporary file and rename it on success.
-func Export(ctx context.Context, st *store.Store, w io.WriteSeeker, cfg ExportConfig) (FullHeader, error) {
+func Export(ctx context.Context, st *store.Store, w io.WriteSeeker, cfg Config) (snapshot.FullHeader, error) {
 	cfg.defaults()
 	e, err := planExport(ctx, st, cfg)
 	if err != nil {
-		return FullHeader{}, err
+		return snapshot.FullHeader{}, err
 	}
-	wr, err := NewFullWriter(w, e.header())
+	wr, err := snapshot.NewFullWriter(w, e.header())
 	if err != nil {
-		return FullHeader{}, err
+		return snapshot.FullHeader{}, err
 	}
 	if err := e.write(ctx, wr); err != nil {
-		return FullHeader{}, err
+		return snapshot.FullHeader{}, err
 	}
 	if err := wr.Close(); err != nil {
-		return FullHeader{}, err
+		return snapshot.FullHeader{}, err
 	}
 	h := e.header()
-	h.OutputCount, h.DiffCount, h.SEPCount = wr.outputs, wr.diffs, wr.seps
+	h.OutputCount, h.DiffCount, h.SEPCount = wr.Counts()
 	return h, nil
 }
 
 // write streams the outputs, the diffs and the SEPs.
-func (e *export) write(ctx context.Context, wr *Writer) error {
+func (e *export) write(ctx context.Context, wr *snapshot.Writer) error {
 	e.log.Info("export: ledger", "ledger_index", e.x, "target", e.n)
 	if err := e.writeLedger(ctx, wr); err != nil {
 		return err

@@ -1,4 +1,4 @@
-package snapshot
+package snapshotexport
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -26,7 +27,7 @@ var ledgerKinds = []chain.OutputKind{chain.OutputBasic, chain.OutputAlias, chain
 
 // writeLedger writes the unspent outputs at X in order of output ID and checks that they
 // and the treasury make the token supply.
-func (e *export) writeLedger(ctx context.Context, wr *Writer) error {
+func (e *export) writeLedger(ctx context.Context, wr *snapshot.Writer) error {
 	s := newSorter(e.cfg.TempDir, e.cfg.RunBytes)
 	defer s.close()
 	if err := e.scanUnspent(ctx, s); err != nil {
@@ -37,8 +38,8 @@ func (e *export) writeLedger(ctx context.Context, wr *Writer) error {
 	}
 	var sum uint64
 	var carry uint64
-	err := s.emit(func(o *Output) error {
-		out, err := o.decode()
+	err := s.emit(func(o *snapshot.Output) error {
+		out, err := o.Decode()
 		if err != nil {
 			return fmt.Errorf("output %s: %w", o.OutputID, err)
 		}
@@ -48,7 +49,8 @@ func (e *export) writeLedger(ctx context.Context, wr *Writer) error {
 	if err != nil {
 		return err
 	}
-	return e.checkSupply(sum, carry, wr.outputs)
+	outputs, _, _ := wr.Counts()
+	return e.checkSupply(sum, carry, outputs)
 }
 
 // checkSupply: the outputs and the treasury sum to the token supply, as a node checks
@@ -145,8 +147,8 @@ func (e *export) addUnspent(ctx context.Context, s *sorter, kind chain.OutputKin
 }
 
 // entryOf is an output-table row as an output entry.
-func entryOf(id chain.OutputID, r *store.OutputRow) (Output, error) {
-	o := Output{OutputID: id, BookedIndex: uint32(r.MilestoneIndex), BookedTimestamp: uint32(r.Timestamp.Unix()), Raw: r.Data}
+func entryOf(id chain.OutputID, r *store.OutputRow) (snapshot.Output, error) {
+	o := snapshot.Output{OutputID: id, BookedIndex: uint32(r.MilestoneIndex), BookedTimestamp: uint32(r.Timestamp.Unix()), Raw: r.Data}
 	if r.MessageID == "" {
 		return o, nil
 	}

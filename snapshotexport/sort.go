@@ -1,4 +1,4 @@
-package snapshot
+package snapshotexport
 
 import (
 	"bufio"
@@ -11,6 +11,18 @@ import (
 	"os"
 	"slices"
 	"sync"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
+)
+
+// The layout of a run's entry: the output ID, the block ID, the booked index and time,
+// the length of the bytes; then the bytes.
+const (
+	runIDLen    = len(chain.OutputID{})
+	runBlockLen = len(chain.MessageID{})
+	runHeadLen  = runIDLen + runBlockLen + 4 + 4 + 4
 )
 
 // entryOverhead is what an output costs in memory besides its bytes.
@@ -25,7 +37,7 @@ type sorter struct {
 	limit  int
 
 	mu    sync.Mutex
-	buf   []Output
+	buf   []snapshot.Output
 	bytes int
 	dir   string   // the run directory, made on the first spill
 	runs  []string // the run files
@@ -34,7 +46,7 @@ type sorter struct {
 func newSorter(parent string, limit int) *sorter { return &sorter{parent: parent, limit: limit} }
 
 // add takes an output; it spills the buffer when full.
-func (s *sorter) add(o Output) error {
+func (s *sorter) add(o snapshot.Output) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.buf = append(s.buf, o)
@@ -45,7 +57,7 @@ func (s *sorter) add(o Output) error {
 	return s.spill()
 }
 
-func compareOutputs(a, b Output) int { return bytes.Compare(a.OutputID[:], b.OutputID[:]) }
+func compareOutputs(a, b snapshot.Output) int { return bytes.Compare(a.OutputID[:], b.OutputID[:]) }
 
 // spill writes the buffer sorted to a new run file.
 func (s *sorter) spill() error {
@@ -84,36 +96,36 @@ func (s *sorter) close() {
 }
 
 // appendEntry appends an output as the file's output entry lays it out.
-func appendEntry(b []byte, o *Output) []byte {
+func appendEntry(b []byte, o *snapshot.Output) []byte {
 	b = append(b, o.OutputID[:]...)
 	b = append(b, o.BlockID[:]...)
-	b = appendU32(b, o.BookedIndex)
-	b = appendU32(b, o.BookedTimestamp)
-	b = appendU32(b, uint32(len(o.Raw)))
+	b = binary.LittleEndian.AppendUint32(b, o.BookedIndex)
+	b = binary.LittleEndian.AppendUint32(b, o.BookedTimestamp)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(o.Raw)))
 	return append(b, o.Raw...)
 }
 
 // readEntry reads an entry appendEntry wrote; io.EOF at the end of the run.
-func readEntry(r *bufio.Reader) (Output, error) {
-	var head [outputHeadLen]byte
+func readEntry(r *bufio.Reader) (snapshot.Output, error) {
+	var head [runHeadLen]byte
 	if _, err := io.ReadFull(r, head[:]); err != nil {
-		return Output{}, err
+		return snapshot.Output{}, err
 	}
-	var o Output
-	copy(o.OutputID[:], head[:outputIDLen])
-	copy(o.BlockID[:], head[outputIDLen:outputIDLen+idLen])
-	o.BookedIndex = binary.LittleEndian.Uint32(head[outputIDLen+idLen:])
-	o.BookedTimestamp = binary.LittleEndian.Uint32(head[outputIDLen+idLen+4:])
-	o.Raw = make([]byte, binary.LittleEndian.Uint32(head[outputIDLen+idLen+8:]))
+	var o snapshot.Output
+	copy(o.OutputID[:], head[:runIDLen])
+	copy(o.BlockID[:], head[runIDLen:runIDLen+runBlockLen])
+	o.BookedIndex = binary.LittleEndian.Uint32(head[runIDLen+runBlockLen:])
+	o.BookedTimestamp = binary.LittleEndian.Uint32(head[runIDLen+runBlockLen+4:])
+	o.Raw = make([]byte, binary.LittleEndian.Uint32(head[runIDLen+runBlockLen+8:]))
 	if _, err := io.ReadFull(r, o.Raw); err != nil {
-		return Output{}, fmt.Errorf("export: a sorted run ends inside an output: %w", err)
+		return snapshot.Output{}, fmt.Errorf("export: a sorted run ends inside an output: %w", err)
 	}
 	return o, nil
 }
 
 // emit calls f with every output in order of output ID, each once. An output added
 // twice with different entries is an error.
-func (s *sorter) emit(f func(*Output) error) error {
+func (s *sorter) emit(f func(*snapshot.Output) error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	slices.SortFunc(s.buf, compareOutputs)
@@ -122,7 +134,7 @@ func (s *sorter) emit(f func(*Output) error) error {
 	if err := m.open(s.runs, s.buf); err != nil {
 		return err
 	}
-	var last *Output
+	var last *snapshot.Output
 	for m.Len() > 0 {
 		o, err := m.next()
 		if err != nil {
@@ -142,17 +154,17 @@ func (s *sorter) emit(f func(*Output) error) error {
 	return nil
 }
 
-func sameEntry(a, b *Output) bool {
+func sameEntry(a, b *snapshot.Output) bool {
 	return a.OutputID == b.OutputID && a.BlockID == b.BlockID && a.BookedIndex == b.BookedIndex &&
 		a.BookedTimestamp == b.BookedTimestamp && bytes.Equal(a.Raw, b.Raw)
 }
 
 // cursor is one sorted source of the merge: a run file, or the buffer left in memory.
 type cursor struct {
-	head Output
+	head snapshot.Output
 	f    *os.File
 	r    *bufio.Reader
-	mem  []Output
+	mem  []snapshot.Output
 }
 
 // advance loads the cursor's next output; ok is false at its end.
@@ -186,7 +198,7 @@ func (m *merge) Pop() any {
 }
 
 // open starts a cursor on each run and on the buffer.
-func (m *merge) open(runs []string, mem []Output) error {
+func (m *merge) open(runs []string, mem []snapshot.Output) error {
 	cursors := []*cursor{{mem: mem}}
 	for _, path := range runs {
 		f, err := os.Open(path)
@@ -211,12 +223,12 @@ func (m *merge) open(runs []string, mem []Output) error {
 }
 
 // next takes the smallest head and advances its cursor.
-func (m *merge) next() (Output, error) {
+func (m *merge) next() (snapshot.Output, error) {
 	c := (*m)[0]
 	o := c.head
 	ok, err := c.advance()
 	if err != nil {
-		return Output{}, err
+		return snapshot.Output{}, err
 	}
 	if ok {
 		heap.Fix(m, 0)

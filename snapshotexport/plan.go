@@ -1,4 +1,4 @@
-package snapshot
+package snapshotexport
 
 import (
 	"context"
@@ -9,31 +9,32 @@ import (
 	"strings"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 // export is one export's plan: the keyspace's ledger range and what the header says.
 type export struct {
 	st  *store.Store
-	cfg ExportConfig
+	cfg Config
 	log *slog.Logger
 
 	boot    store.LedgerBootstrap
 	cov     store.LedgerCoverage
 	l, x, n uint32 // the bootstrap's ledger index, the keyspace's, the target
 
-	option     ProtocolParamsOption // in force at X
-	targetID   chain.MilestoneID    // N's milestone
+	option     snapshot.ProtocolParamsOption // in force at X
+	targetID   chain.MilestoneID             // N's milestone
 	targetTime uint32
-	treasury   TreasuryInput // the treasury output at X
-	bootParts  []int32       // see bootstrapPartitions
+	treasury   snapshot.TreasuryInput // the treasury output at X
+	bootParts  []int32                // see bootstrapPartitions
 	// spentTreasury is the treasury output each receipt milestone in (L, X] spent.
-	spentTreasury map[uint32]TreasuryInput
+	spentTreasury map[uint32]snapshot.TreasuryInput
 }
 
 // planExport checks that the keyspace holds a whole ledger and that the target lies in
 // [L, X], then walks the milestones past L for the treasury and parameters at X.
-func planExport(ctx context.Context, st *store.Store, cfg ExportConfig) (*export, error) {
+func planExport(ctx context.Context, st *store.Store, cfg Config) (*export, error) {
 	cov, err := st.LedgerCoverage(ctx)
 	if errors.Is(err, store.ErrNothingSynced) {
 		return nil, ErrLedgerPartial
@@ -73,13 +74,13 @@ func (e *export) bootstrapState(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("the bootstrap record's protocol parameters: %w", err)
 	}
-	e.option = ProtocolParamsOption{TargetIndex: e.boot.ParamsTargetIndex, ProtocolVersion: e.boot.ProtocolVersion,
+	e.option = snapshot.ProtocolParamsOption{TargetIndex: e.boot.ParamsTargetIndex, ProtocolVersion: e.boot.ProtocolVersion,
 		Params: params, Raw: raw}
 	treasuryID, err := chain.ParseMilestoneID(e.boot.TreasuryMilestone)
 	if err != nil {
 		return fmt.Errorf("the bootstrap record's treasury milestone ID: %w", err)
 	}
-	e.treasury = TreasuryInput{MilestoneID: treasuryID, Amount: e.boot.Treasury}
+	e.treasury = snapshot.TreasuryInput{MilestoneID: treasuryID, Amount: e.boot.Treasury}
 	if e.n == e.l {
 		msID, err := chain.ParseMilestoneID(e.boot.MilestoneID)
 		if err != nil {
@@ -87,14 +88,14 @@ func (e *export) bootstrapState(ctx context.Context) error {
 		}
 		e.targetID, e.targetTime = msID, e.boot.MilestoneTimestamp
 	}
-	e.spentTreasury = map[uint32]TreasuryInput{}
+	e.spentTreasury = map[uint32]snapshot.TreasuryInput{}
 	e.bootParts = e.bootstrapPartitions()
 	return nil
 }
 
 // header is the file's header (counts zero: the Writer writes them).
-func (e *export) header() FullHeader {
-	return FullHeader{GenesisIndex: e.boot.GenesisIndex, TargetIndex: e.n, TargetTimestamp: e.targetTime,
+func (e *export) header() snapshot.FullHeader {
+	return snapshot.FullHeader{GenesisIndex: e.boot.GenesisIndex, TargetIndex: e.n, TargetTimestamp: e.targetTime,
 		TargetMilestoneID: e.targetID, LedgerIndex: e.x, TreasuryMilestoneID: e.treasury.MilestoneID,
 		TreasuryAmount: e.treasury.Amount, Protocol: e.option}
 }

@@ -1,4 +1,4 @@
-package snapshot
+package snapshotexport
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -26,7 +27,7 @@ func (e *export) lowestDiff() uint32 {
 }
 
 // writeDiffs writes the diffs from X down to lowestDiff, one milestone at a time.
-func (e *export) writeDiffs(ctx context.Context, wr *Writer) error {
+func (e *export) writeDiffs(ctx context.Context, wr *snapshot.Writer) error {
 	for m := int64(e.x); m >= int64(e.lowestDiff()); m-- {
 		d, err := e.diff(ctx, uint32(m))
 		if err != nil {
@@ -42,12 +43,12 @@ func (e *export) writeDiffs(ctx context.Context, wr *Writer) error {
 // diff rebuilds milestone m's diff: its stored payload, the treasury output a receipt
 // spent, and the outputs its ledger updates name (created, then consumed, each by
 // output ID), each from its output-table row.
-func (e *export) diff(ctx context.Context, m uint32) (*Diff, error) {
+func (e *export) diff(ctx context.Context, m uint32) (*snapshot.Diff, error) {
 	sm, err := readMilestone(ctx, e.st, m)
 	if err != nil {
 		return nil, err
 	}
-	d := &Diff{Milestone: sm.mp, RawMilestone: sm.raw}
+	d := &snapshot.Diff{Milestone: sm.mp, RawMilestone: sm.raw}
 	if sm.mp.Receipt != nil {
 		in := e.spentTreasury[m]
 		d.Treasury = &in
@@ -56,7 +57,7 @@ func (e *export) diff(ctx context.Context, m uint32) (*Diff, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ledger updates: %w", err)
 	}
-	entries := make([]Spent, len(ups))
+	entries := make([]snapshot.Spent, len(ups))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(e.cfg.Reads)
 	for i, u := range ups {
@@ -80,29 +81,29 @@ func (e *export) diff(ctx context.Context, m uint32) (*Diff, error) {
 
 // updated reads the entry of an output milestone m created or consumed; a consumed one
 // comes with the transaction that spent it, which its row must say m spent.
-func (e *export) updated(ctx context.Context, m uint32, u store.MilestoneUpdate) (Spent, error) {
+func (e *export) updated(ctx context.Context, m uint32, u store.MilestoneUpdate) (snapshot.Spent, error) {
 	r, err := e.st.UpdatedRow(ctx, u, e.bootParts)
 	if err != nil {
-		return Spent{}, fmt.Errorf("%w: %w", ErrLedgerRows, err)
+		return snapshot.Spent{}, fmt.Errorf("%w: %w", ErrLedgerRows, err)
 	}
 	o, err := entryOf(idOf(u), &r)
 	if err != nil {
-		return Spent{}, err
+		return snapshot.Spent{}, err
 	}
 	if !u.IsSpent {
 		if o.BookedIndex != m {
-			return Spent{}, fmt.Errorf("%w: output %s, created in milestone %d, has its row booked in %d", ErrLedgerRows,
+			return snapshot.Spent{}, fmt.Errorf("%w: output %s, created in milestone %d, has its row booked in %d", ErrLedgerRows,
 				o.OutputID, m, o.BookedIndex)
 		}
-		return Spent{Output: o}, nil
+		return snapshot.Spent{Output: o}, nil
 	}
 	if r.SpentMilestoneIndex == nil || uint32(*r.SpentMilestoneIndex) != m || r.SpentBy == "" {
-		return Spent{}, fmt.Errorf("%w: output %s, consumed in milestone %d, has no spend of that milestone in its row",
+		return snapshot.Spent{}, fmt.Errorf("%w: output %s, consumed in milestone %d, has no spend of that milestone in its row",
 			ErrLedgerRows, o.OutputID, m)
 	}
 	tx, err := chain.ParseTransactionID(r.SpentBy)
 	if err != nil {
-		return Spent{}, fmt.Errorf("output %s: spent_by: %w", o.OutputID, err)
+		return snapshot.Spent{}, fmt.Errorf("output %s: spent_by: %w", o.OutputID, err)
 	}
-	return Spent{Output: o, SpentBy: tx}, nil
+	return snapshot.Spent{Output: o, SpentBy: tx}, nil
 }

@@ -1,4 +1,4 @@
-package snapshot_test
+package snapshotexport_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
 	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
+	"github.com/stardust-indexer/stardust-indexer/snapshotexport"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
@@ -37,7 +38,7 @@ func TestExportMadeUpChain(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeMilestones(t, st, 11, g.milestones(t, 11, 30)...)
-	if _, _, err := exportAt(t, st, nil, 0); !errors.Is(err, snapshot.ErrLedgerPartial) {
+	if _, _, err := exportAt(t, st, nil, 0); !errors.Is(err, snapshotexport.ErrLedgerPartial) {
 		t.Fatalf("export of a keyspace indexed from 11 without a bootstrap: %v; want ErrLedgerPartial", err)
 	}
 	dir := t.TempDir()
@@ -49,26 +50,23 @@ func TestExportMadeUpChain(t *testing.T) {
 	var at10 []byte
 
 	t.Run("at the bootstrap", func(t *testing.T) {
-		data, _, err := exportAt(t, st, index(10), 0)
-		if err != nil {
-			t.Fatal(err)
+		var got *snapshottest.Contents
+		at10, got = exportRead(t, st, 10)
+		want := chainFile(t, c, 10, 30)
+		if !reflect.DeepEqual(*got.Full, *want.Full) {
+			t.Errorf("header %+v\nwant   %+v", *got.Full, *want.Full)
 		}
-		at10 = data
-		got, want := mustReadAll(t, data), chainFile(t, c, 10, 30)
-		if !reflect.DeepEqual(*got.full, *want.full) {
-			t.Errorf("header %+v\nwant   %+v", *got.full, *want.full)
-		}
-		sortedByID(t, got.outputs)
-		sameSet(t, "outputs", outputSet(t, got.outputs), outputSet(t, want.outputs))
-		sameDiffs(t, got.diffs, want.diffs)
-		if !slices.Equal(got.seps, want.seps) {
-			t.Errorf("SEPs %v, want %v", got.seps, want.seps)
+		sortedByID(t, got.Outputs)
+		sameSet(t, "outputs", outputSet(t, got.Outputs), outputSet(t, want.Outputs))
+		sameDiffs(t, got.Diffs, want.Diffs)
+		if !slices.Equal(got.SEPs, want.SEPs) {
+			t.Errorf("SEPs %v, want %v", got.SEPs, want.SEPs)
 		}
 	})
 
 	t.Run("refusals", func(t *testing.T) {
 		for _, at := range []uint32{9, 31} {
-			if _, _, err := exportAt(t, st, index(at), 0); !errors.Is(err, snapshot.ErrTargetRange) {
+			if _, _, err := exportAt(t, st, index(at), 0); !errors.Is(err, snapshotexport.ErrTargetRange) {
 				t.Errorf("-at %d: %v; want ErrTargetRange", at, err)
 			}
 		}
@@ -101,14 +99,14 @@ func TestExportMadeUpChain(t *testing.T) {
 		}
 		withDelta := exportStore(t, 10)
 		bootstrapFiles(t, withDelta, bootstrap.Config{Full: full, Delta: delta, Keys: keys})
-		if _, _, err := exportAt(t, withDelta, index(10), 0); !errors.Is(err, snapshot.ErrTargetRange) {
+		if _, _, err := exportAt(t, withDelta, index(10), 0); !errors.Is(err, snapshotexport.ErrTargetRange) {
 			t.Errorf("-at 10 below the bootstrap at 30: %v; want ErrTargetRange", err)
 		}
 		got := exportAtL(t, withDelta, c, 30)
 		want := chainFile(t, c, 30, 30)
-		sameSet(t, "outputs", outputSet(t, got.outputs), outputSet(t, want.outputs))
-		if !slices.Equal(got.seps, want.seps) || len(got.diffs) != 0 {
-			t.Errorf("SEPs %v and %d diffs; want the delta's SEPs %v, no diffs", got.seps, len(got.diffs), want.seps)
+		sameSet(t, "outputs", outputSet(t, got.Outputs), outputSet(t, want.Outputs))
+		if !slices.Equal(got.SEPs, want.SEPs) || len(got.Diffs) != 0 {
+			t.Errorf("SEPs %v and %d diffs; want the delta's SEPs %v, no diffs", got.SEPs, len(got.Diffs), want.SEPs)
 		}
 	})
 
@@ -117,30 +115,27 @@ func TestExportMadeUpChain(t *testing.T) {
 		// are still in its ledger (their outputs created are not).
 		writeMilestones(t, st, 11, g.milestones(t, 32, 35)...)
 		got, want := mustExport(t, st, nil), chainFile(t, c, 30, 30)
-		if got.full.LedgerIndex != 30 || got.full.TargetIndex != 30 {
-			t.Errorf("ledger index %d, target %d; want 30", got.full.LedgerIndex, got.full.TargetIndex)
+		if got.Full.LedgerIndex != 30 || got.Full.TargetIndex != 30 {
+			t.Errorf("ledger index %d, target %d; want 30", got.Full.LedgerIndex, got.Full.TargetIndex)
 		}
-		sameSet(t, "outputs", outputSet(t, got.outputs), outputSet(t, want.outputs))
+		sameSet(t, "outputs", outputSet(t, got.Outputs), outputSet(t, want.Outputs))
 	})
 
 	writeMilestones(t, st, 11, g.milestones(t, 31, 60)...)
 	var at30 []byte
 
 	t.Run("SEPs by children", func(t *testing.T) {
-		data, _, err := exportAt(t, st, index(30), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		at30 = data
-		got, want := mustReadAll(t, data), chainFile(t, c, 30, 60)
-		sameSet(t, "outputs", outputSet(t, got.outputs), outputSet(t, want.outputs))
+		var got *snapshottest.Contents
+		at30, got = exportRead(t, st, 30)
+		want := chainFile(t, c, 30, 60)
+		sameSet(t, "outputs", outputSet(t, got.Outputs), outputSet(t, want.Outputs))
 		var diffs []*snapshot.Diff // 60..31, then those Hornet adds at and below the target, down to 11
 		for i := uint32(60); i >= 11; i-- {
 			diffs = append(diffs, c.Diff(i))
 		}
-		sameDiffs(t, got.diffs, diffs)
-		if wantSEPs := sortedIDs(g.sepsAt30()); !slices.Equal(got.seps, wantSEPs) {
-			t.Errorf("SEPs at 30 %v\nwant %v", got.seps, wantSEPs)
+		sameDiffs(t, got.Diffs, diffs)
+		if wantSEPs := sortedIDs(g.sepsAt30()); !slices.Equal(got.SEPs, wantSEPs) {
+			t.Errorf("SEPs at 30 %v\nwant %v", got.SEPs, wantSEPs)
 		}
 	})
 
@@ -150,11 +145,11 @@ func TestExportMadeUpChain(t *testing.T) {
 		for m := uint32(40); m <= 60; m++ {
 			want = append(want, g.blocks[m]...)
 		}
-		if !slices.Equal(got.seps, sortedIDs(want)) {
-			t.Errorf("%d SEPs at 60, want the %d blocks of milestones 40..60", len(got.seps), len(want))
+		if !slices.Equal(got.SEPs, sortedIDs(want)) {
+			t.Errorf("%d SEPs at 60, want the %d blocks of milestones 40..60", len(got.SEPs), len(want))
 		}
-		if n := len(got.diffs); n != 30 || got.diffs[n-1].Index() != 31 {
-			t.Errorf("%d diffs (%v); want 60..31", n, diffIndexes(got.diffs))
+		if n := len(got.Diffs); n != 30 || got.Diffs[n-1].Index() != 31 {
+			t.Errorf("%d diffs (%v); want 60..31", n, snapshottest.DiffIndexes(got.Diffs))
 		}
 	})
 
@@ -167,7 +162,7 @@ func TestExportMadeUpChain(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(data, at30) {
-			t.Errorf("sorting in runs of 4 KiB changes the file from byte %d", firstDiff(data, at30))
+			t.Errorf("sorting in runs of 4 KiB changes the file from byte %d", snapshottest.FirstDiff(data, at30))
 		}
 	})
 }
@@ -175,7 +170,7 @@ func TestExportMadeUpChain(t *testing.T) {
 // exportAtL exports a keyspace bootstrapped at l with nothing indexed after: the
 // treasury (not empty at l, a receipt made it) comes from the bootstrap record. It returns
 // the file read back.
-func exportAtL(t *testing.T, st *store.Store, c *snapshottest.Chain, l uint32) *contents {
+func exportAtL(t *testing.T, st *store.Store, c *snapshottest.Chain, l uint32) *snapshottest.Contents {
 	t.Helper()
 	data, h, err := exportAt(t, st, nil, 0)
 	if err != nil {
@@ -185,11 +180,11 @@ func exportAtL(t *testing.T, st *store.Store, c *snapshottest.Chain, l uint32) *
 		h.TreasuryAmount != tr.Amount {
 		t.Errorf("header %+v; want target = ledger = %d, treasury %+v", h, l, tr)
 	}
-	return mustReadAll(t, data)
+	return snapshottest.MustReadAll(t, data)
 }
 
 // chainFile is what snapshottest writes for a full file (target, ledger index), read back.
-func chainFile(t *testing.T, c *snapshottest.Chain, target, ledger uint32) *contents {
+func chainFile(t *testing.T, c *snapshottest.Chain, target, ledger uint32) *snapshottest.Contents {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "want.bin")
 	if err := c.WriteFull(path, target, ledger, 0); err != nil {
@@ -199,7 +194,7 @@ func chainFile(t *testing.T, c *snapshottest.Chain, target, ledger uint32) *cont
 	if err != nil {
 		t.Fatal(err)
 	}
-	return mustReadAll(t, data)
+	return snapshottest.MustReadAll(t, data)
 }
 
 func chainKeys(t *testing.T, c *snapshottest.Chain) *chain.MilestoneKeys {

@@ -1,4 +1,4 @@
-package snapshot
+package snapshotexport
 
 import (
 	"bytes"
@@ -7,14 +7,16 @@ import (
 	"os"
 	"sync"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 )
 
 // sortInput is n outputs in random order (IDs from seed), each added twice.
-func sortInput(n int, seed uint64) []Output {
+func sortInput(n int, seed uint64) []snapshot.Output {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	var outs []Output
+	var outs []snapshot.Output
 	for i := range n {
-		var o Output
+		var o snapshot.Output
 		for j := range o.OutputID {
 			o.OutputID[j] = byte(rng.UintN(256))
 		}
@@ -47,8 +49,8 @@ func TestSorter(t *testing.T) {
 		if spilled := len(s.runs) > 0; spilled != (limit == 2048) {
 			t.Errorf("limit %d: %d runs on disk", limit, len(s.runs))
 		}
-		var got []Output
-		if err := s.emit(func(o *Output) error { got = append(got, *o); return nil }); err != nil {
+		var got []snapshot.Output
+		if err := s.emit(func(o *snapshot.Output) error { got = append(got, *o); return nil }); err != nil {
 			t.Fatal(err)
 		}
 		if len(got) != len(in)/2 {
@@ -71,15 +73,15 @@ func TestSorter(t *testing.T) {
 func TestSorterConflict(t *testing.T) {
 	s := newSorter(t.TempDir(), 64)
 	defer s.close()
-	a := Output{BookedIndex: 1, Raw: []byte{3}}
+	a := snapshot.Output{BookedIndex: 1, Raw: []byte{3}}
 	b := a
 	b.BookedIndex = 2
-	for _, o := range []Output{a, b} {
+	for _, o := range []snapshot.Output{a, b} {
 		if err := s.add(o); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := s.emit(func(*Output) error { return nil }); !errors.Is(err, ErrLedgerRows) {
+	if err := s.emit(func(*snapshot.Output) error { return nil }); !errors.Is(err, ErrLedgerRows) {
 		t.Fatalf("emit: %v; want ErrLedgerRows", err)
 	}
 }

@@ -1,4 +1,4 @@
-package snapshot_test
+package snapshotexport_test
 
 import (
 	"bytes"
@@ -15,6 +15,8 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
+	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
+	"github.com/stardust-indexer/stardust-indexer/snapshotexport"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
@@ -54,22 +56,33 @@ func bootstrapFiles(t *testing.T, st *store.Store, cfg bootstrap.Config) store.L
 // spilling sorted runs of at most runBytes; it returns the file's bytes.
 func exportAt(t *testing.T, st *store.Store, at *uint32, runBytes int) ([]byte, snapshot.FullHeader, error) {
 	t.Helper()
-	f := &memFile{}
-	h, err := snapshot.Export(ctxFor(t), st, f, snapshot.ExportConfig{At: at, TempDir: t.TempDir(), RunBytes: runBytes,
+	f := &snapshottest.MemFile{}
+	h, err := snapshotexport.Export(ctxFor(t), st, f, snapshotexport.Config{At: at, TempDir: t.TempDir(), RunBytes: runBytes,
 		Log: quiet})
-	return f.buf, h, err
+	return f.Buf, h, err
+}
+
+// exportRead exports st's ledger with target at, which must succeed; it returns the
+// file's bytes and the file read back.
+func exportRead(t *testing.T, st *store.Store, at uint32) ([]byte, *snapshottest.Contents) {
+	t.Helper()
+	data, _, err := exportAt(t, st, index(at), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, snapshottest.MustReadAll(t, data)
 }
 
 // mustExport is exportAt that must succeed; it returns the file read back.
-func mustExport(t *testing.T, st *store.Store, at *uint32) *contents {
+func mustExport(t *testing.T, st *store.Store, at *uint32) *snapshottest.Contents {
 	t.Helper()
 	data, h, err := exportAt(t, st, at, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := mustReadAll(t, data)
-	if !reflect.DeepEqual(*c.full, h) {
-		t.Errorf("Export returned header %+v, the file holds %+v", h, *c.full)
+	c := snapshottest.MustReadAll(t, data)
+	if !reflect.DeepEqual(*c.Full, h) {
+		t.Errorf("Export returned header %+v, the file holds %+v", h, *c.Full)
 	}
 	return c
 }
@@ -140,7 +153,7 @@ func factsOf(d *snapshot.Diff) diffFacts {
 func sameDiffs(t *testing.T, got, want []*snapshot.Diff) {
 	t.Helper()
 	if len(got) != len(want) {
-		t.Fatalf("%d diffs (%v), want %d (%v)", len(got), diffIndexes(got), len(want), diffIndexes(want))
+		t.Fatalf("%d diffs (%v), want %d (%v)", len(got), snapshottest.DiffIndexes(got), len(want), snapshottest.DiffIndexes(want))
 	}
 	for i := range got {
 		g, w := factsOf(got[i]), factsOf(want[i])
