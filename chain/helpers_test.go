@@ -1,10 +1,12 @@
-package chain
+package chain_test
 
 import (
 	"encoding/hex"
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Helpers shared by the tests of this package.
@@ -32,17 +34,17 @@ func hex32(s string) [32]byte {
 func clone(b []byte) []byte { return append([]byte(nil), b...) }
 
 func decodeErr(b []byte) error {
-	_, err := DecodeMessage(b)
+	_, err := chain.DecodeMessage(b)
 	return err
 }
 
 func decodeOutputErr(b []byte) error {
-	_, err := DecodeOutput(b)
+	_, err := chain.DecodeOutput(b)
 	return err
 }
 
 func decodeMilestoneErr(b []byte) error {
-	_, err := DecodeMilestonePayload(b)
+	_, err := chain.DecodeMilestonePayload(b)
 	return err
 }
 
@@ -50,7 +52,7 @@ func decodeMilestoneErr(b []byte) error {
 // contains reason.
 func wantField(t *testing.T, err error, field, reason string) {
 	t.Helper()
-	var ve *ValidationError
+	var ve *chain.ValidationError
 	if !errors.As(err, &ve) {
 		t.Fatalf("want ValidationError on %s (%q), got %v", field, reason, err)
 	}

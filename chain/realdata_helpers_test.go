@@ -1,9 +1,10 @@
-package chain
+package chain_test
 
 import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
 
@@ -48,20 +49,20 @@ func allRealBlocks(t testing.TB) []realdata.Block {
 	return append(out, realBlocks2418187(t)...)
 }
 
-func decodeReal(t testing.TB, b realdata.Block) *Message {
+func decodeReal(t testing.TB, b realdata.Block) *chain.Message {
 	t.Helper()
-	m, err := DecodeMessage(b.Raw)
+	m, err := chain.DecodeMessage(b.Raw)
 	if err != nil {
 		t.Fatalf("block %x: %v", b.ID, err)
 	}
 	return m
 }
 
-var realStates = map[string]InclusionState{"noTransaction": NoTransaction, "included": Included, "conflicting": Conflicting}
+var realStates = map[string]chain.InclusionState{"noTransaction": chain.NoTransaction, "included": chain.Included, "conflicting": chain.Conflicting}
 
 func realTime(sec uint32) time.Time { return time.Unix(int64(sec), 0).UTC() }
 
-func findOutput(outs []realdata.Output, id OutputID) *realdata.Output {
+func findOutput(outs []realdata.Output, id chain.OutputID) *realdata.Output {
 	for i := range outs {
 		if outs[i].OutputID == id {
 			return &outs[i]
@@ -70,7 +71,7 @@ func findOutput(outs []realdata.Output, id OutputID) *realdata.Output {
 	return nil
 }
 
-func findSpent(spent []realdata.Spent, id OutputID) *realdata.Spent {
+func findSpent(spent []realdata.Spent, id chain.OutputID) *realdata.Spent {
 	for i := range spent {
 		if spent[i].OutputID == id {
 			return &spent[i]
@@ -81,7 +82,7 @@ func findSpent(spent []realdata.Spent, id OutputID) *realdata.Spent {
 
 // realIncluded returns the decoded transaction blocks of milestone index that the
 // data marks included, in white-flag order.
-func realIncluded(t testing.TB, index uint32) (blocks []realdata.Block, txs []*Transaction) {
+func realIncluded(t testing.TB, index uint32) (blocks []realdata.Block, txs []*chain.Transaction) {
 	t.Helper()
 	for _, b := range realMilestone(t, index).Cone {
 		if b.InclusionState == "included" {

@@ -1,4 +1,4 @@
-package chain
+package chain_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Included transactions against the ledger records, whose output bytes realdata
@@ -19,14 +21,14 @@ func TestRealCreatedOutputs(t *testing.T) {
 			n := 0
 			for i, tx := range txs {
 				for k, out := range tx.Outputs {
-					rec := findOutput(created, NewOutputID(tx.ID(), uint16(k)))
+					rec := findOutput(created, chain.NewOutputID(tx.ID(), uint16(k)))
 					switch {
 					case rec == nil:
-						t.Fatalf("output %s is not among the created records", NewOutputID(tx.ID(), uint16(k)))
-					case !bytes.Equal(EncodeOutput(out), rec.Raw):
-						t.Fatalf("output %s:\n codec %x\n data  %x", rec.OutputID, EncodeOutput(out), rec.Raw)
+						t.Fatalf("output %s is not among the created records", chain.NewOutputID(tx.ID(), uint16(k)))
+					case !bytes.Equal(chain.EncodeOutput(out), rec.Raw):
+						t.Fatalf("output %s:\n codec %x\n data  %x", rec.OutputID, chain.EncodeOutput(out), rec.Raw)
 					case rec.BlockID != blocks[i].ID || rec.Booked != index:
-						t.Fatalf("output %s: block %x booked %d", NewOutputID(tx.ID(), uint16(k)), rec.BlockID, rec.Booked)
+						t.Fatalf("output %s: block %x booked %d", chain.NewOutputID(tx.ID(), uint16(k)), rec.BlockID, rec.Booked)
 					}
 					n++
 				}
@@ -49,8 +51,8 @@ func TestRealRecordedOutputsDecode(t *testing.T) {
 			raws = append(raws, o.Raw)
 		}
 		for _, raw := range raws {
-			o, err := DecodeOutput(raw)
-			if err != nil || !bytes.Equal(EncodeOutput(o), raw) {
+			o, err := chain.DecodeOutput(raw)
+			if err != nil || !bytes.Equal(chain.EncodeOutput(o), raw) {
 				t.Fatalf("%d: output %x: %v", index, raw, err)
 			}
 		}
@@ -88,7 +90,7 @@ func TestRealNetworkIDs(t *testing.T) {
 	for _, index := range realMilestones {
 		_, txs := realIncluded(t, index)
 		for _, tx := range txs {
-			if tx.NetworkID != Shimmer().ID() {
+			if tx.NetworkID != chain.Shimmer().ID() {
 				t.Fatalf("%d: transaction %s: network ID %d", index, tx.ID(), tx.NetworkID)
 			}
 		}

@@ -1,20 +1,22 @@
-package chain
+package chain_test
 
 import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // The TIP-18 table of what each output type accepts (stardust-wire.md section 5): every
 // unlock condition, feature and immutable feature type is tried on every output type,
 // one at a time on top of the required conditions.
 
-var outputTable = map[OutputKind]struct{ conds, feats, imm []int }{
-	OutputBasic:   {conds: []int{0, 1, 2, 3}, feats: []int{0, 2, 3}},
-	OutputAlias:   {conds: []int{4, 5}, feats: []int{0, 2}, imm: []int{1, 2}},
-	OutputFoundry: {conds: []int{6}, feats: []int{2}, imm: []int{2}},
-	OutputNFT:     {conds: []int{0, 1, 2, 3}, feats: []int{0, 2, 3}, imm: []int{1, 2}},
+var outputTable = map[chain.OutputKind]struct{ conds, feats, imm []int }{
+	chain.OutputBasic:   {conds: []int{0, 1, 2, 3}, feats: []int{0, 2, 3}},
+	chain.OutputAlias:   {conds: []int{4, 5}, feats: []int{0, 2}, imm: []int{1, 2}},
+	chain.OutputFoundry: {conds: []int{6}, feats: []int{2}, imm: []int{2}},
+	chain.OutputNFT:     {conds: []int{0, 1, 2, 3}, feats: []int{0, 2, 3}, imm: []int{1, 2}},
 }
 
 func TestOutputTableConditions(t *testing.T) {
@@ -50,7 +52,7 @@ func TestOutputTableFeatures(t *testing.T) {
 
 func TestOutputTableImmutableFeatures(t *testing.T) {
 	for kind, allowed := range outputTable {
-		if kind == OutputBasic {
+		if kind == chain.OutputBasic {
 			continue // no immutable features field at all
 		}
 		for typ := 0; typ <= 4; typ++ {
@@ -94,12 +96,12 @@ func TestOutputRequiredConditions(t *testing.T) {
 
 func checkTable(t *testing.T, raw []byte, allowed bool, field, reason string) {
 	t.Helper()
-	out, err := DecodeOutput(raw)
+	out, err := chain.DecodeOutput(raw)
 	if allowed {
 		if err != nil {
 			t.Fatalf("allowed by TIP-18 but refused: %v", err)
 		}
-		if got := EncodeOutput(out); string(got) != string(raw) {
+		if got := chain.EncodeOutput(out); string(got) != string(raw) {
 			t.Fatalf("re-encoding differs:\n%x\n%x", raw, got)
 		}
 		return
