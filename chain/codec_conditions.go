@@ -155,10 +155,7 @@ func readConditions(r *reader, path string, o *Output) {
 }
 
 func readCondition(r *reader, field string, typ int, o *Output) {
-	addr := func(name string) *Address {
-		a := r.address(joinField(field, name))
-		return &a
-	}
+	addr := func(name string) *Address { return r.addressRef(joinField(field, name)) }
 	switch typ {
 	case CondAddress:
 		o.Address = addr("address")
@@ -194,14 +191,24 @@ func readCondition(r *reader, field string, typ int, o *Output) {
 	}
 }
 
+// addressRef reads an address for an optional (pointer) field.
+func (r *reader) addressRef(field string) *Address {
+	a := r.address(field)
+	return &a
+}
+
+// metadata reads the data of a metadata feature (mutable or immutable).
+func (r *reader) metadata(field string) []byte {
+	return r.bytes16(joinField(field, "data"), 1, MaxMetadataLength)
+}
+
 func readFeatures(r *reader, path string, o *Output) {
 	readTyped(r, path, featAllowed[o.Kind], "feature", o.Kind, func(field string, typ int) {
 		switch typ {
 		case FeatSender:
-			a := r.address(joinField(field, "address"))
-			o.Sender = &a
+			o.Sender = r.addressRef(joinField(field, "address"))
 		case FeatMetadata:
-			o.Metadata = r.bytes16(joinField(field, "data"), 1, MaxMetadataLength)
+			o.Metadata = r.metadata(field)
 		case FeatTag:
 			o.Tag = r.bytes8(joinField(field, "tag"), 1, MaxTagLength)
 		}
@@ -212,10 +219,9 @@ func readImmutableFeatures(r *reader, path string, o *Output) {
 	readTyped(r, path, immutableAllowed[o.Kind], "immutable feature", o.Kind, func(field string, typ int) {
 		switch typ {
 		case FeatIssuer:
-			a := r.address(joinField(field, "address"))
-			o.Issuer = &a
+			o.Issuer = r.addressRef(joinField(field, "address"))
 		case FeatMetadata:
-			o.ImmutableMetadata = r.bytes16(joinField(field, "data"), 1, MaxMetadataLength)
+			o.ImmutableMetadata = r.metadata(field)
 		}
 	})
 }

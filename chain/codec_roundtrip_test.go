@@ -14,14 +14,7 @@ import (
 func TestMessageRoundTrip(t *testing.T) {
 	for i, m := range fixtureMessages() {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			raw := chain.EncodeMessage(m)
-			back, err := chain.DecodeMessage(raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if again := chain.EncodeMessage(back); !bytes.Equal(again, raw) {
-				t.Fatalf("re-encoding differs:\n%x\n%x", raw, again)
-			}
+			raw, back := roundTrip(t, m, chain.EncodeMessage, chain.DecodeMessage)
 			if !bytes.Equal(m.Encode(), raw) || back.ID() != chain.MessageIDOf(raw) || m.ID() != back.ID() {
 				t.Fatal("Encode/ID disagree with EncodeMessage/MessageIDOf")
 			}
@@ -32,19 +25,27 @@ func TestMessageRoundTrip(t *testing.T) {
 func TestOutputRoundTrip(t *testing.T) {
 	for i, o := range append(fixtureOutputs(), fixtureLegacyOutputs()...) {
 		t.Run(fmt.Sprintf("%d-%s", i, o.Kind), func(t *testing.T) {
-			raw := chain.EncodeOutput(o)
-			back, err := chain.DecodeOutput(raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if again := chain.EncodeOutput(back); !bytes.Equal(again, raw) {
-				t.Fatalf("re-encoding differs:\n%x\n%x", raw, again)
-			}
+			_, back := roundTrip(t, o, chain.EncodeOutput, chain.DecodeOutput)
 			if back.Kind != o.Kind || back.Amount != o.Amount || back.LegacyType != o.LegacyType {
 				t.Fatalf("kind/amount/legacy type: %v %d %d", back.Kind, back.Amount, back.LegacyType)
 			}
 		})
 	}
+}
+
+// roundTrip encodes v, decodes the bytes and encodes the result again; the test fails
+// unless that decodes and gives the same bytes. It returns the bytes and the decoded value.
+func roundTrip[T any](t *testing.T, v T, encode func(T) []byte, decode func([]byte) (T, error)) ([]byte, T) {
+	t.Helper()
+	raw := encode(v)
+	back, err := decode(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := encode(back); !bytes.Equal(again, raw) {
+		t.Fatalf("re-encoding differs:\n%x\n%x", raw, again)
+	}
+	return raw, back
 }
 
 func TestInputAndUnlockRoundTrip(t *testing.T) {

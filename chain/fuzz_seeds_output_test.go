@@ -34,15 +34,7 @@ func realOutputSeeds(t *testing.T) []seed {
 	var seeds []seed
 	seen := map[string]bool{}
 	for _, index := range realMilestones {
-		m := realMilestone(t, index)
-		raws := [][]byte{}
-		for _, o := range m.Created {
-			raws = append(raws, o.Raw)
-		}
-		for _, o := range m.Consumed {
-			raws = append(raws, o.Raw)
-		}
-		for _, raw := range raws {
+		for _, raw := range recordedOutputs(t, index) {
 			o, err := chain.DecodeOutput(raw)
 			if err != nil {
 				t.Fatal(err)

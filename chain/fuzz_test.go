@@ -117,49 +117,31 @@ func checkDecodedParts(t *testing.T, m *chain.Message) {
 
 // FuzzDecodeOutput: the same properties for outputs stored alone (Stardust or legacy).
 func FuzzDecodeOutput(f *testing.F) {
-	for _, o := range append(fixtureOutputs(), fixtureLegacyOutputs()...) {
-		f.Add(chain.EncodeOutput(o))
-	}
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		o, err := chain.DecodeOutput(raw)
-		if err != nil {
-			clearDecodeError(t, err)
-			return
-		}
-		if !bytes.Equal(chain.EncodeOutput(o), raw) {
-			t.Fatalf("not canonical: %x", raw)
-		}
-	})
+	fuzzCanonical(f, append(fixtureOutputs(), fixtureLegacyOutputs()...), chain.EncodeOutput, chain.DecodeOutput)
 }
 
 // FuzzDecodeInput and FuzzDecodeUnlock cover the transactions table's blobs.
 func FuzzDecodeInput(f *testing.F) {
-	for _, in := range fixtureTransaction().Inputs {
-		f.Add(chain.EncodeInput(in))
-	}
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		in, err := chain.DecodeInput(raw)
-		if err != nil {
-			clearDecodeError(t, err)
-			return
-		}
-		if !bytes.Equal(chain.EncodeInput(in), raw) {
-			t.Fatalf("not canonical: %x", raw)
-		}
-	})
+	fuzzCanonical(f, fixtureTransaction().Inputs, chain.EncodeInput, chain.DecodeInput)
 }
 
 func FuzzDecodeUnlock(f *testing.F) {
-	for _, u := range fixtureTransaction().Unlocks {
-		f.Add(chain.EncodeUnlock(u))
+	fuzzCanonical(f, fixtureTransaction().Unlocks, chain.EncodeUnlock, chain.DecodeUnlock)
+}
+
+// fuzzCanonical seeds f with the encodings of seeds; whatever decodes must re-encode to
+// the same bytes, and whatever does not must fail with a clean decode error.
+func fuzzCanonical[T any](f *testing.F, seeds []T, encode func(T) []byte, decode func([]byte) (T, error)) {
+	for _, v := range seeds {
+		f.Add(encode(v))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		u, err := chain.DecodeUnlock(raw)
+		v, err := decode(raw)
 		if err != nil {
 			clearDecodeError(t, err)
 			return
 		}
-		if !bytes.Equal(chain.EncodeUnlock(u), raw) {
+		if !bytes.Equal(encode(v), raw) {
 			t.Fatalf("not canonical: %x", raw)
 		}
 	})

@@ -33,19 +33,38 @@ func hex32(s string) [32]byte {
 
 func clone(b []byte) []byte { return append([]byte(nil), b...) }
 
-func decodeErr(b []byte) error {
-	_, err := chain.DecodeMessage(b)
-	return err
+// errOnly turns a decoder into one that returns just its error.
+func errOnly[T any](decode func([]byte) (T, error)) func([]byte) error {
+	return func(b []byte) error {
+		_, err := decode(b)
+		return err
+	}
 }
 
-func decodeOutputErr(b []byte) error {
-	_, err := chain.DecodeOutput(b)
-	return err
+var (
+	decodeErr          = errOnly(chain.DecodeMessage)
+	decodeOutputErr    = errOnly(chain.DecodeOutput)
+	decodeMilestoneErr = errOnly(chain.DecodeMilestonePayload)
+	decodeUnlockErr    = errOnly(chain.DecodeUnlock)
+	decodeInputErr     = errOnly(chain.DecodeInput)
+)
+
+// fieldCase breaks a valid T with mod; the check must then refuse field for reason.
+type fieldCase[T any] struct {
+	name, field, reason string
+	mod                 func(v T)
 }
 
-func decodeMilestoneErr(b []byte) error {
-	_, err := chain.DecodeMilestonePayload(b)
-	return err
+// runFieldCases runs each case on a fresh valid value and wants check's error.
+func runFieldCases[T any](t *testing.T, cases []fieldCase[T], fresh func() T, check func(T) error) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v := fresh()
+			c.mod(v)
+			wantField(t, check(v), c.field, c.reason)
+		})
+	}
 }
 
 // wantField fails unless err is a *ValidationError on exactly field whose reason

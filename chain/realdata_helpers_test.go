@@ -92,3 +92,18 @@ func realIncluded(t testing.TB, index uint32) (blocks []realdata.Block, txs []*c
 	}
 	return blocks, txs
 }
+
+// recordedOutputs returns the serialized outputs the ledger records of milestone index
+// hold: the created ones, then the consumed ones.
+func recordedOutputs(t testing.TB, index uint32) [][]byte {
+	t.Helper()
+	m := realMilestone(t, index)
+	raws := make([][]byte, 0, len(m.Created)+len(m.Consumed))
+	for _, o := range m.Created {
+		raws = append(raws, o.Raw)
+	}
+	for _, o := range m.Consumed {
+		raws = append(raws, o.Raw)
+	}
+	return raws
+}

@@ -42,15 +42,7 @@ func TestRealCreatedOutputs(t *testing.T) {
 
 func TestRealRecordedOutputsDecode(t *testing.T) {
 	for _, index := range realMilestones {
-		m := realMilestone(t, index)
-		raws := make([][]byte, 0, len(m.Created)+len(m.Consumed))
-		for _, o := range m.Created {
-			raws = append(raws, o.Raw)
-		}
-		for _, o := range m.Consumed {
-			raws = append(raws, o.Raw)
-		}
-		for _, raw := range raws {
+		for _, raw := range recordedOutputs(t, index) {
 			o, err := chain.DecodeOutput(raw)
 			if err != nil || !bytes.Equal(chain.EncodeOutput(o), raw) {
 				t.Fatalf("%d: output %x: %v", index, raw, err)

@@ -11,20 +11,12 @@ import (
 
 // Strict decoding of the milestone payload (TIP-29) alone: paths start at "milestone".
 
-type milestoneCase struct {
-	name, field, reason string
-	mod                 func(mp *chain.MilestonePayload)
-}
+type milestoneCase = fieldCase[*chain.MilestonePayload]
 
 func runMilestoneCases(t *testing.T, cases []milestoneCase) {
 	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			mp := fixtureMilestonePayload()
-			c.mod(mp)
-			wantField(t, decodeMilestoneErr(mp.Encode()), c.field, c.reason)
-		})
-	}
+	runFieldCases(t, cases, fixtureMilestonePayload,
+		func(mp *chain.MilestonePayload) error { return decodeMilestoneErr(mp.Encode()) })
 }
 
 func TestRejectMilestoneEssence(t *testing.T) {

@@ -38,29 +38,32 @@ func TestOutputTableConditions(t *testing.T) {
 }
 
 func TestOutputTableFeatures(t *testing.T) {
-	for kind, allowed := range outputTable {
-		for typ := 0; typ <= 4; typ++ {
-			t.Run(fmt.Sprintf("%s-%d", kind, typ), func(t *testing.T) {
-				o := minimalOutput(kind)
-				o.feats = [][]byte{featEntry(typ)}
-				checkTable(t, o.encode(), slices.Contains(allowed.feats, typ), "output.features[0].type",
-					fmt.Sprintf("feature type %d not allowed in %s output", typ, kind))
-			})
-		}
-	}
+	checkFeatureTable(t, "output.features", "feature", func(kind chain.OutputKind) ([]int, bool) {
+		return outputTable[kind].feats, true
+	}, func(o *outputBytes, entries [][]byte) { o.feats = entries })
 }
 
 func TestOutputTableImmutableFeatures(t *testing.T) {
-	for kind, allowed := range outputTable {
-		if kind == chain.OutputBasic {
-			continue // no immutable features field at all
+	checkFeatureTable(t, "output.immutableFeatures", "immutable feature", func(kind chain.OutputKind) ([]int, bool) {
+		return outputTable[kind].imm, kind != chain.OutputBasic // basic: no immutable features field at all
+	}, func(o *outputBytes, entries [][]byte) { o.imm = entries })
+}
+
+// checkFeatureTable tries every feature type 0..4 alone in one feature list (put there by
+// set) of every output kind that has the list, against the types allowed there.
+func checkFeatureTable(t *testing.T, list, what string, allowedIn func(chain.OutputKind) ([]int, bool),
+	set func(o *outputBytes, entries [][]byte)) {
+	for kind := range outputTable {
+		allowed, has := allowedIn(kind)
+		if !has {
+			continue
 		}
 		for typ := 0; typ <= 4; typ++ {
 			t.Run(fmt.Sprintf("%s-%d", kind, typ), func(t *testing.T) {
 				o := minimalOutput(kind)
-				o.imm = [][]byte{featEntry(typ)}
-				checkTable(t, o.encode(), slices.Contains(allowed.imm, typ), "output.immutableFeatures[0].type",
-					fmt.Sprintf("immutable feature type %d not allowed in %s output", typ, kind))
+				set(&o, [][]byte{featEntry(typ)})
+				checkTable(t, o.encode(), slices.Contains(allowed, typ), list+"[0].type",
+					fmt.Sprintf("%s type %d not allowed in %s output", what, typ, kind))
 			})
 		}
 	}

@@ -13,18 +13,12 @@ import (
 // Strict decoding of the transaction payload (TIP-20), inside a message: paths start
 // at "payload".
 
-type txCase struct {
-	name, field, reason string
-	mod                 func(tx *chain.Transaction)
-}
+type txCase = fieldCase[*chain.Transaction]
 
 func runTxCases(t *testing.T, cases []txCase) {
 	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			wantField(t, decodeErr(encodeTx(c.mod)), c.field, c.reason)
-		})
-	}
+	runFieldCases(t, cases, fixtureTransaction,
+		func(tx *chain.Transaction) error { return decodeErr(chain.EncodeMessage(newMessage(tx))) })
 }
 
 // manyInputs returns n distinct inputs and the unlocks for them (one signature, then

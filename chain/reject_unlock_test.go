@@ -70,13 +70,3 @@ func TestRejectInputBlob(t *testing.T) {
 	wantField(t, decodeInputErr(raw[:34]), "input.transactionOutputIndex", "truncated")
 	wantField(t, decodeInputErr(append(clone(raw), 0)), "input", "trailing bytes")
 }
-
-func decodeUnlockErr(b []byte) error {
-	_, err := chain.DecodeUnlock(b)
-	return err
-}
-
-func decodeInputErr(b []byte) error {
-	_, err := chain.DecodeInput(b)
-	return err
-}

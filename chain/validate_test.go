@@ -11,20 +11,11 @@ import (
 
 // Validate: the header and each referenced message on its own (validate.go).
 
-type cmCase struct {
-	name, field, reason string
-	mod                 func(cm *chain.ConfirmedMilestone)
-}
+type cmCase = fieldCase[*chain.ConfirmedMilestone]
 
 func runCMCases(t *testing.T, cases []cmCase) {
 	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			cm := validMilestone()
-			c.mod(cm)
-			wantField(t, chain.Validate(cm), c.field, c.reason)
-		})
-	}
+	runFieldCases(t, cases, validMilestone, chain.Validate)
 }
 
 func TestValidateAcceptsFixture(t *testing.T) {
