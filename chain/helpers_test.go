@@ -55,15 +55,18 @@ type fieldCase[T any] struct {
 	mod                 func(v T)
 }
 
-// runFieldCases runs each case on a fresh valid value and wants check's error.
-func runFieldCases[T any](t *testing.T, cases []fieldCase[T], fresh func() T, check func(T) error) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			v := fresh()
-			c.mod(v)
-			wantField(t, check(v), c.field, c.reason)
-		})
+// fieldCaseRunner returns a runner of cases: each breaks a fresh valid value, and check
+// must refuse it on the case's field for its reason.
+func fieldCaseRunner[T any](fresh func() T, check func(T) error) func(t *testing.T, cases []fieldCase[T]) {
+	return func(t *testing.T, cases []fieldCase[T]) {
+		t.Helper()
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				v := fresh()
+				c.mod(v)
+				wantField(t, check(v), c.field, c.reason)
+			})
+		}
 	}
 }
 

@@ -2,7 +2,6 @@ package chain_test
 
 import (
 	"encoding/hex"
-	"fmt"
 	"slices"
 	"testing"
 
@@ -12,27 +11,25 @@ import (
 // The white-flag order and both Merkle roots, recomputed from the real cones.
 
 func TestRealWhiteFlagOrder(t *testing.T) {
-	for _, index := range realMilestones {
-		t.Run(fmt.Sprint(index), func(t *testing.T) {
-			m := realMilestone(t, index)
-			parents := map[chain.MessageID][]chain.MessageID{}
-			var want []chain.MessageID
-			for i, b := range m.Cone {
-				if b.WhiteFlagIndex != uint32(i) {
-					t.Fatalf("cone[%d] has white-flag index %d", i, b.WhiteFlagIndex)
-				}
-				parents[b.ID] = decodeReal(t, b).Parents
-				want = append(want, b.ID)
+	forEachRealMilestone(t, func(t *testing.T, index uint32) {
+		m := realMilestone(t, index)
+		parents := map[chain.MessageID][]chain.MessageID{}
+		var want []chain.MessageID
+		for i, b := range m.Cone {
+			if b.WhiteFlagIndex != uint32(i) {
+				t.Fatalf("cone[%d] has white-flag index %d", i, b.WhiteFlagIndex)
 			}
-			got := chain.WhiteFlagOrder(toMessageIDs(m.Parents), func(id chain.MessageID) ([]chain.MessageID, bool) {
-				ps, ok := parents[id]
-				return ps, ok
-			})
-			if !slices.Equal(got, want) {
-				t.Fatalf("white-flag order differs from the recorded white_flag_index (%d vs %d blocks)", len(got), len(want))
-			}
+			parents[b.ID] = decodeReal(t, b).Parents
+			want = append(want, b.ID)
+		}
+		got := chain.WhiteFlagOrder(toMessageIDs(m.Parents), func(id chain.MessageID) ([]chain.MessageID, bool) {
+			ps, ok := parents[id]
+			return ps, ok
 		})
-	}
+		if !slices.Equal(got, want) {
+			t.Fatalf("white-flag order differs from the recorded white_flag_index (%d vs %d blocks)", len(got), len(want))
+		}
+	})
 }
 
 func TestRealMerkleRoots(t *testing.T) {

@@ -1,6 +1,7 @@
 package chain_test
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -11,6 +12,15 @@ import (
 // Access to the real Shimmer data (testdata/realdata, loaded by internal/realdata).
 
 var realMilestones = []uint32{17339, 17340}
+
+// forEachRealMilestone runs test once per milestone of the data, as a subtest named by
+// its index.
+func forEachRealMilestone(t *testing.T, test func(t *testing.T, index uint32)) {
+	t.Helper()
+	for _, index := range realMilestones {
+		t.Run(fmt.Sprint(index), func(t *testing.T) { test(t, index) })
+	}
+}
 
 func realSet(t testing.TB) *realdata.Set {
 	t.Helper()

@@ -2,7 +2,6 @@ package chain_test
 
 import (
 	"bytes"
-	"fmt"
 	"testing"
 
 	"golang.org/x/crypto/blake2b"
@@ -14,30 +13,28 @@ import (
 // serializes from the JSON with its own code.
 
 func TestRealCreatedOutputs(t *testing.T) {
-	for _, index := range realMilestones {
-		t.Run(fmt.Sprint(index), func(t *testing.T) {
-			created := realMilestone(t, index).Created
-			blocks, txs := realIncluded(t, index)
-			n := 0
-			for i, tx := range txs {
-				for k, out := range tx.Outputs {
-					rec := findOutput(created, chain.NewOutputID(tx.ID(), uint16(k)))
-					switch {
-					case rec == nil:
-						t.Fatalf("output %s is not among the created records", chain.NewOutputID(tx.ID(), uint16(k)))
-					case !bytes.Equal(chain.EncodeOutput(out), rec.Raw):
-						t.Fatalf("output %s:\n codec %x\n data  %x", rec.OutputID, chain.EncodeOutput(out), rec.Raw)
-					case rec.BlockID != blocks[i].ID || rec.Booked != index:
-						t.Fatalf("output %s: block %x booked %d", chain.NewOutputID(tx.ID(), uint16(k)), rec.BlockID, rec.Booked)
-					}
-					n++
+	forEachRealMilestone(t, func(t *testing.T, index uint32) {
+		created := realMilestone(t, index).Created
+		blocks, txs := realIncluded(t, index)
+		n := 0
+		for i, tx := range txs {
+			for k, out := range tx.Outputs {
+				rec := findOutput(created, chain.NewOutputID(tx.ID(), uint16(k)))
+				switch {
+				case rec == nil:
+					t.Fatalf("output %s is not among the created records", chain.NewOutputID(tx.ID(), uint16(k)))
+				case !bytes.Equal(chain.EncodeOutput(out), rec.Raw):
+					t.Fatalf("output %s:\n codec %x\n data  %x", rec.OutputID, chain.EncodeOutput(out), rec.Raw)
+				case rec.BlockID != blocks[i].ID || rec.Booked != index:
+					t.Fatalf("output %s: block %x booked %d", chain.NewOutputID(tx.ID(), uint16(k)), rec.BlockID, rec.Booked)
 				}
+				n++
 			}
-			if n != len(created) {
-				t.Fatalf("included transactions create %d outputs, the data records %d", n, len(created))
-			}
-		})
-	}
+		}
+		if n != len(created) {
+			t.Fatalf("included transactions create %d outputs, the data records %d", n, len(created))
+		}
+	})
 }
 
 func TestRealRecordedOutputsDecode(t *testing.T) {

@@ -2,7 +2,6 @@ package chain_test
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
 	"testing"
 
@@ -21,27 +20,25 @@ func decodeRealPayload(t *testing.T, index uint32) *chain.MilestonePayload {
 }
 
 func TestRealMilestonePayloads(t *testing.T) {
-	for _, index := range realMilestones {
-		t.Run(fmt.Sprint(index), func(t *testing.T) {
-			m := realMilestone(t, index)
-			mp := decodeRealPayload(t, index)
-			switch {
-			case !bytes.Equal(mp.Encode(), m.Payload):
-				t.Fatal("re-encoding differs")
-			case !bytes.Equal(mp.Essence(), m.Essence):
-				t.Fatal("essence differs")
-			case mp.ID() != chain.MilestoneID(m.MilestoneID):
-				t.Fatalf("ID %s, recorded %x", mp.ID(), m.MilestoneID)
-			case mp.Index != index || mp.Timestamp != m.Timestamp || !slices.Equal(mp.Parents, toMessageIDs(m.Parents)):
-				t.Fatalf("index %d timestamp %d", mp.Index, mp.Timestamp)
-			case len(mp.Signatures) != 10 || mp.Receipt != nil || mp.ProtocolParams != nil:
-				t.Fatalf("%d signatures, options %v %v", len(mp.Signatures), mp.Receipt, mp.ProtocolParams)
-			}
-			if err := chain.Shimmer().Keys.Verify(mp); err != nil {
-				t.Fatal(err)
-			}
-		})
-	}
+	forEachRealMilestone(t, func(t *testing.T, index uint32) {
+		m := realMilestone(t, index)
+		mp := decodeRealPayload(t, index)
+		switch {
+		case !bytes.Equal(mp.Encode(), m.Payload):
+			t.Fatal("re-encoding differs")
+		case !bytes.Equal(mp.Essence(), m.Essence):
+			t.Fatal("essence differs")
+		case mp.ID() != chain.MilestoneID(m.MilestoneID):
+			t.Fatalf("ID %s, recorded %x", mp.ID(), m.MilestoneID)
+		case mp.Index != index || mp.Timestamp != m.Timestamp || !slices.Equal(mp.Parents, toMessageIDs(m.Parents)):
+			t.Fatalf("index %d timestamp %d", mp.Index, mp.Timestamp)
+		case len(mp.Signatures) != 10 || mp.Receipt != nil || mp.ProtocolParams != nil:
+			t.Fatalf("%d signatures, options %v %v", len(mp.Signatures), mp.Receipt, mp.ProtocolParams)
+		}
+		if err := chain.Shimmer().Keys.Verify(mp); err != nil {
+			t.Fatal(err)
+		}
+	})
 	if id := decodeRealPayload(t, 17339).ID(); id.String() != "0xef16bf8eae2756dce09732f6faa0ba906e5991e82133b68c9bff8c9486b9af59" {
 		t.Fatalf("17339: %s", id)
 	}

@@ -13,11 +13,8 @@ import (
 
 type milestoneCase = fieldCase[*chain.MilestonePayload]
 
-func runMilestoneCases(t *testing.T, cases []milestoneCase) {
-	t.Helper()
-	runFieldCases(t, cases, fixtureMilestonePayload,
-		func(mp *chain.MilestonePayload) error { return decodeMilestoneErr(mp.Encode()) })
-}
+var runMilestoneCases = fieldCaseRunner(fixtureMilestonePayload,
+	func(mp *chain.MilestonePayload) error { return decodeMilestoneErr(mp.Encode()) })
 
 func TestRejectMilestoneEssence(t *testing.T) {
 	nine := make([]chain.MessageID, 9)

@@ -15,11 +15,8 @@ import (
 
 type txCase = fieldCase[*chain.Transaction]
 
-func runTxCases(t *testing.T, cases []txCase) {
-	t.Helper()
-	runFieldCases(t, cases, fixtureTransaction,
-		func(tx *chain.Transaction) error { return decodeErr(chain.EncodeMessage(newMessage(tx))) })
-}
+var runTxCases = fieldCaseRunner(fixtureTransaction,
+	func(tx *chain.Transaction) error { return decodeErr(chain.EncodeMessage(newMessage(tx))) })
 
 // manyInputs returns n distinct inputs and the unlocks for them (one signature, then
 // references to it).

@@ -13,10 +13,7 @@ import (
 
 type cmCase = fieldCase[*chain.ConfirmedMilestone]
 
-func runCMCases(t *testing.T, cases []cmCase) {
-	t.Helper()
-	runFieldCases(t, cases, validMilestone, chain.Validate)
-}
+var runCMCases = fieldCaseRunner(validMilestone, chain.Validate)
 
 func TestValidateAcceptsFixture(t *testing.T) {
 	cm := validMilestone()
