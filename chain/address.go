@@ -18,17 +18,9 @@ const (
 	AddressNFT     AddressKind = 16
 )
 
-func (k AddressKind) String() string {
-	switch k {
-	case AddressEd25519:
-		return "ed25519"
-	case AddressAlias:
-		return "alias"
-	case AddressNFT:
-		return "nft"
-	}
-	return fmt.Sprintf("addressKind(%d)", uint8(k))
-}
+var addressKindNames = map[AddressKind]string{AddressEd25519: "ed25519", AddressAlias: "alias", AddressNFT: "nft"}
+
+func (k AddressKind) String() string { return enumName(k, addressKindNames, "addressKind") }
 
 func (k AddressKind) valid() bool {
 	return k == AddressEd25519 || k == AddressAlias || k == AddressNFT

@@ -42,6 +42,20 @@ func (e *entries) add(typ int) *writer {
 	return w
 }
 
+// addAddress adds an address entry when a is set.
+func (e *entries) addAddress(typ int, a *Address) {
+	if a != nil {
+		e.add(typ).address(*a)
+	}
+}
+
+// addData adds a uint16-length data entry when data is not empty.
+func (e *entries) addData(typ int, data []byte) {
+	if len(data) > 0 {
+		e.add(typ).bytes16(data)
+	}
+}
+
 func (e *entries) writeTo(w *writer) {
 	w.u8(uint8(len(e.types)))
 	for i, t := range e.types {
@@ -54,8 +68,8 @@ func (e *entries) writeTo(w *writer) {
 // encoder, judges whether the combination is allowed.
 func writeConditions(w *writer, o *Output) {
 	var e entries
-	if o.Address != nil && o.Kind != OutputAlias && o.Kind != OutputFoundry {
-		e.add(CondAddress).address(*o.Address)
+	if o.Kind != OutputAlias && o.Kind != OutputFoundry {
+		e.addAddress(CondAddress, o.Address)
 	}
 	if sdr := o.StorageDepositReturn; sdr != nil {
 		b := e.add(CondStorageDepositReturn)
@@ -70,26 +84,18 @@ func writeConditions(w *writer, o *Output) {
 		b.address(exp.ReturnAddress)
 		b.u32(exp.UnixTime)
 	}
-	if o.StateController != nil {
-		e.add(CondStateController).address(*o.StateController)
-	}
-	if o.Governor != nil {
-		e.add(CondGovernor).address(*o.Governor)
-	}
-	if o.Address != nil && o.Kind == OutputFoundry {
-		e.add(CondImmutableAlias).address(*o.Address)
+	e.addAddress(CondStateController, o.StateController)
+	e.addAddress(CondGovernor, o.Governor)
+	if o.Kind == OutputFoundry {
+		e.addAddress(CondImmutableAlias, o.Address)
 	}
 	e.writeTo(w)
 }
 
 func writeFeatures(w *writer, o *Output) {
 	var e entries
-	if o.Sender != nil {
-		e.add(FeatSender).address(*o.Sender)
-	}
-	if len(o.Metadata) > 0 {
-		e.add(FeatMetadata).bytes16(o.Metadata)
-	}
+	e.addAddress(FeatSender, o.Sender)
+	e.addData(FeatMetadata, o.Metadata)
 	if len(o.Tag) > 0 {
 		e.add(FeatTag).bytes8(o.Tag)
 	}
@@ -98,37 +104,45 @@ func writeFeatures(w *writer, o *Output) {
 
 func writeImmutableFeatures(w *writer, o *Output) {
 	var e entries
-	if o.Issuer != nil {
-		e.add(FeatIssuer).address(*o.Issuer)
-	}
-	if len(o.ImmutableMetadata) > 0 {
-		e.add(FeatMetadata).bytes16(o.ImmutableMetadata)
-	}
+	e.addAddress(FeatIssuer, o.Issuer)
+	e.addData(FeatMetadata, o.ImmutableMetadata)
 	e.writeTo(w)
 }
 
-// readTyped walks a count-prefixed list of typed entries, enforcing strict ascending
-// order and the allowed set, and returns the set seen.
-func readTyped(r *reader, path string, allowed uint16, what string, kind OutputKind,
-	read func(field string, typ int)) uint16 {
+// readTypedList walks a count-prefixed list of typed entries, which must come in
+// strictly ascending type order, and hands each entry's path and type to read. It stops
+// at the first failure.
+func readTypedList(r *reader, path string, read func(field string, typ int)) {
 	n := int(r.u8(path))
-	var seen uint16
 	last := -1
 	for i := 0; i < n && r.err == nil; i++ {
 		field := indexed(path, i)
 		typ := int(r.u8(joinField(field, "type")))
-		switch {
-		case r.err != nil:
-			return seen
-		case typ <= last:
+		if r.err != nil {
+			return
+		}
+		if typ <= last {
 			r.fail(joinField(field, "type"), "not in ascending order or duplicate")
-		case typ >= 16 || allowed&bit(typ) == 0:
-			r.fail(joinField(field, "type"), "%s type %d not allowed in %s output", what, typ, kind)
+			return
 		}
 		last = typ
-		seen |= bit(typ)
 		read(field, typ)
 	}
+}
+
+// readTyped reads a typed list of an output whose types must be in the allowed set, and
+// returns the set seen (meaningful only without an error).
+func readTyped(r *reader, path string, allowed uint16, what string, kind OutputKind,
+	read func(field string, typ int)) uint16 {
+	var seen uint16
+	readTypedList(r, path, func(field string, typ int) {
+		if typ >= 16 || allowed&bit(typ) == 0 {
+			r.fail(joinField(field, "type"), "%s type %d not allowed in %s output", what, typ, kind)
+			return
+		}
+		seen |= bit(typ)
+		read(field, typ)
+	})
 	return seen
 }
 
@@ -141,10 +155,7 @@ func readConditions(r *reader, path string, o *Output) {
 }
 
 func readCondition(r *reader, field string, typ int, o *Output) {
-	addr := func(name string) *Address {
-		a := r.address(joinField(field, name))
-		return &a
-	}
+	addr := func(name string) *Address { return r.addressRef(joinField(field, name)) }
 	switch typ {
 	case CondAddress:
 		o.Address = addr("address")
@@ -180,14 +191,24 @@ func readCondition(r *reader, field string, typ int, o *Output) {
 	}
 }
 
+// addressRef reads an address for an optional (pointer) field.
+func (r *reader) addressRef(field string) *Address {
+	a := r.address(field)
+	return &a
+}
+
+// metadata reads the data of a metadata feature (mutable or immutable).
+func (r *reader) metadata(field string) []byte {
+	return r.bytes16(joinField(field, "data"), 1, MaxMetadataLength)
+}
+
 func readFeatures(r *reader, path string, o *Output) {
 	readTyped(r, path, featAllowed[o.Kind], "feature", o.Kind, func(field string, typ int) {
 		switch typ {
 		case FeatSender:
-			a := r.address(joinField(field, "address"))
-			o.Sender = &a
+			o.Sender = r.addressRef(joinField(field, "address"))
 		case FeatMetadata:
-			o.Metadata = r.bytes16(joinField(field, "data"), 1, MaxMetadataLength)
+			o.Metadata = r.metadata(field)
 		case FeatTag:
 			o.Tag = r.bytes8(joinField(field, "tag"), 1, MaxTagLength)
 		}
@@ -198,10 +219,9 @@ func readImmutableFeatures(r *reader, path string, o *Output) {
 	readTyped(r, path, immutableAllowed[o.Kind], "immutable feature", o.Kind, func(field string, typ int) {
 		switch typ {
 		case FeatIssuer:
-			a := r.address(joinField(field, "address"))
-			o.Issuer = &a
+			o.Issuer = r.addressRef(joinField(field, "address"))
 		case FeatMetadata:
-			o.ImmutableMetadata = r.bytes16(joinField(field, "data"), 1, MaxMetadataLength)
+			o.ImmutableMetadata = r.metadata(field)
 		}
 	})
 }

@@ -1,15 +1,17 @@
-package chain
+package chain_test
 
 import (
 	"bytes"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Decoding must restore every field, including the ones derived from others.
 
-func decodedFixtureTx(t *testing.T) (*Message, *Transaction) {
+func decodedFixtureTx(t *testing.T) (*chain.Message, *chain.Transaction) {
 	t.Helper()
-	m, err := DecodeMessage(EncodeMessage(fixtureMessages()[2]))
+	m, err := chain.DecodeMessage(chain.EncodeMessage(fixtureMessages()[2]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +41,7 @@ func TestDecodedAliasFields(t *testing.T) {
 	switch {
 	case o.AliasID != fixtureAliasID || o.StateIndex != 3 || o.FoundryCounter != 2 || string(o.StateMetadata) != "state":
 		t.Fatalf("alias state: %+v", o)
-	case *o.StateController != fixtureAddr(6) || *o.Governor != NFTAddress(fixtureNFTID):
+	case *o.StateController != fixtureAddr(6) || *o.Governor != chain.NFTAddress(fixtureNFTID):
 		t.Fatalf("controllers: %v %v", o.StateController, o.Governor)
 	case o.Address == nil || *o.Address != *o.StateController:
 		t.Fatalf("Address must copy the state controller: %v", o.Address)
@@ -53,9 +55,9 @@ func TestDecodedFoundryFields(t *testing.T) {
 	o := tx.Outputs[2]
 	ts := o.TokenScheme
 	switch {
-	case o.FoundryID != NewFoundryID(fixtureAliasID, 2, TokenSchemeSimple) || o.SerialNumber != 2:
+	case o.FoundryID != chain.NewFoundryID(fixtureAliasID, 2, chain.TokenSchemeSimple) || o.SerialNumber != 2:
 		t.Fatalf("foundry id %s serial %d", o.FoundryID, o.SerialNumber)
-	case *o.Address != AliasAddress(fixtureAliasID):
+	case *o.Address != chain.AliasAddress(fixtureAliasID):
 		t.Fatalf("immutable alias address: %v", o.Address)
 	case ts.Minted.Int64() != 1000 || ts.Melted.Int64() != 10 || ts.MaxSupply.Int64() != 5000:
 		t.Fatalf("token scheme: %v %v %v", ts.Minted, ts.Melted, ts.MaxSupply)
@@ -68,11 +70,11 @@ func TestDecodedNFTFields(t *testing.T) {
 	_, tx := decodedFixtureTx(t)
 	o := tx.Outputs[3]
 	switch {
-	case o.NFTID != fixtureNFTID || *o.Address != AliasAddress(fixtureAliasID):
+	case o.NFTID != fixtureNFTID || *o.Address != chain.AliasAddress(fixtureAliasID):
 		t.Fatalf("nft id %s address %v", o.NFTID, o.Address)
-	case *o.Issuer != AliasAddress(fixtureAliasID) || string(o.ImmutableMetadata) != "immutable":
+	case *o.Issuer != chain.AliasAddress(fixtureAliasID) || string(o.ImmutableMetadata) != "immutable":
 		t.Fatalf("immutable features: %v %q", o.Issuer, o.ImmutableMetadata)
-	case o.Expiration.ReturnAddress != NFTAddress(NFTID{0xb2}) || *o.Timelock != 1 || string(o.Tag) != "art":
+	case o.Expiration.ReturnAddress != chain.NFTAddress(chain.NFTID{0xb2}) || *o.Timelock != 1 || string(o.Tag) != "art":
 		t.Fatalf("conditions/features: %+v", o)
 	}
 }
@@ -98,11 +100,11 @@ func TestDecodedTransactionFields(t *testing.T) {
 
 func TestDecodedLegacyFields(t *testing.T) {
 	for _, o := range fixtureLegacyOutputs() {
-		raw := EncodeOutput(o)
+		raw := chain.EncodeOutput(o)
 		if len(raw) != 1+33+8 || raw[0] != o.LegacyType {
 			t.Fatalf("legacy layout: %x", raw)
 		}
-		back, err := DecodeOutput(raw)
+		back, err := chain.DecodeOutput(raw)
 		if err != nil || *back.Address != *o.Address || back.LegacyType != o.LegacyType {
 			t.Fatalf("%+v, %v", back, err)
 		}

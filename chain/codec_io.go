@@ -97,33 +97,20 @@ func (r *reader) take(field string, n int) []byte {
 	return b
 }
 
-func (r *reader) u8(field string) uint8 {
-	if b := r.take(field, 1); b != nil {
-		return b[0]
+// fixedWidth reads a size-byte field through decode; after a failure it yields 0.
+func fixedWidth[T uint8 | uint16 | uint32 | uint64](r *reader, field string, size int, decode func([]byte) T) T {
+	if b := r.take(field, size); b != nil {
+		return decode(b)
 	}
 	return 0
 }
 
-func (r *reader) u16(field string) uint16 {
-	if b := r.take(field, 2); b != nil {
-		return binary.LittleEndian.Uint16(b)
-	}
-	return 0
-}
+func firstByte(b []byte) uint8 { return b[0] }
 
-func (r *reader) u32(field string) uint32 {
-	if b := r.take(field, 4); b != nil {
-		return binary.LittleEndian.Uint32(b)
-	}
-	return 0
-}
-
-func (r *reader) u64(field string) uint64 {
-	if b := r.take(field, 8); b != nil {
-		return binary.LittleEndian.Uint64(b)
-	}
-	return 0
-}
+func (r *reader) u8(field string) uint8   { return fixedWidth(r, field, 1, firstByte) }
+func (r *reader) u16(field string) uint16 { return fixedWidth(r, field, 2, binary.LittleEndian.Uint16) }
+func (r *reader) u32(field string) uint32 { return fixedWidth(r, field, 4, binary.LittleEndian.Uint32) }
+func (r *reader) u64(field string) uint64 { return fixedWidth(r, field, 8, binary.LittleEndian.Uint64) }
 
 func (r *reader) bool(field string) bool {
 	v := r.u8(field)

@@ -11,19 +11,11 @@ const (
 )
 
 // Encode serializes the milestone payload: type 7, essence, signatures.
-func (mp *MilestonePayload) Encode() []byte {
-	w := &writer{}
-	writeMilestone(w, mp)
-	return w.buf
-}
+func (mp *MilestonePayload) Encode() []byte { return encoded(mp, writeMilestone) }
 
 // Essence serializes the milestone essence (index .. options): the part whose hash is
 // the milestone ID and which the signatures sign.
-func (mp *MilestonePayload) Essence() []byte {
-	w := &writer{}
-	writeMilestoneEssence(w, mp)
-	return w.buf
-}
+func (mp *MilestonePayload) Essence() []byte { return encoded(mp, writeMilestoneEssence) }
 
 // ID is the milestone ID: BLAKE2b-256 of Essence().
 func (mp *MilestonePayload) ID() MilestoneID { return blake2b.Sum256(mp.Essence()) }
@@ -123,24 +115,16 @@ func readMilestone(r *reader, path string) *MilestonePayload {
 }
 
 func readMilestoneOptions(r *reader, path string, mp *MilestonePayload) {
-	n := int(r.u8(path))
-	last := -1
-	for i := 0; i < n && r.err == nil; i++ {
-		field := indexed(path, i)
-		typ := int(r.u8(joinField(field, "type")))
-		switch {
-		case r.err != nil:
-		case typ <= last:
-			r.fail(joinField(field, "type"), "not in ascending order or duplicate")
-		case typ == int(OptionReceipt):
+	readTypedList(r, path, func(field string, typ int) {
+		switch typ {
+		case int(OptionReceipt):
 			mp.Receipt = readReceipt(r, field)
-		case typ == int(OptionProtocolParams):
+		case int(OptionProtocolParams):
 			mp.ProtocolParams = readProtocolParamsOption(r, field, mp.Index)
 		default:
 			r.fail(joinField(field, "type"), "unknown milestone option type %d", typ)
 		}
-		last = typ
-	}
+	})
 }
 
 func readProtocolParamsOption(r *reader, path string, index uint32) *ProtocolParamsOption {

@@ -11,11 +11,7 @@ const (
 
 // EncodeOutput serializes an output as a transaction carries it (TIP-18); a legacy
 // output in the Chrysalis layout (type, address, amount).
-func EncodeOutput(o Output) []byte {
-	w := &writer{}
-	writeOutput(w, &o)
-	return w.buf
-}
+func EncodeOutput(o Output) []byte { return encoded(&o, writeOutput) }
 
 // DecodeOutput parses one serialized output: a Stardust output, or a legacy one in
 // the Chrysalis layout.

@@ -1,10 +1,12 @@
-package chain
+package chain_test
 
 import (
 	"bytes"
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Encode, decode, encode again: the bytes must not change, whatever the value.
@@ -12,15 +14,8 @@ import (
 func TestMessageRoundTrip(t *testing.T) {
 	for i, m := range fixtureMessages() {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			raw := EncodeMessage(m)
-			back, err := DecodeMessage(raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if again := EncodeMessage(back); !bytes.Equal(again, raw) {
-				t.Fatalf("re-encoding differs:\n%x\n%x", raw, again)
-			}
-			if !bytes.Equal(m.Encode(), raw) || back.ID() != MessageIDOf(raw) || m.ID() != back.ID() {
+			raw, back := roundTrip(t, m, chain.EncodeMessage, chain.DecodeMessage)
+			if !bytes.Equal(m.Encode(), raw) || back.ID() != chain.MessageIDOf(raw) || m.ID() != back.ID() {
 				t.Fatal("Encode/ID disagree with EncodeMessage/MessageIDOf")
 			}
 		})
@@ -30,14 +25,7 @@ func TestMessageRoundTrip(t *testing.T) {
 func TestOutputRoundTrip(t *testing.T) {
 	for i, o := range append(fixtureOutputs(), fixtureLegacyOutputs()...) {
 		t.Run(fmt.Sprintf("%d-%s", i, o.Kind), func(t *testing.T) {
-			raw := EncodeOutput(o)
-			back, err := DecodeOutput(raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if again := EncodeOutput(back); !bytes.Equal(again, raw) {
-				t.Fatalf("re-encoding differs:\n%x\n%x", raw, again)
-			}
+			_, back := roundTrip(t, o, chain.EncodeOutput, chain.DecodeOutput)
 			if back.Kind != o.Kind || back.Amount != o.Amount || back.LegacyType != o.LegacyType {
 				t.Fatalf("kind/amount/legacy type: %v %d %d", back.Kind, back.Amount, back.LegacyType)
 			}
@@ -45,19 +33,34 @@ func TestOutputRoundTrip(t *testing.T) {
 	}
 }
 
+// roundTrip encodes v, decodes the bytes and encodes the result again; the test fails
+// unless that decodes and gives the same bytes. It returns the bytes and the decoded value.
+func roundTrip[T any](t *testing.T, v T, encode func(T) []byte, decode func([]byte) (T, error)) ([]byte, T) {
+	t.Helper()
+	raw := encode(v)
+	back, err := decode(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := encode(back); !bytes.Equal(again, raw) {
+		t.Fatalf("re-encoding differs:\n%x\n%x", raw, again)
+	}
+	return raw, back
+}
+
 func TestInputAndUnlockRoundTrip(t *testing.T) {
 	tx := fixtureTransaction()
 	for _, in := range tx.Inputs {
-		raw := EncodeInput(in)
-		back, err := DecodeInput(raw)
+		raw := chain.EncodeInput(in)
+		back, err := chain.DecodeInput(raw)
 		if err != nil || back != in || len(raw) != 35 {
 			t.Fatalf("input %+v: %d bytes, back %+v, %v", in, len(raw), back, err)
 		}
 	}
-	sizes := map[UnlockKind]int{UnlockSignature: 98, UnlockReference: 3, UnlockAlias: 3, UnlockNFT: 3}
+	sizes := map[chain.UnlockKind]int{chain.UnlockSignature: 98, chain.UnlockReference: 3, chain.UnlockAlias: 3, chain.UnlockNFT: 3}
 	for _, u := range tx.Unlocks {
-		raw := EncodeUnlock(u)
-		back, err := DecodeUnlock(raw)
+		raw := chain.EncodeUnlock(u)
+		back, err := chain.DecodeUnlock(raw)
 		if err != nil || back != u || len(raw) != sizes[u.Kind] {
 			t.Fatalf("unlock %v: %d bytes, back %+v, %v", u.Kind, len(raw), back, err)
 		}
@@ -67,7 +70,7 @@ func TestInputAndUnlockRoundTrip(t *testing.T) {
 func TestMilestonePayloadRoundTrip(t *testing.T) {
 	mp := fixtureMilestonePayload()
 	raw := mp.Encode()
-	back, err := DecodeMilestonePayload(raw)
+	back, err := chain.DecodeMilestonePayload(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +93,7 @@ func TestMilestonePayloadRoundTrip(t *testing.T) {
 }
 
 func TestMilestonePayloadWithoutOptions(t *testing.T) {
-	mp := &MilestonePayload{Index: 1, Timestamp: 1, ProtocolVersion: ProtocolVersion, Parents: []MessageID{{1}}}
+	mp := &chain.MilestonePayload{Index: 1, Timestamp: 1, ProtocolVersion: chain.ProtocolVersion, Parents: []chain.MessageID{{1}}}
 	mp.Sign(fixtureKey(1))
 	raw := mp.Encode()
 	// type 4 + index 4 + timestamp 4 + version 1 + previous 32 + parents 1+32 + roots 64 +
@@ -98,20 +101,20 @@ func TestMilestonePayloadWithoutOptions(t *testing.T) {
 	if len(raw) != 4+4+4+1+32+33+64+2+1+98 {
 		t.Fatalf("%d bytes", len(raw))
 	}
-	back, err := DecodeMilestonePayload(raw)
+	back, err := chain.DecodeMilestonePayload(raw)
 	if err != nil || back.Receipt != nil || back.ProtocolParams != nil || back.Metadata != nil {
 		t.Fatalf("%+v, %v", back, err)
 	}
 }
 
 func TestProtocolParametersRoundTrip(t *testing.T) {
-	p := Shimmer().Params
-	raw := EncodeProtocolParameters(p)
-	back, err := DecodeProtocolParameters(raw)
+	p := chain.Shimmer().Params
+	raw := chain.EncodeProtocolParameters(p)
+	back, err := chain.DecodeProtocolParameters(raw)
 	if err != nil || back != p {
 		t.Fatalf("%+v, %v", back, err)
 	}
-	if again := EncodeProtocolParameters(back); !bytes.Equal(again, raw) {
+	if again := chain.EncodeProtocolParameters(back); !bytes.Equal(again, raw) {
 		t.Fatal("re-encoding differs")
 	}
 	// version 1, name 1+7, hrp 1+3, pow 4, depth 1, rent 4+1+1, supply 8.
@@ -126,6 +129,6 @@ func TestProtocolParametersRoundTrip(t *testing.T) {
 }
 
 func decodeParamsErr(b []byte) error {
-	_, err := DecodeProtocolParameters(b)
+	_, err := chain.DecodeProtocolParameters(b)
 	return err
 }

@@ -14,52 +14,28 @@ const (
 )
 
 // Encode serializes the transaction payload (type prefix included).
-func (tx *Transaction) Encode() []byte {
-	w := &writer{}
-	writeTransaction(w, tx)
-	return w.buf
-}
+func (tx *Transaction) Encode() []byte { return encoded(tx, writeTransaction) }
 
 // ID is the BLAKE2b-256 hash of Encode().
 func (tx *Transaction) ID() TransactionID { return blake2b.Sum256(tx.Encode()) }
 
 // Essence serializes the transaction essence: the part the unlocks sign.
-func (tx *Transaction) Essence() []byte {
-	w := &writer{}
-	writeEssence(w, tx)
-	return w.buf
-}
+func (tx *Transaction) Essence() []byte { return encoded(tx, writeEssence) }
 
 // EssenceHash is what every signature unlock signs: BLAKE2b-256 of Essence().
 func (tx *Transaction) EssenceHash() [32]byte { return blake2b.Sum256(tx.Essence()) }
 
 // EncodeInput serializes an input (35 bytes: type, transaction ID, output index).
-func EncodeInput(in Input) []byte {
-	w := &writer{}
-	writeInput(w, in)
-	return w.buf
-}
+func EncodeInput(in Input) []byte { return encoded(in, writeInput) }
 
 // DecodeInput parses what EncodeInput wrote.
-func DecodeInput(b []byte) (Input, error) {
-	r := &reader{buf: b}
-	in := readInput(r, "input")
-	return in, r.finish("input")
-}
+func DecodeInput(b []byte) (Input, error) { return decodedWhole(b, "input", readInput) }
 
 // EncodeUnlock serializes an unlock as a transaction carries it.
-func EncodeUnlock(u Unlock) []byte {
-	w := &writer{}
-	writeUnlock(w, u)
-	return w.buf
-}
+func EncodeUnlock(u Unlock) []byte { return encoded(u, writeUnlock) }
 
 // DecodeUnlock parses what EncodeUnlock wrote.
-func DecodeUnlock(b []byte) (Unlock, error) {
-	r := &reader{buf: b}
-	u := readUnlock(r, "unlock")
-	return u, r.finish("unlock")
-}
+func DecodeUnlock(b []byte) (Unlock, error) { return decodedWhole(b, "unlock", readUnlock) }
 
 func writeTransaction(w *writer, tx *Transaction) {
 	w.u32(PayloadTransaction)

@@ -1,4 +1,4 @@
-package chain
+package chain_test
 
 import (
 	"errors"
@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // The seed corpora of the fuzz targets: generated from the real Shimmer data and the
@@ -108,12 +110,12 @@ func TestFuzzCorpusUpToDate(t *testing.T) {
 // TestFuzzSeedsSayWhatTheyAre checks every corpus file against its name.
 func TestFuzzSeedsSayWhatTheyAre(t *testing.T) {
 	checks := map[string]func([]byte) error{
-		"FuzzDecodeMessage":          func(b []byte) error { return ValidateMessage(nil, b) },
-		"FuzzDecodeOutput":           func(b []byte) error { _, err := DecodeOutput(b); return err },
-		"FuzzDecodeInput":            func(b []byte) error { _, err := DecodeInput(b); return err },
-		"FuzzDecodeUnlock":           func(b []byte) error { _, err := DecodeUnlock(b); return err },
-		"FuzzDecodeMilestonePayload": func(b []byte) error { _, err := DecodeMilestonePayload(b); return err },
-		"FuzzParseAddress":           func(b []byte) error { _, err := ParseAddress(string(b)); return err },
+		"FuzzDecodeMessage":          func(b []byte) error { return chain.ValidateMessage(nil, b) },
+		"FuzzDecodeOutput":           func(b []byte) error { _, err := chain.DecodeOutput(b); return err },
+		"FuzzDecodeInput":            func(b []byte) error { _, err := chain.DecodeInput(b); return err },
+		"FuzzDecodeUnlock":           func(b []byte) error { _, err := chain.DecodeUnlock(b); return err },
+		"FuzzDecodeMilestonePayload": func(b []byte) error { _, err := chain.DecodeMilestonePayload(b); return err },
+		"FuzzParseAddress":           func(b []byte) error { _, err := chain.ParseAddress(string(b)); return err },
 		"FuzzParseID":                parseAnyID,
 	}
 	for target, check := range checks {

@@ -1,15 +1,17 @@
-package chain
+package chain_test
 
 import (
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Seeds of FuzzDecodeInput, FuzzDecodeUnlock and FuzzDecodeMilestonePayload.
 
 func inputSeeds(t *testing.T) []seed {
 	_, txs := realIncluded(t, 17340)
-	raw := EncodeInput(txs[0].Inputs[0])
-	seeds := []seed{{"real-input", raw}, {"fixture-input-127", EncodeInput(fixtureTransaction().Inputs[3])}}
+	raw := chain.EncodeInput(txs[0].Inputs[0])
+	seeds := []seed{{"real-input", raw}, {"fixture-input-127", chain.EncodeInput(fixtureTransaction().Inputs[3])}}
 	mut := func(name string, f func(b []byte) []byte) {
 		seeds = append(seeds, seed{"broken-" + name, f(clone(raw))})
 	}
@@ -22,7 +24,7 @@ func inputSeeds(t *testing.T) []seed {
 
 func unlockSeeds(t *testing.T) []seed {
 	var seeds []seed
-	seen := map[UnlockKind]bool{}
+	seen := map[chain.UnlockKind]bool{}
 	var sig []byte
 	for _, index := range realMilestones {
 		_, txs := realIncluded(t, index)
@@ -30,15 +32,15 @@ func unlockSeeds(t *testing.T) []seed {
 			for _, u := range tx.Unlocks {
 				if !seen[u.Kind] {
 					seen[u.Kind] = true
-					seeds = append(seeds, seed{"real-" + u.Kind.String(), EncodeUnlock(u)})
+					seeds = append(seeds, seed{"real-" + u.Kind.String(), chain.EncodeUnlock(u)})
 				}
-				if sig == nil && u.Kind == UnlockSignature {
-					sig = EncodeUnlock(u)
+				if sig == nil && u.Kind == chain.UnlockSignature {
+					sig = chain.EncodeUnlock(u)
 				}
 			}
 		}
 	}
-	seeds = append(seeds, seed{"fixture-nft", EncodeUnlock(Unlock{Kind: UnlockNFT, Reference: 2})})
+	seeds = append(seeds, seed{"fixture-nft", chain.EncodeUnlock(chain.Unlock{Kind: chain.UnlockNFT, Reference: 2})})
 	mut := func(name string, f func(b []byte) []byte) {
 		seeds = append(seeds, seed{"broken-" + name, f(clone(sig))})
 	}

@@ -1,23 +1,24 @@
-package chain
+package chain_test
 
 import (
 	"encoding/binary"
 	"fmt"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
 
 // Seeds of FuzzDecodeMessage: real blocks of every payload kind, the fixtures, and
 // broken variants of the worked-example transaction block (stardust-wire.md section 10).
 
-func payloadKind(m *Message) string {
+func payloadKind(m *chain.Message) string {
 	switch m.Payload.(type) {
-	case *TaggedData:
+	case *chain.TaggedData:
 		return "tagged"
-	case *Transaction:
+	case *chain.Transaction:
 		return "tx"
-	case *MilestonePayload:
+	case *chain.MilestonePayload:
 		return "milestone"
 	}
 	return "empty"
@@ -47,7 +48,7 @@ func messageSeeds(t *testing.T) []seed {
 	}
 	seeds = append(seeds, realBlockSeeds(t, "2418187", realBlocks2418187(t))...)
 	for i, m := range fixtureMessages() {
-		seeds = append(seeds, seed{fmt.Sprintf("fixture-%d-%s", i, payloadKind(m)), EncodeMessage(m)})
+		seeds = append(seeds, seed{fmt.Sprintf("fixture-%d-%s", i, payloadKind(m)), chain.EncodeMessage(m)})
 	}
 	return append(seeds, brokenMessageSeeds()...)
 }
@@ -83,9 +84,9 @@ func brokenMessageSeeds() []seed {
 	mut("unlocks-0", u16(268, 0))
 	mut("output-type-2", func(b []byte) []byte { b[218] = 2; return b })
 	seeds = append(seeds,
-		seed{"broken-oversized", EncodeMessage(newMessage(&TaggedData{Data: make([]byte, MaxMessageSize)}))},
+		seed{"broken-oversized", chain.EncodeMessage(newMessage(&chain.TaggedData{Data: make([]byte, chain.MaxMessageSize)}))},
 		seed{"broken-empty", []byte{}},
-		seed{"broken-version-only", []byte{ProtocolVersion}})
+		seed{"broken-version-only", []byte{chain.ProtocolVersion}})
 	// A flipped byte in the signature still decodes: not "broken".
 	b := workedBlock()
 	b[330] ^= 0xff

@@ -1,15 +1,17 @@
-package chain
+package chain_test
 
 import (
 	"fmt"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Seeds of FuzzDecodeOutput: one real output of each shape, the fixtures, and broken
 // variants of the worked example's 46-byte basic output.
 
 // outputShape names an output's kind and the optional parts it has.
-func outputShape(o Output) string {
+func outputShape(o chain.Output) string {
 	parts := []struct {
 		name string
 		has  bool
@@ -17,7 +19,7 @@ func outputShape(o Output) string {
 		{"tokens", len(o.NativeTokens) > 0}, {"sdr", o.StorageDepositReturn != nil}, {"timelock", o.Timelock != nil},
 		{"expiration", o.Expiration != nil}, {"sender", o.Sender != nil}, {"metadata", o.Metadata != nil},
 		{"tag", o.Tag != nil}, {"issuer", o.Issuer != nil}, {"immutable", o.ImmutableMetadata != nil},
-		{"new", (o.Kind == OutputAlias && o.AliasID.IsZero()) || (o.Kind == OutputNFT && o.NFTID.IsZero())},
+		{"new", (o.Kind == chain.OutputAlias && o.AliasID.IsZero()) || (o.Kind == chain.OutputNFT && o.NFTID.IsZero())},
 	}
 	s := o.Kind.String()
 	for _, p := range parts {
@@ -32,16 +34,8 @@ func realOutputSeeds(t *testing.T) []seed {
 	var seeds []seed
 	seen := map[string]bool{}
 	for _, index := range realMilestones {
-		m := realMilestone(t, index)
-		raws := [][]byte{}
-		for _, o := range m.Created {
-			raws = append(raws, o.Raw)
-		}
-		for _, o := range m.Consumed {
-			raws = append(raws, o.Raw)
-		}
-		for _, raw := range raws {
-			o, err := DecodeOutput(raw)
+		for _, raw := range recordedOutputs(t, index) {
+			o, err := chain.DecodeOutput(raw)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,7 +51,7 @@ func realOutputSeeds(t *testing.T) []seed {
 func outputSeeds(t *testing.T) []seed {
 	seeds := realOutputSeeds(t)
 	for i, o := range append(fixtureOutputs(), fixtureLegacyOutputs()...) {
-		seeds = append(seeds, seed{fmt.Sprintf("fixture-%d-%s", i, outputShape(o)), EncodeOutput(o)})
+		seeds = append(seeds, seed{fmt.Sprintf("fixture-%d-%s", i, outputShape(o)), chain.EncodeOutput(o)})
 	}
 	// The worked output: type 0, amount 1..8, native tokens 9, conditions 10, condition
 	// type 11, address type 12, address 13..44, features 45.

@@ -1,8 +1,10 @@
-package chain
+package chain_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Seeds of FuzzParseID and FuzzParseAddress, from the real data.
@@ -10,16 +12,16 @@ import (
 func idSeeds(t *testing.T) []seed {
 	m := realMilestone(t, 17339)
 	blocks, txs := realIncluded(t, 17339)
-	msg := MessageID(blocks[0].ID).String()
+	msg := chain.MessageID(blocks[0].ID).String()
 	seeds := []seed{
 		{"real-message-id", msg},
 		{"real-message-id-upper", "0x" + strings.ToUpper(msg[2:])},
 		{"real-transaction-id", txs[0].ID().String()},
-		{"real-milestone-id", MilestoneID(m.MilestoneID).String()},
-		{"real-output-id", NewOutputID(txs[0].ID(), 0).String()},
+		{"real-milestone-id", chain.MilestoneID(m.MilestoneID).String()},
+		{"real-output-id", chain.NewOutputID(txs[0].ID(), 0).String()},
 	}
 	for _, o := range realOutputs(t) {
-		if o.Kind == OutputNFT && !o.NFTID.IsZero() {
+		if o.Kind == chain.OutputNFT && !o.NFTID.IsZero() {
 			seeds = append(seeds, seed{"real-nft-id", o.NFTID.String()})
 			break
 		}
@@ -42,11 +44,11 @@ func idSeeds(t *testing.T) []seed {
 }
 
 // realOutputs decodes the created outputs of both real milestones.
-func realOutputs(t *testing.T) []Output {
-	var outs []Output
+func realOutputs(t *testing.T) []chain.Output {
+	var outs []chain.Output
 	for _, index := range realMilestones {
 		for _, rec := range realMilestone(t, index).Created {
-			o, err := DecodeOutput(rec.Raw)
+			o, err := chain.DecodeOutput(rec.Raw)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,10 +60,10 @@ func realOutputs(t *testing.T) []Output {
 
 func addressSeeds(t *testing.T) []seed {
 	var seeds []seed
-	seen := map[AddressKind]bool{}
+	seen := map[chain.AddressKind]bool{}
 	var first string
 	for _, o := range realOutputs(t) {
-		for _, a := range []*Address{o.Address, o.Sender, o.Issuer, o.Governor} {
+		for _, a := range []*chain.Address{o.Address, o.Sender, o.Issuer, o.Governor} {
 			if a == nil || seen[a.Kind] {
 				continue
 			}

@@ -1,4 +1,4 @@
-package chain
+package chain_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Fuzz targets for everything that turns source bytes or text into chain values. The
@@ -28,7 +30,7 @@ const maxErrorLen = 512
 // in a message of bounded length.
 func clearDecodeError(t *testing.T, err error) {
 	t.Helper()
-	var ve *ValidationError
+	var ve *chain.ValidationError
 	if !errors.As(err, &ve) {
 		t.Fatalf("error is %T (%v), want *ValidationError", err, err)
 	}
@@ -65,11 +67,11 @@ func clearParseError(t *testing.T, err, sentinel error, what string) {
 // ValidateMessage agrees with the decoder, and every rejection names the field.
 func FuzzDecodeMessage(f *testing.F) {
 	for _, m := range fixtureMessages() {
-		f.Add(EncodeMessage(m))
+		f.Add(chain.EncodeMessage(m))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		m, err := DecodeMessage(raw)
-		verr := ValidateMessage(nil, raw)
+		m, err := chain.DecodeMessage(raw)
+		verr := chain.ValidateMessage(nil, raw)
 		if err != nil {
 			clearDecodeError(t, err)
 			if verr == nil {
@@ -77,13 +79,13 @@ func FuzzDecodeMessage(f *testing.F) {
 			}
 			return
 		}
-		if again := EncodeMessage(m); !bytes.Equal(again, raw) {
+		if again := chain.EncodeMessage(m); !bytes.Equal(again, raw) {
 			t.Fatalf("not canonical:\n in  %x\n out %x", raw, again)
 		}
-		if m.ID() != MessageIDOf(raw) {
+		if m.ID() != chain.MessageIDOf(raw) {
 			t.Fatal("ID of the decoded message differs from the hash of its bytes")
 		}
-		if verr != nil || ValidateMessage(m, raw) != nil {
+		if verr != nil || chain.ValidateMessage(m, raw) != nil {
 			t.Fatalf("ValidateMessage refuses a decodable message: %v", verr)
 		}
 		checkDecodedParts(t, m)
@@ -91,23 +93,23 @@ func FuzzDecodeMessage(f *testing.F) {
 }
 
 // checkDecodedParts: the parts of a decoded message decode alone, byte for byte.
-func checkDecodedParts(t *testing.T, m *Message) {
+func checkDecodedParts(t *testing.T, m *chain.Message) {
 	t.Helper()
 	if tx := m.TransactionOf(); tx != nil {
 		for _, o := range tx.Outputs {
-			raw := EncodeOutput(o)
-			if back, err := DecodeOutput(raw); err != nil || !bytes.Equal(EncodeOutput(back), raw) {
+			raw := chain.EncodeOutput(o)
+			if back, err := chain.DecodeOutput(raw); err != nil || !bytes.Equal(chain.EncodeOutput(back), raw) {
 				t.Fatalf("an output of a decoded transaction does not round-trip alone: %v", err)
 			}
 		}
 		for _, u := range tx.Unlocks {
-			if back, err := DecodeUnlock(EncodeUnlock(u)); err != nil || back != u {
+			if back, err := chain.DecodeUnlock(chain.EncodeUnlock(u)); err != nil || back != u {
 				t.Fatalf("an unlock of a decoded transaction does not round-trip alone: %v", err)
 			}
 		}
 	}
 	if mp := m.MilestoneOf(); mp != nil {
-		if back, err := DecodeMilestonePayload(mp.Encode()); err != nil || back.ID() != mp.ID() {
+		if back, err := chain.DecodeMilestonePayload(mp.Encode()); err != nil || back.ID() != mp.ID() {
 			t.Fatalf("the milestone of a decoded message does not decode alone: %v", err)
 		}
 	}
@@ -115,49 +117,31 @@ func checkDecodedParts(t *testing.T, m *Message) {
 
 // FuzzDecodeOutput: the same properties for outputs stored alone (Stardust or legacy).
 func FuzzDecodeOutput(f *testing.F) {
-	for _, o := range append(fixtureOutputs(), fixtureLegacyOutputs()...) {
-		f.Add(EncodeOutput(o))
-	}
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		o, err := DecodeOutput(raw)
-		if err != nil {
-			clearDecodeError(t, err)
-			return
-		}
-		if !bytes.Equal(EncodeOutput(o), raw) {
-			t.Fatalf("not canonical: %x", raw)
-		}
-	})
+	fuzzCanonical(f, append(fixtureOutputs(), fixtureLegacyOutputs()...), chain.EncodeOutput, chain.DecodeOutput)
 }
 
 // FuzzDecodeInput and FuzzDecodeUnlock cover the transactions table's blobs.
 func FuzzDecodeInput(f *testing.F) {
-	for _, in := range fixtureTransaction().Inputs {
-		f.Add(EncodeInput(in))
-	}
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		in, err := DecodeInput(raw)
-		if err != nil {
-			clearDecodeError(t, err)
-			return
-		}
-		if !bytes.Equal(EncodeInput(in), raw) {
-			t.Fatalf("not canonical: %x", raw)
-		}
-	})
+	fuzzCanonical(f, fixtureTransaction().Inputs, chain.EncodeInput, chain.DecodeInput)
 }
 
 func FuzzDecodeUnlock(f *testing.F) {
-	for _, u := range fixtureTransaction().Unlocks {
-		f.Add(EncodeUnlock(u))
+	fuzzCanonical(f, fixtureTransaction().Unlocks, chain.EncodeUnlock, chain.DecodeUnlock)
+}
+
+// fuzzCanonical seeds f with the encodings of seeds; whatever decodes must re-encode to
+// the same bytes, and whatever does not must fail with a clean decode error.
+func fuzzCanonical[T any](f *testing.F, seeds []T, encode func(T) []byte, decode func([]byte) (T, error)) {
+	for _, v := range seeds {
+		f.Add(encode(v))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		u, err := DecodeUnlock(raw)
+		v, err := decode(raw)
 		if err != nil {
 			clearDecodeError(t, err)
 			return
 		}
-		if !bytes.Equal(EncodeUnlock(u), raw) {
+		if !bytes.Equal(encode(v), raw) {
 			t.Fatalf("not canonical: %x", raw)
 		}
 	})
@@ -168,7 +152,7 @@ func FuzzDecodeUnlock(f *testing.F) {
 func FuzzDecodeMilestonePayload(f *testing.F) {
 	f.Add(fixtureMilestonePayload().Encode())
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		mp, err := DecodeMilestonePayload(raw)
+		mp, err := chain.DecodeMilestonePayload(raw)
 		if err != nil {
 			clearDecodeError(t, err)
 			return
@@ -177,12 +161,12 @@ func FuzzDecodeMilestonePayload(f *testing.F) {
 			t.Fatalf("not canonical: %x", raw)
 		}
 		essence := mp.Essence()
-		if !bytes.Equal(raw[4:4+len(essence)], essence) || mp.ID() != MilestoneID(MessageIDOf(essence)) {
+		if !bytes.Equal(raw[4:4+len(essence)], essence) || mp.ID() != chain.MilestoneID(chain.MessageIDOf(essence)) {
 			t.Fatal("the essence is not the payload's bytes after the type, or the ID not their hash")
 		}
 		if err := fixtureKeys().Verify(mp); err != nil {
 			clearDecodeError(t, err)
-			if !errors.Is(err, ErrMilestoneSignature) {
+			if !errors.Is(err, chain.ErrMilestoneSignature) {
 				t.Fatalf("verification error %v does not wrap ErrMilestoneSignature", err)
 			}
 		}

@@ -1,8 +1,10 @@
-package chain
+package chain_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Fuzz targets for the textual forms: IDs and addresses.
@@ -16,13 +18,13 @@ type idParser struct {
 func idParsers() []idParser {
 	wrap := func(what string, parse func(string) (string, error)) idParser { return idParser{what, parse} }
 	return []idParser{
-		wrap("message id", func(s string) (string, error) { id, err := ParseMessageID(s); return id.String(), err }),
-		wrap("transaction id", func(s string) (string, error) { id, err := ParseTransactionID(s); return id.String(), err }),
-		wrap("milestone id", func(s string) (string, error) { id, err := ParseMilestoneID(s); return id.String(), err }),
-		wrap("alias id", func(s string) (string, error) { id, err := ParseAliasID(s); return id.String(), err }),
-		wrap("nft id", func(s string) (string, error) { id, err := ParseNFTID(s); return id.String(), err }),
-		wrap("output id", func(s string) (string, error) { id, err := ParseOutputID(s); return id.String(), err }),
-		wrap("foundry id", func(s string) (string, error) { id, err := ParseFoundryID(s); return id.String(), err }),
+		wrap("message id", func(s string) (string, error) { id, err := chain.ParseMessageID(s); return id.String(), err }),
+		wrap("transaction id", func(s string) (string, error) { id, err := chain.ParseTransactionID(s); return id.String(), err }),
+		wrap("milestone id", func(s string) (string, error) { id, err := chain.ParseMilestoneID(s); return id.String(), err }),
+		wrap("alias id", func(s string) (string, error) { id, err := chain.ParseAliasID(s); return id.String(), err }),
+		wrap("nft id", func(s string) (string, error) { id, err := chain.ParseNFTID(s); return id.String(), err }),
+		wrap("output id", func(s string) (string, error) { id, err := chain.ParseOutputID(s); return id.String(), err }),
+		wrap("foundry id", func(s string) (string, error) { id, err := chain.ParseFoundryID(s); return id.String(), err }),
 	}
 }
 
@@ -32,13 +34,13 @@ func idParsers() []idParser {
 func FuzzParseID(f *testing.F) {
 	f.Add("0x" + strings.Repeat("ab", 32))
 	f.Add("0x" + strings.Repeat("AB", 34))
-	f.Add(NewFoundryID(AliasID{1}, 7, 0).String())
+	f.Add(chain.NewFoundryID(chain.AliasID{1}, 7, 0).String())
 	f.Add("0x")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, p := range idParsers() {
 			text, err := p.parse(s)
 			if err != nil {
-				clearParseError(t, err, ErrMalformedID, p.what)
+				clearParseError(t, err, chain.ErrMalformedID, p.what)
 				continue
 			}
 			if text != strings.ToLower(s) {
@@ -54,7 +56,7 @@ func FuzzParseID(f *testing.F) {
 // FuzzParseAddress: an accepted address round-trips through both textual forms under
 // any HRP; a refused one gets an ErrMalformedAddress.
 func FuzzParseAddress(f *testing.F) {
-	for _, a := range []Address{fixtureAddr(1), AliasAddress(AliasID{2}), NFTAddress(NFTID{3})} {
+	for _, a := range []chain.Address{fixtureAddr(1), chain.AliasAddress(chain.AliasID{2}), chain.NFTAddress(chain.NFTID{3})} {
 		f.Add(a.Bech32("smr"))
 		f.Add(a.Bech32("iota"))
 		f.Add(strings.ToUpper(a.Bech32("rms")))
@@ -62,13 +64,13 @@ func FuzzParseAddress(f *testing.F) {
 	}
 	f.Add("smr1")
 	f.Fuzz(func(t *testing.T, s string) {
-		a, err := ParseAddress(s)
+		a, err := chain.ParseAddress(s)
 		if err != nil {
-			clearParseError(t, err, ErrMalformedAddress, "")
+			clearParseError(t, err, chain.ErrMalformedAddress, "")
 			return
 		}
 		for _, text := range []string{a.Bech32("smr"), a.Hex(), a.Bech32("iota")} {
-			back, err := ParseAddress(text)
+			back, err := chain.ParseAddress(text)
 			if err != nil || back != a {
 				t.Fatalf("%q parses to %v, whose form %q parses to %v, %v", s, a, text, back, err)
 			}

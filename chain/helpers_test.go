@@ -1,10 +1,12 @@
-package chain
+package chain_test
 
 import (
 	"encoding/hex"
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Helpers shared by the tests of this package.
@@ -31,26 +33,48 @@ func hex32(s string) [32]byte {
 
 func clone(b []byte) []byte { return append([]byte(nil), b...) }
 
-func decodeErr(b []byte) error {
-	_, err := DecodeMessage(b)
-	return err
+// errOnly turns a decoder into one that returns just its error.
+func errOnly[T any](decode func([]byte) (T, error)) func([]byte) error {
+	return func(b []byte) error {
+		_, err := decode(b)
+		return err
+	}
 }
 
-func decodeOutputErr(b []byte) error {
-	_, err := DecodeOutput(b)
-	return err
+var (
+	decodeErr          = errOnly(chain.DecodeMessage)
+	decodeOutputErr    = errOnly(chain.DecodeOutput)
+	decodeMilestoneErr = errOnly(chain.DecodeMilestonePayload)
+	decodeUnlockErr    = errOnly(chain.DecodeUnlock)
+	decodeInputErr     = errOnly(chain.DecodeInput)
+)
+
+// fieldCase breaks a valid T with mod; the check must then refuse field for reason.
+type fieldCase[T any] struct {
+	name, field, reason string
+	mod                 func(v T)
 }
 
-func decodeMilestoneErr(b []byte) error {
-	_, err := DecodeMilestonePayload(b)
-	return err
+// fieldCaseRunner returns a runner of cases: each breaks a fresh valid value, and check
+// must refuse it on the case's field for its reason.
+func fieldCaseRunner[T any](fresh func() T, check func(T) error) func(t *testing.T, cases []fieldCase[T]) {
+	return func(t *testing.T, cases []fieldCase[T]) {
+		t.Helper()
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				v := fresh()
+				c.mod(v)
+				wantField(t, check(v), c.field, c.reason)
+			})
+		}
+	}
 }
 
 // wantField fails unless err is a *ValidationError on exactly field whose reason
 // contains reason.
 func wantField(t *testing.T, err error, field, reason string) {
 	t.Helper()
-	var ve *ValidationError
+	var ve *chain.ValidationError
 	if !errors.As(err, &ve) {
 		t.Fatalf("want ValidationError on %s (%q), got %v", field, reason, err)
 	}

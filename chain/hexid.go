@@ -11,6 +11,17 @@ func hexString(b []byte) string {
 	return "0x" + hex.EncodeToString(b)
 }
 
+// parseText parses an ID's 0x-hex text form through its UnmarshalText, so an ID type
+// states its name for errors once.
+func parseText[T any, P interface {
+	*T
+	UnmarshalText([]byte) error
+}](s string) (T, error) {
+	var id T
+	err := P(&id).UnmarshalText([]byte(s))
+	return id, err
+}
+
 // parseHexID fills dst from a 0x-prefixed hex string of exactly len(dst)
 // bytes. what names the ID kind so the error says which field was bad.
 func parseHexID(what, s string, dst []byte) error {

@@ -18,11 +18,7 @@ type NFTID [32]byte
 func (id MessageID) String() string { return hexString(id[:]) }
 
 // ParseMessageID parses the 0x-hex form produced by String.
-func ParseMessageID(s string) (MessageID, error) {
-	var id MessageID
-	err := parseHexID("message id", s, id[:])
-	return id, err
-}
+func ParseMessageID(s string) (MessageID, error) { return parseText[MessageID](s) }
 
 // MarshalText implements encoding.TextMarshaler.
 func (id MessageID) MarshalText() ([]byte, error) { return []byte(id.String()), nil }
@@ -33,11 +29,7 @@ func (id *MessageID) UnmarshalText(b []byte) error { return parseHexID("message 
 func (id TransactionID) String() string { return hexString(id[:]) }
 
 // ParseTransactionID parses the 0x-hex form produced by String.
-func ParseTransactionID(s string) (TransactionID, error) {
-	var id TransactionID
-	err := parseHexID("transaction id", s, id[:])
-	return id, err
-}
+func ParseTransactionID(s string) (TransactionID, error) { return parseText[TransactionID](s) }
 
 // MarshalText implements encoding.TextMarshaler.
 func (id TransactionID) MarshalText() ([]byte, error) { return []byte(id.String()), nil }
@@ -50,11 +42,7 @@ func (id *TransactionID) UnmarshalText(b []byte) error {
 func (id MilestoneID) String() string { return hexString(id[:]) }
 
 // ParseMilestoneID parses the 0x-hex form produced by String.
-func ParseMilestoneID(s string) (MilestoneID, error) {
-	var id MilestoneID
-	err := parseHexID("milestone id", s, id[:])
-	return id, err
-}
+func ParseMilestoneID(s string) (MilestoneID, error) { return parseText[MilestoneID](s) }
 
 // MarshalText implements encoding.TextMarshaler.
 func (id MilestoneID) MarshalText() ([]byte, error) { return []byte(id.String()), nil }
@@ -70,11 +58,7 @@ func (id AliasID) String() string { return hexString(id[:]) }
 func (id AliasID) IsZero() bool { return id == AliasID{} }
 
 // ParseAliasID parses the 0x-hex form produced by String.
-func ParseAliasID(s string) (AliasID, error) {
-	var id AliasID
-	err := parseHexID("alias id", s, id[:])
-	return id, err
-}
+func ParseAliasID(s string) (AliasID, error) { return parseText[AliasID](s) }
 
 // MarshalText implements encoding.TextMarshaler.
 func (id AliasID) MarshalText() ([]byte, error) { return []byte(id.String()), nil }
@@ -88,11 +72,7 @@ func (id NFTID) String() string { return hexString(id[:]) }
 func (id NFTID) IsZero() bool { return id == NFTID{} }
 
 // ParseNFTID parses the 0x-hex form produced by String.
-func ParseNFTID(s string) (NFTID, error) {
-	var id NFTID
-	err := parseHexID("nft id", s, id[:])
-	return id, err
-}
+func ParseNFTID(s string) (NFTID, error) { return parseText[NFTID](s) }
 
 // MarshalText implements encoding.TextMarshaler.
 func (id NFTID) MarshalText() ([]byte, error) { return []byte(id.String()), nil }

@@ -30,11 +30,7 @@ func (id OutputID) Index() uint16 { return binary.LittleEndian.Uint16(id[32:]) }
 func (id OutputID) String() string { return hexString(id[:]) }
 
 // ParseOutputID parses the 0x-hex form produced by String.
-func ParseOutputID(s string) (OutputID, error) {
-	var id OutputID
-	err := parseHexID("output id", s, id[:])
-	return id, err
-}
+func ParseOutputID(s string) (OutputID, error) { return parseText[OutputID](s) }
 
 // MarshalText implements encoding.TextMarshaler.
 func (id OutputID) MarshalText() ([]byte, error) { return []byte(id.String()), nil }
@@ -73,11 +69,7 @@ func (id FoundryID) TokenScheme() uint8 { return id[37] }
 func (id FoundryID) String() string { return hexString(id[:]) }
 
 // ParseFoundryID parses the 0x-hex form produced by String.
-func ParseFoundryID(s string) (FoundryID, error) {
-	var id FoundryID
-	err := parseHexID("foundry id", s, id[:])
-	return id, err
-}
+func ParseFoundryID(s string) (FoundryID, error) { return parseText[FoundryID](s) }
 
 // MarshalText implements encoding.TextMarshaler.
 func (id FoundryID) MarshalText() ([]byte, error) { return []byte(id.String()), nil }

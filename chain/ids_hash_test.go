@@ -1,10 +1,12 @@
-package chain
+package chain_test
 
 import (
 	"bytes"
 	"testing"
 
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // IDs that are hashes of encodings: message, transaction, essence, milestone, chain IDs.
@@ -15,9 +17,9 @@ func TestHashIDs(t *testing.T) {
 	tx := m.TransactionOf()
 	payload := raw[2+32*len(m.Parents)+4 : len(raw)-8]
 	switch {
-	case m.ID() != MessageID(blake2b.Sum256(raw)):
+	case m.ID() != chain.MessageID(blake2b.Sum256(raw)):
 		t.Fatal("message ID is not BLAKE2b-256 of the message")
-	case !bytes.Equal(tx.Encode(), payload) || tx.ID() != TransactionID(blake2b.Sum256(payload)):
+	case !bytes.Equal(tx.Encode(), payload) || tx.ID() != chain.TransactionID(blake2b.Sum256(payload)):
 		t.Fatal("transaction ID is not BLAKE2b-256 of the block's payload bytes")
 	case !bytes.Equal(tx.Essence(), payload[4:len(payload)-2-98-3*3]):
 		t.Fatal("essence is not the payload between the type and the unlocks")
@@ -29,7 +31,7 @@ func TestHashIDs(t *testing.T) {
 func TestMilestoneIDIgnoresSignatures(t *testing.T) {
 	mp := fixtureMilestonePayload()
 	id := mp.ID()
-	if id != MilestoneID(blake2b.Sum256(mp.Essence())) {
+	if id != chain.MilestoneID(blake2b.Sum256(mp.Essence())) {
 		t.Fatal("milestone ID is not BLAKE2b-256 of the essence")
 	}
 	mp.Signatures = mp.Signatures[:1]
@@ -59,13 +61,13 @@ func TestTransactionIDDependsOnContent(t *testing.T) {
 }
 
 func TestChainIDsFromOutputIDs(t *testing.T) {
-	oid := NewOutputID(TransactionID{1}, 2)
+	oid := chain.NewOutputID(chain.TransactionID{1}, 2)
 	want := blake2b.Sum256(oid[:])
-	if AliasIDFromOutputID(oid) != AliasID(want) || NFTIDFromOutputID(oid) != NFTID(want) {
+	if chain.AliasIDFromOutputID(oid) != chain.AliasID(want) || chain.NFTIDFromOutputID(oid) != chain.NFTID(want) {
 		t.Fatal("chain IDs must be BLAKE2b-256 of the 34-byte output ID")
 	}
-	foundry := NewFoundryID(AliasIDFromOutputID(oid), 1, TokenSchemeSimple)
-	if foundry[0] != byte(AddressAlias) || foundry.AliasID() != AliasID(want) || foundry.SerialNumber() != 1 {
+	foundry := chain.NewFoundryID(chain.AliasIDFromOutputID(oid), 1, chain.TokenSchemeSimple)
+	if foundry[0] != byte(chain.AddressAlias) || foundry.AliasID() != chain.AliasID(want) || foundry.SerialNumber() != 1 {
 		t.Fatalf("foundry id %s", foundry)
 	}
 }

@@ -1,30 +1,32 @@
-package chain
+package chain_test
 
 import (
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Changing any part of a signed milestone's essence must break its signatures.
 
 func TestVerifyRefusesChangedEssence(t *testing.T) {
-	cases := map[string]func(mp *MilestonePayload){
-		"index":              func(mp *MilestonePayload) { mp.Index++ },
-		"timestamp":          func(mp *MilestonePayload) { mp.Timestamp ^= 1 << 20 },
-		"protocol version":   func(mp *MilestonePayload) { mp.ProtocolVersion++ },
-		"previous milestone": func(mp *MilestonePayload) { mp.PreviousMilestoneID[31] ^= 1 },
-		"parent":             func(mp *MilestonePayload) { mp.Parents[1][0] ^= 0x80 },
-		"parents dropped":    func(mp *MilestonePayload) { mp.Parents = mp.Parents[:2] },
-		"inclusion root":     func(mp *MilestonePayload) { mp.InclusionMerkleRoot[5] ^= 4 },
-		"applied root":       func(mp *MilestonePayload) { mp.AppliedMerkleRoot[0] ^= 1 },
-		"metadata":           func(mp *MilestonePayload) { mp.Metadata[0] ^= 1 },
-		"metadata dropped":   func(mp *MilestonePayload) { mp.Metadata = nil },
-		"migrated at":        func(mp *MilestonePayload) { mp.Receipt.MigratedAt++ },
-		"final":              func(mp *MilestonePayload) { mp.Receipt.Final = false },
-		"funds deposit":      func(mp *MilestonePayload) { mp.Receipt.Funds[1].Deposit++ },
-		"treasury amount":    func(mp *MilestonePayload) { mp.Receipt.Transaction.OutputAmount++ },
-		"receipt dropped":    func(mp *MilestonePayload) { mp.Receipt = nil },
-		"params target":      func(mp *MilestonePayload) { mp.ProtocolParams.TargetMilestoneIndex-- },
-		"params bytes":       func(mp *MilestonePayload) { mp.ProtocolParams.Params[3] ^= 1 },
+	cases := map[string]func(mp *chain.MilestonePayload){
+		"index":              func(mp *chain.MilestonePayload) { mp.Index++ },
+		"timestamp":          func(mp *chain.MilestonePayload) { mp.Timestamp ^= 1 << 20 },
+		"protocol version":   func(mp *chain.MilestonePayload) { mp.ProtocolVersion++ },
+		"previous milestone": func(mp *chain.MilestonePayload) { mp.PreviousMilestoneID[31] ^= 1 },
+		"parent":             func(mp *chain.MilestonePayload) { mp.Parents[1][0] ^= 0x80 },
+		"parents dropped":    func(mp *chain.MilestonePayload) { mp.Parents = mp.Parents[:2] },
+		"inclusion root":     func(mp *chain.MilestonePayload) { mp.InclusionMerkleRoot[5] ^= 4 },
+		"applied root":       func(mp *chain.MilestonePayload) { mp.AppliedMerkleRoot[0] ^= 1 },
+		"metadata":           func(mp *chain.MilestonePayload) { mp.Metadata[0] ^= 1 },
+		"metadata dropped":   func(mp *chain.MilestonePayload) { mp.Metadata = nil },
+		"migrated at":        func(mp *chain.MilestonePayload) { mp.Receipt.MigratedAt++ },
+		"final":              func(mp *chain.MilestonePayload) { mp.Receipt.Final = false },
+		"funds deposit":      func(mp *chain.MilestonePayload) { mp.Receipt.Funds[1].Deposit++ },
+		"treasury amount":    func(mp *chain.MilestonePayload) { mp.Receipt.Transaction.OutputAmount++ },
+		"receipt dropped":    func(mp *chain.MilestonePayload) { mp.Receipt = nil },
+		"params target":      func(mp *chain.MilestonePayload) { mp.ProtocolParams.TargetMilestoneIndex-- },
+		"params bytes":       func(mp *chain.MilestonePayload) { mp.ProtocolParams.Params[3] ^= 1 },
 	}
 	for name, mod := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -44,7 +46,7 @@ func TestVerifyRefusesFlippedEssenceBits(t *testing.T) {
 	for i := 4; i < 4+essenceLen; i++ {
 		bad := clone(raw)
 		bad[i] ^= 1 << (i % 8)
-		mp, err := DecodeMilestonePayload(bad)
+		mp, err := chain.DecodeMilestonePayload(bad)
 		if err != nil {
 			continue
 		}

@@ -1,9 +1,11 @@
-package chain
+package chain_test
 
 import (
 	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Milestone signature verification (TIP-29) with generated keys.
@@ -22,21 +24,21 @@ func TestVerifyAcceptsSignedMilestone(t *testing.T) {
 func wantSigError(t *testing.T, err error, field, reason string) {
 	t.Helper()
 	wantField(t, err, field, reason)
-	if !errors.Is(err, ErrMilestoneSignature) {
+	if !errors.Is(err, chain.ErrMilestoneSignature) {
 		t.Fatalf("%v does not wrap ErrMilestoneSignature", err)
 	}
 }
 
 // fourKeys adds an all-time key that signs nothing, so limiting one range keeps as
 // many applicable keys as signatures.
-func fourKeys() MilestoneKeys {
+func fourKeys() chain.MilestoneKeys {
 	mk := fixtureKeys()
-	mk.Ranges = append(mk.Ranges, Signer(fixtureKey(4)))
+	mk.Ranges = append(mk.Ranges, chain.Signer(fixtureKey(4)))
 	return mk
 }
 
 // sigField names the signature of key k in mp.
-func sigField(mp *MilestonePayload, k byte) string {
+func sigField(mp *chain.MilestonePayload, k byte) string {
 	for i, s := range mp.Signatures {
 		if s.PublicKey == publicKey(fixtureKey(k)) {
 			return fmt.Sprintf("milestone.signatures[%d]", i)
@@ -46,7 +48,7 @@ func sigField(mp *MilestonePayload, k byte) string {
 }
 
 func TestVerifyRefuses(t *testing.T) {
-	limited := func(k int, start, end uint32) MilestoneKeys {
+	limited := func(k int, start, end uint32) chain.MilestoneKeys {
 		mk := fourKeys()
 		mk.Ranges[k-1].Start, mk.Ranges[k-1].End = start, end
 		return mk
@@ -54,28 +56,28 @@ func TestVerifyRefuses(t *testing.T) {
 	cases := []struct {
 		name, field, reason string
 		signer              byte // when set, the field is this key's signature
-		keys                MilestoneKeys
-		mod                 func(mp *MilestonePayload)
+		keys                chain.MilestoneKeys
+		mod                 func(mp *chain.MilestonePayload)
 	}{
 		{"too few", "milestone.signatures", "1 signatures, 2 needed", 0, fixtureKeys(),
-			func(mp *MilestonePayload) { mp.Sign(fixtureKey(1)) }},
+			func(mp *chain.MilestonePayload) { mp.Sign(fixtureKey(1)) }},
 		{"more than the keys", "milestone.signatures", "3 signatures, only 2 keys apply at milestone 9", 0,
-			MilestoneKeys{Threshold: 2, Ranges: fixtureKeys().Ranges[:2]}, func(*MilestonePayload) {}},
+			chain.MilestoneKeys{Threshold: 2, Ranges: fixtureKeys().Ranges[:2]}, func(*chain.MilestonePayload) {}},
 		{"unknown key", "", "may not sign milestone 9", 9, fixtureKeys(),
-			func(mp *MilestonePayload) { mp.Sign(fixtureKey(1), fixtureKey(9)) }},
-		{"range ended", "", "may not sign milestone 9", 2, limited(2, 0, 8), func(*MilestonePayload) {}},
-		{"range not started", "", "may not sign milestone 9", 3, limited(3, 10, 0), func(*MilestonePayload) {}},
-		{"unsorted", "milestone.signatures[1]", "not sorted by public key", 0, fixtureKeys(), func(mp *MilestonePayload) {
+			func(mp *chain.MilestonePayload) { mp.Sign(fixtureKey(1), fixtureKey(9)) }},
+		{"range ended", "", "may not sign milestone 9", 2, limited(2, 0, 8), func(*chain.MilestonePayload) {}},
+		{"range not started", "", "may not sign milestone 9", 3, limited(3, 10, 0), func(*chain.MilestonePayload) {}},
+		{"unsorted", "milestone.signatures[1]", "not sorted by public key", 0, fixtureKeys(), func(mp *chain.MilestonePayload) {
 			mp.Signatures[0], mp.Signatures[1] = mp.Signatures[1], mp.Signatures[0]
 		}},
-		{"duplicate", "milestone.signatures[2]", "or duplicate", 0, fixtureKeys(), func(mp *MilestonePayload) {
+		{"duplicate", "milestone.signatures[2]", "or duplicate", 0, fixtureKeys(), func(mp *chain.MilestonePayload) {
 			mp.Signatures[2] = mp.Signatures[1]
 		}},
-		{"bad signature", "milestone.signatures[1]", "invalid signature", 0, fixtureKeys(), func(mp *MilestonePayload) {
+		{"bad signature", "milestone.signatures[1]", "invalid signature", 0, fixtureKeys(), func(mp *chain.MilestonePayload) {
 			mp.Signatures[1].Signature[10] ^= 1
 		}},
-		{"zero threshold", "milestone.signatures", "threshold 0", 0, MilestoneKeys{Ranges: fixtureKeys().Ranges}, func(*MilestonePayload) {}},
-		{"no keys", "milestone.signatures", "threshold 0", 0, MilestoneKeys{}, func(*MilestonePayload) {}},
+		{"zero threshold", "milestone.signatures", "threshold 0", 0, chain.MilestoneKeys{Ranges: fixtureKeys().Ranges}, func(*chain.MilestonePayload) {}},
+		{"no keys", "milestone.signatures", "threshold 0", 0, chain.MilestoneKeys{}, func(*chain.MilestonePayload) {}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -102,7 +104,7 @@ func TestVerifyKeyRangeBounds(t *testing.T) {
 }
 
 func TestSignerAndSign(t *testing.T) {
-	kr := Signer(fixtureKey(4))
+	kr := chain.Signer(fixtureKey(4))
 	if kr.PublicKey != publicKey(fixtureKey(4)) || kr.Start != 0 || kr.End != 0 {
 		t.Fatalf("Signer: %+v", kr)
 	}

@@ -1,24 +1,26 @@
-package chain
+package chain_test
 
 import (
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // The names types print as (logs, errors, the database's text columns).
 
 func TestStateNames(t *testing.T) {
-	names := map[InclusionState]string{NoTransaction: "noTransaction", Conflicting: "conflicting", Included: "included"}
+	names := map[chain.InclusionState]string{chain.NoTransaction: "noTransaction", chain.Conflicting: "conflicting", chain.Included: "included"}
 	for s, want := range names {
 		if s.String() != want {
 			t.Errorf("%d: %s, want %s", s, s, want)
 		}
 	}
-	if ConflictInputAlreadySpent.String() != "inputUTXOAlreadySpent" ||
-		ConflictSemanticValidationFailed.String() != "semanticValidationFailed" {
+	if chain.ConflictInputAlreadySpent.String() != "inputUTXOAlreadySpent" ||
+		chain.ConflictSemanticValidationFailed.String() != "semanticValidationFailed" {
 		t.Error("conflict reason names")
 	}
 	for r := 0; r <= 255; r++ {
-		known := ConflictReason(r).Known()
+		known := chain.ConflictReason(r).Known()
 		if want := r <= 12 || r == 255; known != want {
 			t.Errorf("reason %d known=%v", r, known)
 		}
@@ -27,13 +29,13 @@ func TestStateNames(t *testing.T) {
 
 func TestKindNames(t *testing.T) {
 	cases := []struct{ got, want string }{
-		{OutputLegacy.String(), "legacy"}, {OutputBasic.String(), "basic"}, {OutputAlias.String(), "alias"},
-		{OutputFoundry.String(), "foundry"}, {OutputNFT.String(), "nft"}, {OutputKind(2).String(), "outputKind(2)"},
-		{UnlockSignature.String(), "signature"}, {UnlockReference.String(), "reference"}, {UnlockAlias.String(), "alias"},
-		{UnlockNFT.String(), "nft"}, {UnlockKind(4).String(), "unknown"},
-		{AddressEd25519.String(), "ed25519"}, {AddressAlias.String(), "alias"}, {AddressNFT.String(), "nft"},
-		{AddressKind(1).String(), "addressKind(1)"}, {InclusionState(3).String(), "inclusionState(3)"},
-		{ConflictReason(13).String(), "conflictReason(13)"},
+		{chain.OutputLegacy.String(), "legacy"}, {chain.OutputBasic.String(), "basic"}, {chain.OutputAlias.String(), "alias"},
+		{chain.OutputFoundry.String(), "foundry"}, {chain.OutputNFT.String(), "nft"}, {chain.OutputKind(2).String(), "outputKind(2)"},
+		{chain.UnlockSignature.String(), "signature"}, {chain.UnlockReference.String(), "reference"}, {chain.UnlockAlias.String(), "alias"},
+		{chain.UnlockNFT.String(), "nft"}, {chain.UnlockKind(4).String(), "unknown"},
+		{chain.AddressEd25519.String(), "ed25519"}, {chain.AddressAlias.String(), "alias"}, {chain.AddressNFT.String(), "nft"},
+		{chain.AddressKind(1).String(), "addressKind(1)"}, {chain.InclusionState(3).String(), "inclusionState(3)"},
+		{chain.ConflictReason(13).String(), "conflictReason(13)"},
 	}
 	for _, c := range cases {
 		if c.got != c.want {

@@ -1,5 +1,6 @@
-package chain
+package chain_test
 
+import "github.com/stardust-indexer/stardust-indexer/chain"
 import "encoding/binary"
 
 // Byte-level builders for encodings the typed encoder cannot produce (types in the
@@ -14,7 +15,7 @@ func (b bytesBuilder) u64(v uint64) bytesBuilder { return binary.LittleEndian.Ap
 func (b bytesBuilder) raw(p ...byte) bytesBuilder {
 	return append(b, p...)
 }
-func (b bytesBuilder) addr(a Address) bytesBuilder { return b.raw(a.Bytes()...) }
+func (b bytesBuilder) addr(a chain.Address) bytesBuilder { return b.raw(a.Bytes()...) }
 
 // u256 writes a small value as a little-endian uint256.
 func (b bytesBuilder) u256(v uint64) bytesBuilder {
@@ -23,7 +24,7 @@ func (b bytesBuilder) u256(v uint64) bytesBuilder {
 
 // outputBytes is a serialized output in parts; entries start with their type byte.
 type outputBytes struct {
-	kind              OutputKind
+	kind              chain.OutputKind
 	amount            uint64
 	fields            []byte // kind-specific fields between native tokens and conditions
 	conds, feats, imm [][]byte
@@ -32,7 +33,7 @@ type outputBytes struct {
 func (o outputBytes) encode() []byte {
 	b := bytesBuilder{}.u8(uint8(o.kind)).u64(o.amount).u8(0).raw(o.fields...)
 	lists := [][][]byte{o.conds, o.feats}
-	if o.kind != OutputBasic {
+	if o.kind != chain.OutputBasic {
 		lists = append(lists, o.imm)
 	}
 	for _, list := range lists {
@@ -46,13 +47,13 @@ func (o outputBytes) encode() []byte {
 
 // kindFields returns valid kind-specific fields: a non-zero alias or NFT ID, a
 // foundry with a valid simple token scheme.
-func kindFields(kind OutputKind) []byte {
+func kindFields(kind chain.OutputKind) []byte {
 	switch kind {
-	case OutputAlias:
+	case chain.OutputAlias:
 		return bytesBuilder{}.raw(fixtureAliasID[:]...).u32(1).u16(0).u32(0)
-	case OutputFoundry:
-		return bytesBuilder{}.u32(1).u8(TokenSchemeSimple).u256(1).u256(0).u256(1)
-	case OutputNFT:
+	case chain.OutputFoundry:
+		return bytesBuilder{}.u32(1).u8(chain.TokenSchemeSimple).u256(1).u256(0).u256(1)
+	case chain.OutputNFT:
 		return bytesBuilder{}.raw(fixtureNFTID[:]...)
 	}
 	return nil
@@ -62,14 +63,14 @@ func kindFields(kind OutputKind) []byte {
 func condEntry(typ int) []byte {
 	b := bytesBuilder{}.u8(uint8(typ))
 	switch typ {
-	case CondStorageDepositReturn:
+	case chain.CondStorageDepositReturn:
 		return b.addr(fixtureAddr(3)).u64(1)
-	case CondTimelock:
+	case chain.CondTimelock:
 		return b.u32(1)
-	case CondExpiration:
+	case chain.CondExpiration:
 		return b.addr(fixtureAddr(4)).u32(1)
-	case CondImmutableAlias:
-		return b.addr(AliasAddress(AliasID{0xee}))
+	case chain.CondImmutableAlias:
+		return b.addr(chain.AliasAddress(chain.AliasID{0xee}))
 	}
 	return b.addr(fixtureAddr(2))
 }
@@ -78,27 +79,27 @@ func condEntry(typ int) []byte {
 func featEntry(typ int) []byte {
 	b := bytesBuilder{}.u8(uint8(typ))
 	switch typ {
-	case FeatMetadata:
+	case chain.FeatMetadata:
 		return b.u16(1).raw('m')
-	case FeatTag:
+	case chain.FeatTag:
 		return b.u8(1).raw('t')
 	}
 	return b.addr(fixtureAddr(5))
 }
 
 // requiredConds are the unlock conditions each kind must have, ascending.
-func requiredConds(kind OutputKind) []int {
+func requiredConds(kind chain.OutputKind) []int {
 	switch kind {
-	case OutputAlias:
-		return []int{CondStateController, CondGovernor}
-	case OutputFoundry:
-		return []int{CondImmutableAlias}
+	case chain.OutputAlias:
+		return []int{chain.CondStateController, chain.CondGovernor}
+	case chain.OutputFoundry:
+		return []int{chain.CondImmutableAlias}
 	}
-	return []int{CondAddress}
+	return []int{chain.CondAddress}
 }
 
 // minimalOutput is a valid output of kind with only its required conditions.
-func minimalOutput(kind OutputKind) outputBytes {
+func minimalOutput(kind chain.OutputKind) outputBytes {
 	o := outputBytes{kind: kind, amount: 1_000_000, fields: kindFields(kind)}
 	for _, c := range requiredConds(kind) {
 		o.conds = append(o.conds, condEntry(c))

@@ -1,10 +1,11 @@
-package chain
+package chain_test
 
 import (
 	"bytes"
 	"slices"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
 
@@ -17,23 +18,23 @@ func TestRealBlocksRoundTrip(t *testing.T) {
 	}
 	for _, b := range blocks {
 		m := decodeReal(t, b)
-		if !bytes.Equal(EncodeMessage(m), b.Raw) {
+		if !bytes.Equal(chain.EncodeMessage(m), b.Raw) {
 			t.Fatalf("block %x: re-encoding differs", b.ID)
 		}
-		if MessageIDOf(b.Raw) != b.ID || m.ID() != b.ID {
+		if chain.MessageIDOf(b.Raw) != b.ID || m.ID() != b.ID {
 			t.Fatalf("block %x hashes to %s", b.ID, m.ID())
 		}
 		if !slices.Equal(m.Parents, toMessageIDs(b.Parents)) {
 			t.Fatalf("block %x: parents differ from the metadata", b.ID)
 		}
-		if err := ValidateMessage(m, b.Raw); err != nil {
+		if err := chain.ValidateMessage(m, b.Raw); err != nil {
 			t.Fatalf("block %x: %v", b.ID, err)
 		}
 	}
 }
 
-func toMessageIDs(in [][32]byte) []MessageID {
-	out := make([]MessageID, len(in))
+func toMessageIDs(in [][32]byte) []chain.MessageID {
+	out := make([]chain.MessageID, len(in))
 	for i, b := range in {
 		out[i] = b
 	}
@@ -54,11 +55,11 @@ func TestRealPayloadKinds(t *testing.T) {
 		var tagged, txs, milestones int
 		for _, b := range c.blocks {
 			switch p := decodeReal(t, b).Payload.(type) {
-			case *TaggedData:
+			case *chain.TaggedData:
 				tagged++
-			case *Transaction:
+			case *chain.Transaction:
 				txs++
-			case *MilestonePayload:
+			case *chain.MilestonePayload:
 				milestones++
 				if b.MilestoneIndex != p.Index || !bytes.HasSuffix(b.Raw, make([]byte, 8)) {
 					t.Errorf("%s: milestone block %x: index %d/%d, nonce not 0", c.name, b.ID, b.MilestoneIndex, p.Index)

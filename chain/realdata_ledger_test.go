@@ -1,56 +1,47 @@
-package chain
+package chain_test
 
 import (
 	"bytes"
-	"fmt"
 	"testing"
 
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Included transactions against the ledger records, whose output bytes realdata
 // serializes from the JSON with its own code.
 
 func TestRealCreatedOutputs(t *testing.T) {
-	for _, index := range realMilestones {
-		t.Run(fmt.Sprint(index), func(t *testing.T) {
-			created := realMilestone(t, index).Created
-			blocks, txs := realIncluded(t, index)
-			n := 0
-			for i, tx := range txs {
-				for k, out := range tx.Outputs {
-					rec := findOutput(created, NewOutputID(tx.ID(), uint16(k)))
-					switch {
-					case rec == nil:
-						t.Fatalf("output %s is not among the created records", NewOutputID(tx.ID(), uint16(k)))
-					case !bytes.Equal(EncodeOutput(out), rec.Raw):
-						t.Fatalf("output %s:\n codec %x\n data  %x", rec.OutputID, EncodeOutput(out), rec.Raw)
-					case rec.BlockID != blocks[i].ID || rec.Booked != index:
-						t.Fatalf("output %s: block %x booked %d", NewOutputID(tx.ID(), uint16(k)), rec.BlockID, rec.Booked)
-					}
-					n++
+	forEachRealMilestone(t, func(t *testing.T, index uint32) {
+		created := realMilestone(t, index).Created
+		blocks, txs := realIncluded(t, index)
+		n := 0
+		for i, tx := range txs {
+			for k, out := range tx.Outputs {
+				rec := findOutput(created, chain.NewOutputID(tx.ID(), uint16(k)))
+				switch {
+				case rec == nil:
+					t.Fatalf("output %s is not among the created records", chain.NewOutputID(tx.ID(), uint16(k)))
+				case !bytes.Equal(chain.EncodeOutput(out), rec.Raw):
+					t.Fatalf("output %s:\n codec %x\n data  %x", rec.OutputID, chain.EncodeOutput(out), rec.Raw)
+				case rec.BlockID != blocks[i].ID || rec.Booked != index:
+					t.Fatalf("output %s: block %x booked %d", chain.NewOutputID(tx.ID(), uint16(k)), rec.BlockID, rec.Booked)
 				}
+				n++
 			}
-			if n != len(created) {
-				t.Fatalf("included transactions create %d outputs, the data records %d", n, len(created))
-			}
-		})
-	}
+		}
+		if n != len(created) {
+			t.Fatalf("included transactions create %d outputs, the data records %d", n, len(created))
+		}
+	})
 }
 
 func TestRealRecordedOutputsDecode(t *testing.T) {
 	for _, index := range realMilestones {
-		m := realMilestone(t, index)
-		raws := make([][]byte, 0, len(m.Created)+len(m.Consumed))
-		for _, o := range m.Created {
-			raws = append(raws, o.Raw)
-		}
-		for _, o := range m.Consumed {
-			raws = append(raws, o.Raw)
-		}
-		for _, raw := range raws {
-			o, err := DecodeOutput(raw)
-			if err != nil || !bytes.Equal(EncodeOutput(o), raw) {
+		for _, raw := range recordedOutputs(t, index) {
+			o, err := chain.DecodeOutput(raw)
+			if err != nil || !bytes.Equal(chain.EncodeOutput(o), raw) {
 				t.Fatalf("%d: output %x: %v", index, raw, err)
 			}
 		}
@@ -88,7 +79,7 @@ func TestRealNetworkIDs(t *testing.T) {
 	for _, index := range realMilestones {
 		_, txs := realIncluded(t, index)
 		for _, tx := range txs {
-			if tx.NetworkID != Shimmer().ID() {
+			if tx.NetworkID != chain.Shimmer().ID() {
 				t.Fatalf("%d: transaction %s: network ID %d", index, tx.ID(), tx.NetworkID)
 			}
 		}

@@ -1,17 +1,18 @@
-package chain
+package chain_test
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // The real milestone payloads: decoding, IDs and signatures against Shimmer's keys.
 
-func decodeRealPayload(t *testing.T, index uint32) *MilestonePayload {
+func decodeRealPayload(t *testing.T, index uint32) *chain.MilestonePayload {
 	t.Helper()
-	mp, err := DecodeMilestonePayload(realMilestone(t, index).Payload)
+	mp, err := chain.DecodeMilestonePayload(realMilestone(t, index).Payload)
 	if err != nil {
 		t.Fatalf("%d: %v", index, err)
 	}
@@ -19,27 +20,25 @@ func decodeRealPayload(t *testing.T, index uint32) *MilestonePayload {
 }
 
 func TestRealMilestonePayloads(t *testing.T) {
-	for _, index := range realMilestones {
-		t.Run(fmt.Sprint(index), func(t *testing.T) {
-			m := realMilestone(t, index)
-			mp := decodeRealPayload(t, index)
-			switch {
-			case !bytes.Equal(mp.Encode(), m.Payload):
-				t.Fatal("re-encoding differs")
-			case !bytes.Equal(mp.Essence(), m.Essence):
-				t.Fatal("essence differs")
-			case mp.ID() != MilestoneID(m.MilestoneID):
-				t.Fatalf("ID %s, recorded %x", mp.ID(), m.MilestoneID)
-			case mp.Index != index || mp.Timestamp != m.Timestamp || !slices.Equal(mp.Parents, toMessageIDs(m.Parents)):
-				t.Fatalf("index %d timestamp %d", mp.Index, mp.Timestamp)
-			case len(mp.Signatures) != 10 || mp.Receipt != nil || mp.ProtocolParams != nil:
-				t.Fatalf("%d signatures, options %v %v", len(mp.Signatures), mp.Receipt, mp.ProtocolParams)
-			}
-			if err := Shimmer().Keys.Verify(mp); err != nil {
-				t.Fatal(err)
-			}
-		})
-	}
+	forEachRealMilestone(t, func(t *testing.T, index uint32) {
+		m := realMilestone(t, index)
+		mp := decodeRealPayload(t, index)
+		switch {
+		case !bytes.Equal(mp.Encode(), m.Payload):
+			t.Fatal("re-encoding differs")
+		case !bytes.Equal(mp.Essence(), m.Essence):
+			t.Fatal("essence differs")
+		case mp.ID() != chain.MilestoneID(m.MilestoneID):
+			t.Fatalf("ID %s, recorded %x", mp.ID(), m.MilestoneID)
+		case mp.Index != index || mp.Timestamp != m.Timestamp || !slices.Equal(mp.Parents, toMessageIDs(m.Parents)):
+			t.Fatalf("index %d timestamp %d", mp.Index, mp.Timestamp)
+		case len(mp.Signatures) != 10 || mp.Receipt != nil || mp.ProtocolParams != nil:
+			t.Fatalf("%d signatures, options %v %v", len(mp.Signatures), mp.Receipt, mp.ProtocolParams)
+		}
+		if err := chain.Shimmer().Keys.Verify(mp); err != nil {
+			t.Fatal(err)
+		}
+	})
 	if id := decodeRealPayload(t, 17339).ID(); id.String() != "0xef16bf8eae2756dce09732f6faa0ba906e5991e82133b68c9bff8c9486b9af59" {
 		t.Fatalf("17339: %s", id)
 	}
@@ -59,19 +58,15 @@ func TestRealMilestoneInBlock(t *testing.T) {
 // Shimmer() holds the keys, threshold and parameters of the data's node configuration.
 func TestRealShimmerPreset(t *testing.T) {
 	s := realSet(t)
-	net := Shimmer()
+	net := chain.Shimmer()
 	if net.Keys.Threshold != s.KeyThreshold || len(net.Keys.Ranges) != len(s.KeyRanges) {
 		t.Fatalf("threshold %d / %d, %d keys", net.Keys.Threshold, s.KeyThreshold, len(net.Keys.Ranges))
 	}
-	for i, r := range s.KeyRanges {
-		if net.Keys.Ranges[i] != (KeyRange{PublicKey: r.PublicKey, Start: r.Start, End: r.End}) {
-			t.Fatalf("key range %d differs", i)
-		}
+	if !slices.Equal(net.Keys.Ranges, s.KeyRanges) {
+		t.Fatalf("key ranges %x, data %x", net.Keys.Ranges, s.KeyRanges)
 	}
-	p, q := net.Params, s.Protocol
-	if p.Version != q.Version || p.NetworkName != q.NetworkName || p.Bech32HRP != q.Bech32HRP || p.MinPoWScore != q.MinPoWScore ||
-		p.BelowMaxDepth != q.BelowMaxDepth || p.TokenSupply != q.TokenSupply || p.RentStructure != RentStructure(q.RentStructure) {
-		t.Fatalf("parameters %+v, data %+v", p, q)
+	if net.Params != s.Protocol {
+		t.Fatalf("parameters %+v, data %+v", net.Params, s.Protocol)
 	}
 }
 
@@ -84,12 +79,12 @@ func TestRealMilestoneTampered(t *testing.T) {
 		for i := 4; i < 4+len(m.Essence); i++ {
 			bad := clone(m.Payload)
 			bad[i] ^= 1 << (i % 8)
-			mp, err := DecodeMilestonePayload(bad)
+			mp, err := chain.DecodeMilestonePayload(bad)
 			if err != nil {
 				continue
 			}
 			decoded++
-			if err := Shimmer().Keys.Verify(mp); err == nil {
+			if err := chain.Shimmer().Keys.Verify(mp); err == nil {
 				t.Fatalf("%d: essence byte %d flipped, still verifies", index, i-4)
 			}
 		}

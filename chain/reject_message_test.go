@@ -1,4 +1,4 @@
-package chain
+package chain_test
 
 import (
 	"bytes"
@@ -7,23 +7,25 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Strict decoding of the block frame (TIP-24).
 
-func encodeWithParents(parents ...MessageID) []byte {
-	return EncodeMessage(&Message{ProtocolVersion: ProtocolVersion, Parents: parents})
+func encodeWithParents(parents ...chain.MessageID) []byte {
+	return chain.EncodeMessage(&chain.Message{ProtocolVersion: chain.ProtocolVersion, Parents: parents})
 }
 
 func TestRejectParents(t *testing.T) {
-	nine := make([]MessageID, 9)
+	nine := make([]chain.MessageID, 9)
 	for i := range nine {
-		nine[i] = MessageID{byte(i + 1)}
+		nine[i] = chain.MessageID{byte(i + 1)}
 	}
 	wantField(t, decodeErr(encodeWithParents()), "parents", "count 0 not in 1..8")
 	wantField(t, decodeErr(encodeWithParents(nine...)), "parents", "count 9 not in 1..8")
-	wantField(t, decodeErr(encodeWithParents(MessageID{2}, MessageID{1})), "parents[1]", "not sorted ascending")
-	wantField(t, decodeErr(encodeWithParents(MessageID{1}, MessageID{3}, MessageID{3})), "parents[2]", "or duplicate")
+	wantField(t, decodeErr(encodeWithParents(chain.MessageID{2}, chain.MessageID{1})), "parents[1]", "not sorted ascending")
+	wantField(t, decodeErr(encodeWithParents(chain.MessageID{1}, chain.MessageID{3}, chain.MessageID{3})), "parents[2]", "or duplicate")
 	if err := decodeErr(encodeWithParents(nine[:8]...)); err != nil {
 		t.Fatalf("8 parents refused: %v", err)
 	}
@@ -31,7 +33,7 @@ func TestRejectParents(t *testing.T) {
 
 func TestRejectProtocolVersion(t *testing.T) {
 	for _, v := range []byte{0, 1, 3} {
-		raw := EncodeMessage(fixtureMessages()[1])
+		raw := chain.EncodeMessage(fixtureMessages()[1])
 		raw[0] = v
 		wantField(t, decodeErr(raw), "protocolVersion", fmt.Sprintf("unsupported version %d (want 2)", v))
 	}
@@ -42,7 +44,7 @@ func payloadAt(n int) int { return 2 + 32*n }
 
 func TestRejectBlockPayloadTypes(t *testing.T) {
 	for _, typ := range []uint32{0, 1, 2, 3, 4, 8, 1 << 31} {
-		raw := EncodeMessage(fixtureMessages()[1])
+		raw := chain.EncodeMessage(fixtureMessages()[1])
 		binary.LittleEndian.PutUint32(raw[payloadAt(1)+4:], typ)
 		wantField(t, decodeErr(raw), "payload.type", fmt.Sprintf("payload type %d not allowed in a block", typ))
 	}
@@ -50,7 +52,7 @@ func TestRejectBlockPayloadTypes(t *testing.T) {
 
 func TestRejectTrailingBytes(t *testing.T) {
 	for i, m := range fixtureMessages() {
-		raw := EncodeMessage(m)
+		raw := chain.EncodeMessage(m)
 		wantField(t, decodeErr(append(clone(raw), 0)), "message", "trailing bytes: 1 unexpected")
 		if m.Payload == nil {
 			continue
@@ -66,7 +68,7 @@ func TestRejectTrailingBytes(t *testing.T) {
 }
 
 func TestRejectPayloadLength(t *testing.T) {
-	raw := EncodeMessage(fixtureMessages()[1])
+	raw := chain.EncodeMessage(fixtureMessages()[1])
 	binary.LittleEndian.PutUint32(raw[payloadAt(1):], 0xffffffff)
 	wantField(t, decodeErr(raw), "payload", "truncated: length 4294967295")
 	binary.LittleEndian.PutUint32(raw[payloadAt(1):], 0)
@@ -75,49 +77,49 @@ func TestRejectPayloadLength(t *testing.T) {
 }
 
 func TestRejectOversizedMessage(t *testing.T) {
-	fits := newMessage(&TaggedData{Data: make([]byte, MaxMessageSize-46-9)})
-	raw := EncodeMessage(fits)
-	if len(raw) != MaxMessageSize {
+	fits := newMessage(&chain.TaggedData{Data: make([]byte, chain.MaxMessageSize-46-9)})
+	raw := chain.EncodeMessage(fits)
+	if len(raw) != chain.MaxMessageSize {
 		t.Fatalf("built %d bytes", len(raw))
 	}
 	if err := decodeErr(raw); err != nil {
-		t.Fatalf("message of exactly %d bytes refused: %v", MaxMessageSize, err)
+		t.Fatalf("message of exactly %d bytes refused: %v", chain.MaxMessageSize, err)
 	}
-	big := newMessage(&TaggedData{Data: make([]byte, MaxMessageSize-46-8)})
-	wantField(t, decodeErr(EncodeMessage(big)), "message", "oversized: 32769 bytes > 32768")
-	wantField(t, ValidateMessage(big, EncodeMessage(big)), "message", "oversized")
+	big := newMessage(&chain.TaggedData{Data: make([]byte, chain.MaxMessageSize-46-8)})
+	wantField(t, decodeErr(chain.EncodeMessage(big)), "message", "oversized: 32769 bytes > 32768")
+	wantField(t, chain.ValidateMessage(big, chain.EncodeMessage(big)), "message", "oversized")
 }
 
 func TestSmallestMessage(t *testing.T) {
-	raw := encodeWithParents(MessageID{1})
+	raw := encodeWithParents(chain.MessageID{1})
 	if len(raw) != 46 {
 		t.Fatalf("%d bytes", len(raw))
 	}
-	if m, err := DecodeMessage(raw); err != nil || m.Payload != nil {
+	if m, err := chain.DecodeMessage(raw); err != nil || m.Payload != nil {
 		t.Fatalf("%+v, %v", m, err)
 	}
 }
 
 func TestRejectTaggedData(t *testing.T) {
-	long := bytes.Repeat([]byte("t"), MaxTagLength+1)
-	wantField(t, decodeErr(EncodeMessage(newMessage(&TaggedData{Tag: long}))), "payload.tag", "too long: 65 bytes > 64")
-	if err := decodeErr(EncodeMessage(newMessage(&TaggedData{Tag: long[:64]}))); err != nil {
+	long := bytes.Repeat([]byte("t"), chain.MaxTagLength+1)
+	wantField(t, decodeErr(chain.EncodeMessage(newMessage(&chain.TaggedData{Tag: long}))), "payload.tag", "too long: 65 bytes > 64")
+	if err := decodeErr(chain.EncodeMessage(newMessage(&chain.TaggedData{Tag: long[:64]}))); err != nil {
 		t.Fatalf("64-byte tag refused: %v", err)
 	}
-	if err := decodeErr(EncodeMessage(newMessage(&TaggedData{}))); err != nil {
+	if err := decodeErr(chain.EncodeMessage(newMessage(&chain.TaggedData{}))); err != nil {
 		t.Fatalf("empty tagged data refused: %v", err)
 	}
 	// A data length beyond any message is refused before anything is read.
-	payload := bytesBuilder{}.u32(5).u8(0).u32(MaxMessageSize + 1)
+	payload := bytesBuilder{}.u32(5).u8(0).u32(chain.MaxMessageSize + 1)
 	wantField(t, decodeErr(frameMessage(payload)), "payload.data", "too long: 32769 bytes > 32768")
 }
 
 // Every strict prefix of a valid encoding fails as truncated, naming a field.
 func TestRejectTruncatedMessages(t *testing.T) {
 	for i, m := range fixtureMessages() {
-		raw := EncodeMessage(m)
+		raw := chain.EncodeMessage(m)
 		for n := 0; n < len(raw); n++ {
-			var ve *ValidationError
+			var ve *chain.ValidationError
 			if err := decodeErr(raw[:n]); !errors.As(err, &ve) || ve.Field == "" || !strings.HasPrefix(ve.Reason, "truncated") {
 				t.Fatalf("message %d cut at %d/%d: %v", i, n, len(raw), err)
 			}
@@ -127,12 +129,12 @@ func TestRejectTruncatedMessages(t *testing.T) {
 
 func TestValidateMessage(t *testing.T) {
 	small := fixtureMessages()[1]
-	if err := ValidateMessage(small, EncodeMessage(small)); err != nil {
+	if err := chain.ValidateMessage(small, chain.EncodeMessage(small)); err != nil {
 		t.Fatal(err)
 	}
-	if err := ValidateMessage(nil, EncodeMessage(small)); err != nil {
+	if err := chain.ValidateMessage(nil, chain.EncodeMessage(small)); err != nil {
 		t.Fatal(err)
 	}
-	wantField(t, ValidateMessage(fixtureMessages()[0], EncodeMessage(small)), "message", "does not match its raw bytes")
-	wantField(t, ValidateMessage(nil, nil), "protocolVersion", "truncated")
+	wantField(t, chain.ValidateMessage(fixtureMessages()[0], chain.EncodeMessage(small)), "message", "does not match its raw bytes")
+	wantField(t, chain.ValidateMessage(nil, nil), "protocolVersion", "truncated")
 }

@@ -1,9 +1,11 @@
-package chain
+package chain_test
 
 import (
 	"encoding/binary"
 	"math"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Milestone options (TIP-29): receipt (TIP-34) and protocol parameters.
@@ -40,7 +42,7 @@ func withOptions(opts ...[]byte) []byte {
 
 func TestRejectMilestoneOptions(t *testing.T) {
 	receipt, params := optionEntries()
-	if _, err := DecodeMilestonePayload(withOptions(receipt, params)); err != nil {
+	if _, err := chain.DecodeMilestonePayload(withOptions(receipt, params)); err != nil {
 		t.Fatalf("withOptions: %v", err)
 	}
 	wantField(t, decodeMilestoneErr(withOptions(params, receipt)), "milestone.options[1].type", "not in ascending order")
@@ -49,7 +51,7 @@ func TestRejectMilestoneOptions(t *testing.T) {
 	unknown := append([]byte{2}, params[1:]...)
 	wantField(t, decodeMilestoneErr(withOptions(receipt, unknown)), "milestone.options[1].type", "unknown milestone option type 2")
 	for _, opts := range [][][]byte{nil, {receipt}, {params}} {
-		if _, err := DecodeMilestonePayload(withOptions(opts...)); err != nil {
+		if _, err := chain.DecodeMilestonePayload(withOptions(opts...)); err != nil {
 			t.Fatalf("%d options refused: %v", len(opts), err)
 		}
 	}
@@ -58,16 +60,16 @@ func TestRejectMilestoneOptions(t *testing.T) {
 func TestRejectProtocolParamsOption(t *testing.T) {
 	runMilestoneCases(t, []milestoneCase{
 		{"target = index", "milestone.options[1].targetMilestoneIndex", "9 not in 10..39",
-			func(mp *MilestonePayload) { mp.ProtocolParams.TargetMilestoneIndex = 9 }},
+			func(mp *chain.MilestonePayload) { mp.ProtocolParams.TargetMilestoneIndex = 9 }},
 		{"target > index+30", "milestone.options[1].targetMilestoneIndex", "40 not in 10..39",
-			func(mp *MilestonePayload) { mp.ProtocolParams.TargetMilestoneIndex = 40 }},
+			func(mp *chain.MilestonePayload) { mp.ProtocolParams.TargetMilestoneIndex = 40 }},
 		{"params", "milestone.options[1].params", "too long: 8193 bytes > 8192",
-			func(mp *MilestonePayload) { mp.ProtocolParams.Params = make([]byte, 8193) }},
+			func(mp *chain.MilestonePayload) { mp.ProtocolParams.Params = make([]byte, 8193) }},
 	})
 	for _, target := range []uint32{10, 39} {
 		mp := fixtureMilestonePayload()
 		mp.ProtocolParams.TargetMilestoneIndex = target
-		if _, err := DecodeMilestonePayload(mp.Encode()); err != nil {
+		if _, err := chain.DecodeMilestonePayload(mp.Encode()); err != nil {
 			t.Fatalf("target %d refused: %v", target, err)
 		}
 	}
@@ -78,42 +80,42 @@ func TestProtocolParamsOptionAtHighIndex(t *testing.T) {
 	mp := fixtureMilestonePayload()
 	mp.Index = math.MaxUint32 - 10
 	mp.ProtocolParams.TargetMilestoneIndex = math.MaxUint32
-	if _, err := DecodeMilestonePayload(mp.Encode()); err != nil {
+	if _, err := chain.DecodeMilestonePayload(mp.Encode()); err != nil {
 		t.Fatalf("target %d for index %d refused: %v", uint32(math.MaxUint32), mp.Index, err)
 	}
 }
 
 func TestRejectReceipt(t *testing.T) {
 	runMilestoneCases(t, []milestoneCase{
-		{"no funds", "milestone.options[0].funds", "count 0 not in 1..127", func(mp *MilestonePayload) { mp.Receipt.Funds = nil }},
-		{"128 funds", "milestone.options[0].funds", "count 128 not in 1..127", func(mp *MilestonePayload) {
+		{"no funds", "milestone.options[0].funds", "count 0 not in 1..127", func(mp *chain.MilestonePayload) { mp.Receipt.Funds = nil }},
+		{"128 funds", "milestone.options[0].funds", "count 128 not in 1..127", func(mp *chain.MilestonePayload) {
 			mp.Receipt.Funds = manyFunds(128)
 		}},
-		{"unsorted", "milestone.options[0].funds[1].tailTransactionHash", "not sorted ascending", func(mp *MilestonePayload) {
+		{"unsorted", "milestone.options[0].funds[1].tailTransactionHash", "not sorted ascending", func(mp *chain.MilestonePayload) {
 			f := mp.Receipt.Funds
 			f[0], f[1] = f[1], f[0]
 		}},
-		{"duplicate", "milestone.options[0].funds[1].tailTransactionHash", "or duplicate", func(mp *MilestonePayload) {
+		{"duplicate", "milestone.options[0].funds[1].tailTransactionHash", "or duplicate", func(mp *chain.MilestonePayload) {
 			mp.Receipt.Funds[1].TailTransactionHash = mp.Receipt.Funds[0].TailTransactionHash
 		}},
-		{"deposit", "milestone.options[0].funds[0].deposit", "999999 below the minimum 1000000", func(mp *MilestonePayload) {
-			mp.Receipt.Funds[0].Deposit = MinMigratedDeposit - 1
+		{"deposit", "milestone.options[0].funds[0].deposit", "999999 below the minimum 1000000", func(mp *chain.MilestonePayload) {
+			mp.Receipt.Funds[0].Deposit = chain.MinMigratedDeposit - 1
 		}},
-		{"alias address", "milestone.options[0].funds[1].address", "must be an Ed25519 address", func(mp *MilestonePayload) {
-			mp.Receipt.Funds[1].Address = AliasAddress(AliasID{1})
+		{"alias address", "milestone.options[0].funds[1].address", "must be an Ed25519 address", func(mp *chain.MilestonePayload) {
+			mp.Receipt.Funds[1].Address = chain.AliasAddress(chain.AliasID{1})
 		}},
 	})
 	mp := fixtureMilestonePayload()
-	mp.Receipt.Funds = manyFunds(MaxReceiptFunds)
-	if _, err := DecodeMilestonePayload(mp.Encode()); err != nil {
-		t.Fatalf("%d funds refused: %v", MaxReceiptFunds, err)
+	mp.Receipt.Funds = manyFunds(chain.MaxReceiptFunds)
+	if _, err := chain.DecodeMilestonePayload(mp.Encode()); err != nil {
+		t.Fatalf("%d funds refused: %v", chain.MaxReceiptFunds, err)
 	}
 }
 
-func manyFunds(n int) []MigratedFunds {
-	out := make([]MigratedFunds, n)
+func manyFunds(n int) []chain.MigratedFunds {
+	out := make([]chain.MigratedFunds, n)
 	for i := range out {
-		out[i] = MigratedFunds{TailTransactionHash: [49]byte{byte(i + 1)}, Address: fixtureAddr(1), Deposit: MinMigratedDeposit}
+		out[i] = chain.MigratedFunds{TailTransactionHash: [49]byte{byte(i + 1)}, Address: fixtureAddr(1), Deposit: chain.MinMigratedDeposit}
 	}
 	return out
 }

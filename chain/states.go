@@ -1,7 +1,5 @@
 package chain
 
-import "fmt"
-
 // InclusionState is how the white-flag walk judged a referenced message.
 // The values are what the database stores (tinyint).
 type InclusionState uint8
@@ -13,17 +11,13 @@ const (
 	Included      InclusionState = 2
 )
 
-func (s InclusionState) String() string {
-	switch s {
-	case NoTransaction:
-		return "noTransaction"
-	case Conflicting:
-		return "conflicting"
-	case Included:
-		return "included"
-	}
-	return fmt.Sprintf("inclusionState(%d)", uint8(s))
+var inclusionStateNames = map[InclusionState]string{
+	NoTransaction: "noTransaction",
+	Conflicting:   "conflicting",
+	Included:      "included",
 }
+
+func (s InclusionState) String() string { return enumName(s, inclusionStateNames, "inclusionState") }
 
 // ConflictReason says why a transaction was not applied (TIP-29 codes).
 type ConflictReason uint8
@@ -63,12 +57,7 @@ var conflictNames = map[ConflictReason]string{
 	ConflictSemanticValidationFailed: "semanticValidationFailed",
 }
 
-func (r ConflictReason) String() string {
-	if name, ok := conflictNames[r]; ok {
-		return name
-	}
-	return fmt.Sprintf("conflictReason(%d)", uint8(r))
-}
+func (r ConflictReason) String() string { return enumName(r, conflictNames, "conflictReason") }
 
 // Known reports whether r is one of the TIP-29 codes.
 func (r ConflictReason) Known() bool {

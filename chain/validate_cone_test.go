@@ -1,9 +1,11 @@
-package chain
+package chain_test
 
 import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Validate: the messages are exactly the milestone's cone in white-flag order, proved
@@ -11,13 +13,13 @@ import (
 
 func TestValidateConeOrder(t *testing.T) {
 	runCMCases(t, []cmCase{
-		{"swapped", "messages[0].whiteFlagIndex", "is not at white-flag position 0", func(cm *ConfirmedMilestone) {
+		{"swapped", "messages[0].whiteFlagIndex", "is not at white-flag position 0", func(cm *chain.ConfirmedMilestone) {
 			cm.Messages[0], cm.Messages[1] = cm.Messages[1], cm.Messages[0]
 			cm.Messages[0].WhiteFlagIndex, cm.Messages[1].WhiteFlagIndex = 0, 1
 		}},
-		{"not reachable", "messages[5].id", "is not reachable from the milestone's parents", func(cm *ConfirmedMilestone) {
-			m := newMessage(&TaggedData{Tag: []byte("stranger")}, MessageID{0x07})
-			cm.Messages = append(cm.Messages, ReferencedMessage{ID: m.ID(), Raw: m.Encode(), Message: m, WhiteFlagIndex: 5})
+		{"not reachable", "messages[5].id", "is not reachable from the milestone's parents", func(cm *chain.ConfirmedMilestone) {
+			m := newMessage(&chain.TaggedData{Tag: []byte("stranger")}, chain.MessageID{0x07})
+			cm.Messages = append(cm.Messages, chain.ReferencedMessage{ID: m.ID(), Raw: m.Encode(), Message: m, WhiteFlagIndex: 5})
 		}},
 	})
 }
@@ -32,34 +34,34 @@ func TestValidateConeMessageLeftOut(t *testing.T) {
 			t.Fatal("fixture: the tagged tip has a child")
 		}
 	}
-	cm.Messages = slices.DeleteFunc(cm.Messages, func(rm ReferencedMessage) bool { return rm.ID == tip })
-	cm.Milestone.Parents = slices.DeleteFunc(cm.Milestone.Parents, func(id MessageID) bool { return id == tip })
+	cm.Messages = slices.DeleteFunc(cm.Messages, func(rm chain.ReferencedMessage) bool { return rm.ID == tip })
+	cm.Milestone.Parents = slices.DeleteFunc(cm.Milestone.Parents, func(id chain.MessageID) bool { return id == tip })
 	reorder(cm)
 	cm.MilestoneID = cm.Milestone.ID()
-	wantField(t, Validate(cm), "milestone.inclusionMerkleRoot", "but the 4 messages give")
+	wantField(t, chain.Validate(cm), "milestone.inclusionMerkleRoot", "but the 4 messages give")
 }
 
 func TestValidateConeRoots(t *testing.T) {
-	rehead := func(cm *ConfirmedMilestone) { cm.MilestoneID = cm.Milestone.ID() }
+	rehead := func(cm *chain.ConfirmedMilestone) { cm.MilestoneID = cm.Milestone.ID() }
 	cm := validMilestone()
 	tx, conflict := includedAt(cm), conflictingAt(cm)
 	runCMCases(t, []cmCase{
-		{"inclusion root", "milestone.inclusionMerkleRoot", "but the 5 messages give", func(cm *ConfirmedMilestone) {
+		{"inclusion root", "milestone.inclusionMerkleRoot", "but the 5 messages give", func(cm *chain.ConfirmedMilestone) {
 			cm.Milestone.InclusionMerkleRoot[0] ^= 1
 			rehead(cm)
 		}},
-		{"applied root", "milestone.appliedMerkleRoot", "but the 1 included transactions give", func(cm *ConfirmedMilestone) {
+		{"applied root", "milestone.appliedMerkleRoot", "but the 1 included transactions give", func(cm *chain.ConfirmedMilestone) {
 			cm.Milestone.AppliedMerkleRoot[31] ^= 1
 			rehead(cm)
 		}},
-		{"conflicting said included", "milestone.appliedMerkleRoot", "the 2 included transactions", func(cm *ConfirmedMilestone) {
-			cm.Messages[conflict].InclusionState, cm.Messages[conflict].ConflictReason = Included, ConflictNone
+		{"conflicting said included", "milestone.appliedMerkleRoot", "the 2 included transactions", func(cm *chain.ConfirmedMilestone) {
+			cm.Messages[conflict].InclusionState, cm.Messages[conflict].ConflictReason = chain.Included, chain.ConflictNone
 		}},
-		{"included said conflicting", "milestone.appliedMerkleRoot", "the 0 included transactions", func(cm *ConfirmedMilestone) {
-			cm.Messages[tx].InclusionState, cm.Messages[tx].ConflictReason = Conflicting, ConflictInputNotFound
+		{"included said conflicting", "milestone.appliedMerkleRoot", "the 0 included transactions", func(cm *chain.ConfirmedMilestone) {
+			cm.Messages[tx].InclusionState, cm.Messages[tx].ConflictReason = chain.Conflicting, chain.ConflictInputNotFound
 		}},
-		{"applied root over transaction IDs", "milestone.appliedMerkleRoot", "included transactions", func(cm *ConfirmedMilestone) {
-			cm.Milestone.AppliedMerkleRoot = MerkleRoot([]MessageID{MessageID(cm.Messages[tx].Message.TransactionOf().ID())})
+		{"applied root over transaction IDs", "milestone.appliedMerkleRoot", "included transactions", func(cm *chain.ConfirmedMilestone) {
+			cm.Milestone.AppliedMerkleRoot = chain.MerkleRoot([]chain.MessageID{chain.MessageID(cm.Messages[tx].Message.TransactionOf().ID())})
 			rehead(cm)
 		}},
 	})
@@ -73,7 +75,7 @@ func TestValidateCarriedMilestone(t *testing.T) {
 	}
 	cm.Milestone.PreviousMilestoneID[0] ^= 1
 	cm.PreviousMilestoneID, cm.MilestoneID = cm.Milestone.PreviousMilestoneID, cm.Milestone.ID()
-	wantField(t, Validate(cm), fmt.Sprintf("messages[%d].payload", at), "carries milestone 4 with ID")
+	wantField(t, chain.Validate(cm), fmt.Sprintf("messages[%d].payload", at), "carries milestone 4 with ID")
 
 	cm = validMilestone()
 	cm.Messages[at].Message = nil

@@ -57,20 +57,32 @@ func includedTransactions(cm *ConfirmedMilestone, msgs []*Message) (map[Transact
 	return txs, order, nil
 }
 
-func validateConsumed(cm *ConfirmedMilestone, txs map[TransactionID]includedTx) (map[OutputID]*LedgerSpent, error) {
-	spent := make(map[OutputID]*LedgerSpent, len(cm.Consumed))
-	for j := range cm.Consumed {
-		ls := &cm.Consumed[j]
-		path := indexed("consumed", j)
-		if _, dup := spent[ls.OutputID]; dup {
-			return nil, invalid(joinField(path, "outputId"), "%s spent twice", ls.OutputID)
+// ledgerRecord is a created or consumed output record.
+type ledgerRecord interface{ LedgerOutput | LedgerSpent }
+
+// indexRecords keys records by output ID. An output ID may appear once (twice names the
+// record's role in the error), and check must accept every record; errors name the
+// record's place under path.
+func indexRecords[T ledgerRecord](path, twice string, records []T, outputID func(*T) OutputID,
+	check func(*T) error) (map[OutputID]*T, error) {
+	byID := make(map[OutputID]*T, len(records))
+	for j := range records {
+		rec, field := &records[j], indexed(path, j)
+		id := outputID(rec)
+		if _, dup := byID[id]; dup {
+			return nil, invalid(joinField(field, "outputId"), "%s %s twice", id, twice)
 		}
-		spent[ls.OutputID] = ls
-		if err := checkSpent(cm, ls, txs); err != nil {
-			return nil, underField(path, err)
+		byID[id] = rec
+		if err := check(rec); err != nil {
+			return nil, underField(field, err)
 		}
 	}
-	return spent, nil
+	return byID, nil
+}
+
+func validateConsumed(cm *ConfirmedMilestone, txs map[TransactionID]includedTx) (map[OutputID]*LedgerSpent, error) {
+	return indexRecords("consumed", "spent", cm.Consumed, func(ls *LedgerSpent) OutputID { return ls.OutputID },
+		func(ls *LedgerSpent) error { return checkSpent(cm, ls, txs) })
 }
 
 func checkSpent(cm *ConfirmedMilestone, ls *LedgerSpent, txs map[TransactionID]includedTx) error {
@@ -97,20 +109,9 @@ func hasInput(tx *Transaction, id OutputID) bool {
 	return false
 }
 
-func validateCreated(cm *ConfirmedMilestone, txs map[TransactionID]includedTx) (map[OutputID]bool, error) {
-	created := make(map[OutputID]bool, len(cm.Created))
-	for j := range cm.Created {
-		lo := &cm.Created[j]
-		path := indexed("created", j)
-		if created[lo.OutputID] {
-			return nil, invalid(joinField(path, "outputId"), "%s created twice", lo.OutputID)
-		}
-		created[lo.OutputID] = true
-		if err := checkCreated(cm, lo, txs); err != nil {
-			return nil, underField(path, err)
-		}
-	}
-	return created, nil
+func validateCreated(cm *ConfirmedMilestone, txs map[TransactionID]includedTx) (map[OutputID]*LedgerOutput, error) {
+	return indexRecords("created", "created", cm.Created, func(lo *LedgerOutput) OutputID { return lo.OutputID },
+		func(lo *LedgerOutput) error { return checkCreated(cm, lo, txs) })
 }
 
 // checkCreated ties a created output to its transaction. Outputs with a
@@ -139,7 +140,7 @@ func checkCreated(cm *ConfirmedMilestone, lo *LedgerOutput, txs map[TransactionI
 
 // validateApplied checks that an included transaction's inputs were all
 // consumed, its outputs all created, and that base-token amounts balance.
-func validateApplied(id TransactionID, it includedTx, spent map[OutputID]*LedgerSpent, created map[OutputID]bool) error {
+func validateApplied(id TransactionID, it includedTx, spent map[OutputID]*LedgerSpent, created map[OutputID]*LedgerOutput) error {
 	path := joinField(indexed("messages", it.msgIndex), "payload")
 	var in, out uint64
 	var overflow uint64
@@ -161,7 +162,7 @@ func validateApplied(id TransactionID, it includedTx, spent map[OutputID]*Ledger
 			"does not commit to the outputs the milestone says its inputs consumed")
 	}
 	for k := range it.tx.Outputs {
-		if !created[NewOutputID(id, uint16(k))] {
+		if created[NewOutputID(id, uint16(k))] == nil {
 			return invalid(indexed(joinField(path, "essence.outputs"), k), "missing from the created outputs")
 		}
 		out += it.tx.Outputs[k].Amount // cannot overflow: the decoder checked the sum

@@ -1,11 +1,14 @@
-package chain
+package chain_test
 
 import (
 	"bytes"
 	"crypto/ed25519"
+	"encoding/hex"
 	"testing"
 
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // stardust-wire.md section 10: the first transaction block of milestone 17339's cone,
@@ -38,11 +41,11 @@ func TestWorkedExampleIDs(t *testing.T) {
 	if len(raw) != 376 {
 		t.Fatalf("%d bytes", len(raw))
 	}
-	m, err := DecodeMessage(raw)
+	m, err := chain.DecodeMessage(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(EncodeMessage(m), raw) {
+	if !bytes.Equal(chain.EncodeMessage(m), raw) {
 		t.Fatal("re-encoding differs")
 	}
 	tx := m.TransactionOf()
@@ -50,8 +53,8 @@ func TestWorkedExampleIDs(t *testing.T) {
 	checks := []struct{ what, got, want string }{
 		{"block ID", m.ID().String(), "0xf2174f3af8c862ba7b099c9ce56ecb5146c200521a8dbba9b0389ae645b10f1d"},
 		{"transaction ID", tx.ID().String(), "0xd7fcbc49ec07037f48526f1f3ed464536c32ff1afdf545d5d61e88db029db759"},
-		{"essence hash", hexString(essenceHash[:]), "0x1172fb42606d8f7c4b9bffec2dc70abc9dacde8b070cd75a61f2b1040ab6db59"},
-		{"output ID", NewOutputID(tx.ID(), 0).String(), "0xd7fcbc49ec07037f48526f1f3ed464536c32ff1afdf545d5d61e88db029db7590000"},
+		{"essence hash", "0x" + hex.EncodeToString(essenceHash[:]), "0x1172fb42606d8f7c4b9bffec2dc70abc9dacde8b070cd75a61f2b1040ab6db59"},
+		{"output ID", chain.NewOutputID(tx.ID(), 0).String(), "0xd7fcbc49ec07037f48526f1f3ed464536c32ff1afdf545d5d61e88db029db7590000"},
 		{"input", tx.Inputs[0].OutputID().String(), "0xe36d010000000000000000000000000000000000000000000000000000000000" + "0000"},
 	}
 	for _, c := range checks {
@@ -62,25 +65,25 @@ func TestWorkedExampleIDs(t *testing.T) {
 	if !bytes.Equal(tx.Essence(), raw[138:268]) || !bytes.Equal(tx.Encode(), raw[134:368]) {
 		t.Error("essence or transaction bytes are not the documented ranges")
 	}
-	if m.Nonce != 4611686018427513897 || tx.NetworkID != Shimmer().ID() {
+	if m.Nonce != 4611686018427513897 || tx.NetworkID != chain.Shimmer().ID() {
 		t.Errorf("nonce %d, network ID %d", m.Nonce, tx.NetworkID)
 	}
 }
 
 func TestWorkedExampleOutputAndAddresses(t *testing.T) {
-	m, err := DecodeMessage(workedBlock())
+	m, err := chain.DecodeMessage(workedBlock())
 	if err != nil {
 		t.Fatal(err)
 	}
 	tx := m.TransactionOf()
 	out := tx.Outputs[0]
-	if got := EncodeOutput(out); !bytes.Equal(got, mustHex(workedOutput)) || out.Amount != 93312000000 {
+	if got := chain.EncodeOutput(out); !bytes.Equal(got, mustHex(workedOutput)) || out.Amount != 93312000000 {
 		t.Fatalf("output bytes %x amount %d", got, out.Amount)
 	}
 	if got := out.Address.Bech32("smr"); got != "smr1qpnruepwzseqs5wck8y69ncpjtv7m2dlrucg0kmqz2mkluqdyu26jek008e" {
 		t.Errorf("output address %s", got)
 	}
-	signer := Ed25519Address(tx.Unlocks[0].PublicKey)
+	signer := chain.Ed25519Address(tx.Unlocks[0].PublicKey)
 	if signer.Hex() != "0x00ee3acd5fec2ed600ba00fe16f976a7b87952c1223d2659eb8daa70ee36028044" ||
 		signer.Bech32("smr") != "smr1qrhr4n2lashdvq96qrlpd7tk57u8j5kpyg7jvk0t3k48pm3kq2qyg4v9xyc" {
 		t.Errorf("signer %s %s", signer.Hex(), signer.Bech32("smr"))
@@ -93,19 +96,19 @@ func TestWorkedExampleOutputAndAddresses(t *testing.T) {
 
 // The inputs commitment is BLAKE2b-256 over the hashes of the consumed outputs' bytes.
 func TestWorkedExampleInputsCommitment(t *testing.T) {
-	consumed, err := DecodeOutput(mustHex(workedConsumed))
+	consumed, err := chain.DecodeOutput(mustHex(workedConsumed))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *consumed.Address != Ed25519Address(hex32(workedPubKey)) {
+	if *consumed.Address != chain.Ed25519Address(hex32(workedPubKey)) {
 		t.Fatal("the signer does not own the consumed output")
 	}
-	h := blake2b.Sum256(EncodeOutput(consumed))
+	h := blake2b.Sum256(chain.EncodeOutput(consumed))
 	want := hex32("d15f0de5d0a2c0be897b9f9ca5ce2aaace6c841a20410f2ed7472209da572c31")
 	if blake2b.Sum256(h[:]) != want {
 		t.Fatalf("inputs commitment %x", blake2b.Sum256(h[:]))
 	}
-	m, _ := DecodeMessage(workedBlock())
+	m, _ := chain.DecodeMessage(workedBlock())
 	if m.TransactionOf().InputsCommitment != want {
 		t.Fatal("the block carries another commitment")
 	}

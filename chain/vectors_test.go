@@ -1,9 +1,11 @@
-package chain
+package chain_test
 
 import (
 	"bytes"
 	"encoding/binary"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Test vectors from the TIPs and stardust-wire.md (sections 2, 4, 7).
@@ -14,15 +16,15 @@ func TestNetworkIDVectors(t *testing.T) {
 		"iota-mainnet": 9374574019616453254,
 		"testnet-1":    1856588631910923207,
 	} {
-		if got := NetworkIDFromName(name); got != want {
+		if got := chain.NetworkIDFromName(name); got != want {
 			t.Errorf("%s: %d, want %d", name, got, want)
 		}
 	}
-	wire := binary.LittleEndian.AppendUint64(nil, NetworkIDFromName("shimmer"))
+	wire := binary.LittleEndian.AppendUint64(nil, chain.NetworkIDFromName("shimmer"))
 	if !bytes.Equal(wire, mustHex("924f69eef8e259c7")) {
 		t.Errorf("shimmer on the wire: %x", wire)
 	}
-	if Shimmer().ID() != 14364762045254553490 || IOTAMainnet().ID() != 9374574019616453254 {
+	if chain.Shimmer().ID() != 14364762045254553490 || chain.IOTAMainnet().ID() != 9374574019616453254 {
 		t.Error("Network.ID")
 	}
 }
@@ -33,27 +35,27 @@ func TestTIP24ExampleBlock(t *testing.T) {
 		"210fc7bb818639ac48a4c6afa2f1581a8b9525e20fda68927f2b2ff836f73578" +
 		"db0fa54c29f7fd928d92ca43f193dee47f591549f597a811c8fa67ab031ebd9c" +
 		"18000000 05000000 04 494f5441 0b000000 68656c6c6f20776f726c64 ce6d000000000000")
-	m := &Message{ProtocolVersion: 2, Nonce: 28110,
-		Parents: []MessageID{
+	m := &chain.Message{ProtocolVersion: 2, Nonce: 28110,
+		Parents: []chain.MessageID{
 			hex32("210fc7bb818639ac48a4c6afa2f1581a8b9525e20fda68927f2b2ff836f73578"),
 			hex32("db0fa54c29f7fd928d92ca43f193dee47f591549f597a811c8fa67ab031ebd9c"),
 		},
-		Payload: &TaggedData{Tag: []byte("IOTA"), Data: []byte("hello world")}}
-	if got := EncodeMessage(m); !bytes.Equal(got, want) {
+		Payload: &chain.TaggedData{Tag: []byte("IOTA"), Data: []byte("hello world")}}
+	if got := chain.EncodeMessage(m); !bytes.Equal(got, want) {
 		t.Fatalf("encoding:\n got %x\nwant %x", got, want)
 	}
-	back, err := DecodeMessage(want)
+	back, err := chain.DecodeMessage(want)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Nonce != 28110 || string(back.Tag()) != "IOTA" || string(back.Payload.(*TaggedData).Data) != "hello world" {
+	if back.Nonce != 28110 || string(back.Tag()) != "IOTA" || string(back.Payload.(*chain.TaggedData).Data) != "hello world" {
 		t.Fatalf("decoded %+v", back)
 	}
 }
 
 // TIP-4's example tree: the root, and the inner nodes, each the MTH of its leaves.
 func TestMerkleTIP4Vectors(t *testing.T) {
-	leaves := []MessageID{
+	leaves := []chain.MessageID{
 		hex32("52fdfc072182654f163f5f0f9a621d729566c74d10037c4d7bbb0407d1e2c649"),
 		hex32("81855ad8681d0d86d1e91e00167939cb6694d2c422acd208a0072939487f6999"),
 		hex32("eb9d18a44784045d87f3c67cf22746e995af5a25367951baa2ff6cd471c483f1"),
@@ -76,27 +78,27 @@ func TestMerkleTIP4Vectors(t *testing.T) {
 		{6, 7, "7ec774ebc33ed4ca298e8a1cf1f569e36c6784467d63b055efd7612abe2858a4"},
 	}
 	for _, c := range cases {
-		if got := MerkleRoot(leaves[c.from:c.to]); got != hex32(c.want) {
+		if got := chain.MerkleRoot(leaves[c.from:c.to]); got != hex32(c.want) {
 			t.Errorf("MTH(leaves[%d:%d]) = %x, want %s", c.from, c.to, got, c.want)
 		}
 	}
 	empty := hex32("0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8")
-	if MerkleRoot(nil) != empty || MerkleRoot([]MessageID{}) != empty {
+	if chain.MerkleRoot(nil) != empty || chain.MerkleRoot([]chain.MessageID{}) != empty {
 		t.Error("MTH of no leaves must be BLAKE2b-256 of the empty string")
 	}
 }
 
 func TestMerkleShape(t *testing.T) {
-	ids := make([]MessageID, 9)
+	ids := make([]chain.MessageID, 9)
 	for i := range ids {
-		ids[i] = MessageID{byte(i)}
+		ids[i] = chain.MessageID{byte(i)}
 	}
 	// 9 leaves split 8 + 1; 3 leaves split 2 + 1.
-	if MerkleRoot(ids) == MerkleRoot(ids[:8]) || MerkleRoot(ids[:3]) == MerkleRoot(ids[:2]) {
+	if chain.MerkleRoot(ids) == chain.MerkleRoot(ids[:8]) || chain.MerkleRoot(ids[:3]) == chain.MerkleRoot(ids[:2]) {
 		t.Fatal("every leaf must count")
 	}
-	swapped := append([]MessageID{ids[1], ids[0]}, ids[2:]...)
-	if MerkleRoot(swapped) == MerkleRoot(ids) {
+	swapped := append([]chain.MessageID{ids[1], ids[0]}, ids[2:]...)
+	if chain.MerkleRoot(swapped) == chain.MerkleRoot(ids) {
 		t.Fatal("the root must depend on the order")
 	}
 }

@@ -1,16 +1,18 @@
-package chain
+package chain_test
 
 import (
 	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // Verify: signatures against the network's keys, Validate, and the network ID of every
 // transaction (validate.go).
 
 func TestVerifyAcceptsFixture(t *testing.T) {
-	if err := Verify(validMilestone(), vNetwork); err != nil {
+	if err := chain.Verify(validMilestone(), vNetwork); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -20,29 +22,29 @@ func TestVerifyRefusesOtherNetwork(t *testing.T) {
 	other := vNetwork
 	other.Name = "shimmer"
 	first := min(includedAt(cm), conflictingAt(cm))
-	wantField(t, Verify(cm, other), fmt.Sprintf("messages[%d].payload.essence.networkId", first),
-		fmt.Sprintf("%d is not this network's ID %d", vNetwork.ID(), Shimmer().ID()))
+	wantField(t, chain.Verify(cm, other), fmt.Sprintf("messages[%d].payload.essence.networkId", first),
+		fmt.Sprintf("%d is not this network's ID %d", vNetwork.ID(), chain.Shimmer().ID()))
 }
 
 func TestVerifyChecksSignatures(t *testing.T) {
 	cm := validMilestone()
 	cm.Milestone.Signatures[1].Signature[0] ^= 1
-	if err := Validate(cm); err != nil {
+	if err := chain.Validate(cm); err != nil {
 		t.Fatalf("Validate does not look at signatures, yet: %v", err)
 	}
-	err := Verify(cm, vNetwork)
+	err := chain.Verify(cm, vNetwork)
 	wantField(t, err, "milestone.signatures[1]", "invalid signature")
-	if !errors.Is(err, ErrMilestoneSignature) {
+	if !errors.Is(err, chain.ErrMilestoneSignature) {
 		t.Fatalf("%v does not wrap ErrMilestoneSignature", err)
 	}
-	wantField(t, Verify(validMilestone(), Shimmer()), "milestone.signatures", "3 signatures, 7 needed")
+	wantField(t, chain.Verify(validMilestone(), chain.Shimmer()), "milestone.signatures", "3 signatures, 7 needed")
 }
 
 func TestVerifyRunsValidate(t *testing.T) {
 	cm := validMilestone()
 	cm.Consumed = nil
-	wantField(t, Verify(cm, vNetwork), fmt.Sprintf("messages[%d].payload.essence.inputs[0]", includedAt(cm)), "unknown input")
-	wantField(t, Verify(&ConfirmedMilestone{Index: 1}, vNetwork), "milestone", "missing")
+	wantField(t, chain.Verify(cm, vNetwork), fmt.Sprintf("messages[%d].payload.essence.inputs[0]", includedAt(cm)), "unknown input")
+	wantField(t, chain.Verify(&chain.ConfirmedMilestone{Index: 1}, vNetwork), "milestone", "missing")
 }
 
 // Validate accepts messages given by their raw bytes alone; Verify must too.
@@ -52,14 +54,14 @@ func TestVerifyRawOnlyMessages(t *testing.T) {
 		cm.Messages[i].Message = nil
 	}
 	noPanic(t, "Verify of raw-only messages", func() {
-		if err := Verify(cm, vNetwork); err != nil {
+		if err := chain.Verify(cm, vNetwork); err != nil {
 			t.Fatal(err)
 		}
 	})
 	other := vNetwork
 	other.Name = "shimmer"
 	noPanic(t, "Verify of raw-only messages", func() {
-		if err := Verify(cm, other); err == nil {
+		if err := chain.Verify(cm, other); err == nil {
 			t.Fatal("raw-only transactions of another network accepted")
 		}
 	})

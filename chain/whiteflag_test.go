@@ -1,8 +1,10 @@
-package chain
+package chain_test
 
 import (
 	"slices"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // White-flag order (TIP-2) on hand-made DAGs. Blocks are named by one byte; a block's
@@ -10,18 +12,18 @@ import (
 
 type dag map[byte][]byte
 
-func id(b byte) MessageID { return MessageID{b} }
+func id(b byte) chain.MessageID { return chain.MessageID{b} }
 
-func ids(bs ...byte) []MessageID {
-	out := make([]MessageID, len(bs))
+func ids(bs ...byte) []chain.MessageID {
+	out := make([]chain.MessageID, len(bs))
 	for i, b := range bs {
 		out[i] = id(b)
 	}
 	return out
 }
 
-func (d dag) order(roots ...byte) []MessageID {
-	return WhiteFlagOrder(ids(roots...), func(m MessageID) ([]MessageID, bool) {
+func (d dag) order(roots ...byte) []chain.MessageID {
+	return chain.WhiteFlagOrder(ids(roots...), func(m chain.MessageID) ([]chain.MessageID, bool) {
 		ps, ok := d[m[0]]
 		if !ok || m != id(m[0]) {
 			return nil, false
@@ -56,7 +58,7 @@ func TestWhiteFlagOrder(t *testing.T) {
 	}
 }
 
-func names(order []MessageID) string {
+func names(order []chain.MessageID) string {
 	s := make([]byte, len(order))
 	for i, m := range order {
 		s[i] = m[0]
@@ -67,18 +69,18 @@ func names(order []MessageID) string {
 // A chain of 10000 blocks, each the only parent of the next: the walk must not recurse.
 func TestWhiteFlagDeepChain(t *testing.T) {
 	const n = 10000
-	chainID := func(i int) MessageID { return MessageID{0xcc, byte(i), byte(i >> 8)} }
+	chainID := func(i int) chain.MessageID { return chain.MessageID{0xcc, byte(i), byte(i >> 8)} }
 	asked := 0
-	order := WhiteFlagOrder([]MessageID{chainID(n - 1)}, func(m MessageID) ([]MessageID, bool) {
+	order := chain.WhiteFlagOrder([]chain.MessageID{chainID(n - 1)}, func(m chain.MessageID) ([]chain.MessageID, bool) {
 		asked++
 		i := int(m[1]) | int(m[2])<<8
 		switch {
 		case m[0] != 0xcc || i >= n:
 			return nil, false
 		case i == 0:
-			return []MessageID{{0xee}}, true // outside the cone
+			return []chain.MessageID{{0xee}}, true // outside the cone
 		}
-		return []MessageID{chainID(i - 1)}, true
+		return []chain.MessageID{chainID(i - 1)}, true
 	})
 	if len(order) != n {
 		t.Fatalf("%d blocks ordered, want %d", len(order), n)

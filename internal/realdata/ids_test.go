@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // TestBlockIDs: every block ID is the hash of its raw bytes, and the metadata parents are the
@@ -61,7 +63,7 @@ func TestMilestoneIDsAndSignatures(t *testing.T) {
 	}
 }
 
-func keyApplies(ranges []KeyRange, key [32]byte, index uint32) bool {
+func keyApplies(ranges []chain.KeyRange, key [32]byte, index uint32) bool {
 	for _, r := range ranges {
 		if r.PublicKey == key && r.Start <= index && (r.End == 0 || index <= r.End) {
 			return true

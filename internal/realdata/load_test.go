@@ -2,6 +2,8 @@ package realdata
 
 import (
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 func TestLoadCounts(t *testing.T) {
@@ -29,14 +31,15 @@ func TestLoadCounts(t *testing.T) {
 func TestLoadConfig(t *testing.T) {
 	s := mustLoad(t)
 	p := s.Protocol
+	rent := chain.RentStructure{VByteCost: 100, VByteFactorData: 1, VByteFactorKey: 10}
 	if p.Version != 2 || p.NetworkName != "shimmer" || p.Bech32HRP != "smr" || p.MinPoWScore != 1500 ||
-		p.BelowMaxDepth != 15 || p.TokenSupply != 1813620509061365 || p.RentStructure != (RentStructure{100, 1, 10}) {
+		p.BelowMaxDepth != 15 || p.TokenSupply != 1813620509061365 || p.RentStructure != rent {
 		t.Errorf("protocol %+v", p)
 	}
 	if len(s.KeyRanges) != 10 || s.KeyThreshold != 7 {
 		t.Errorf("%d key ranges, threshold %d", len(s.KeyRanges), s.KeyThreshold)
 	}
-	want := BaseToken{"Shimmer", "SMR", "SMR", "glow", 6, false}
+	want := chain.BaseToken{Name: "Shimmer", TickerSymbol: "SMR", Unit: "SMR", Subunit: "glow", Decimals: 6}
 	if s.BaseToken != want {
 		t.Errorf("base token %+v", s.BaseToken)
 	}

@@ -4,54 +4,25 @@
 // Outputs and milestone payloads in those files are in Chronicle's JSON model; this package
 // serializes them to Stardust wire bytes with its own code (SerializeOutput,
 // SerializeMilestonePayload), independent of the project's codec, so that tests can use the bytes
-// as a check on that codec. Its own tests prove the serializer against the raw blocks.
+// as a check on that codec. Its own tests prove the serializer against the raw blocks. It takes
+// only chain's parameter types (protocol parameters, key ranges, base token), never its codec.
 //
 // The returned values are shared between callers: treat them as read-only.
 package realdata
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+)
 
 // Set is the content of shimmer_ms_17339_17340.json.
 type Set struct {
-	Milestones   map[uint32]*Milestone // keyed by index: 17339, 17340
-	Protocol     Protocol              // protocol parameters in force (equal for both milestones)
-	KeyRanges    []KeyRange            // node_config.milestone_key_ranges
-	KeyThreshold int                   // node_config.milestone_public_key_count
-	BaseToken    BaseToken             // node_config.base_token
-}
-
-// Protocol is the protocol parameters (TIP-22) as the data records them.
-type Protocol struct {
-	Version       uint8
-	NetworkName   string
-	Bech32HRP     string
-	MinPoWScore   uint32
-	BelowMaxDepth uint8
-	RentStructure RentStructure
-	TokenSupply   uint64
-}
-
-// RentStructure is the storage deposit parameters (TIP-19).
-type RentStructure struct {
-	VByteCost       uint32
-	VByteFactorData uint8
-	VByteFactorKey  uint8
-}
-
-// KeyRange is a milestone public key and the indexes it may sign (End 0 = no end).
-type KeyRange struct {
-	PublicKey  [32]byte
-	Start, End uint32
-}
-
-// BaseToken is the base token description nodes serve in /info.
-type BaseToken struct {
-	Name            string
-	TickerSymbol    string
-	Unit            string
-	Subunit         string
-	Decimals        uint32
-	UseMetricPrefix bool
+	Milestones   map[uint32]*Milestone    // keyed by index: 17339, 17340
+	Protocol     chain.ProtocolParameters // protocol parameters in force (equal for both milestones)
+	KeyRanges    []chain.KeyRange         // node_config.milestone_key_ranges
+	KeyThreshold int                      // node_config.milestone_public_key_count
+	BaseToken    chain.BaseToken          // node_config.base_token
 }
 
 // Milestone is one milestone of the data: its payload, cone and ledger changes.

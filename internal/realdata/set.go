@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 func loadSet() (*Set, error) {
@@ -41,17 +43,17 @@ func loadSet() (*Set, error) {
 // setConfig copies the protocol parameters and node configuration.
 func (s *Set) setConfig(md *fileMilestoneData) error {
 	p := md.ProtocolParams
-	s.Protocol = Protocol{Version: p.Version, NetworkName: p.NetworkName, Bech32HRP: p.Bech32HRP,
+	s.Protocol = chain.ProtocolParameters{Version: p.Version, NetworkName: p.NetworkName, Bech32HRP: p.Bech32HRP,
 		MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: uint64(p.TokenSupply),
-		RentStructure: RentStructure(p.RentStructure)}
+		RentStructure: chain.RentStructure(p.RentStructure)}
 	nc := md.NodeConfig
-	s.KeyThreshold, s.BaseToken = nc.MilestonePublicKeyCount, BaseToken(nc.BaseToken)
+	s.KeyThreshold, s.BaseToken = nc.MilestonePublicKeyCount, chain.BaseToken(nc.BaseToken)
 	for _, kr := range nc.MilestoneKeyRanges {
 		key, err := hex.DecodeString(strings.TrimPrefix(kr.PublicKey, "0x"))
 		if err != nil || len(key) != 32 || !strings.HasPrefix(kr.PublicKey, "0x") {
 			return fmt.Errorf("milestone key %q is not 0x + 64 hex", kr.PublicKey)
 		}
-		r := KeyRange{Start: kr.Start, End: kr.End}
+		r := chain.KeyRange{Start: kr.Start, End: kr.End}
 		copy(r.PublicKey[:], key)
 		s.KeyRanges = append(s.KeyRanges, r)
 	}

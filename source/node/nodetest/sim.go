@@ -33,16 +33,8 @@ func FromSim(ctx context.Context, src *sim.Sim, first, last uint32) (*realdata.S
 // simSet is an empty Set carrying the simulated network's parameters, base token and keys.
 func simSet() *realdata.Set {
 	n := sim.Network()
-	p := n.Params
-	set := &realdata.Set{Milestones: map[uint32]*realdata.Milestone{}, KeyThreshold: n.Keys.Threshold,
-		Protocol: realdata.Protocol{Version: p.Version, NetworkName: p.NetworkName, Bech32HRP: p.Bech32HRP,
-			MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: p.TokenSupply,
-			RentStructure: realdata.RentStructure(p.RentStructure)},
-		BaseToken: realdata.BaseToken(n.BaseToken)}
-	for _, kr := range n.Keys.Ranges {
-		set.KeyRanges = append(set.KeyRanges, realdata.KeyRange(kr))
-	}
-	return set
+	return &realdata.Set{Milestones: map[uint32]*realdata.Milestone{}, KeyThreshold: n.Keys.Threshold,
+		Protocol: n.Params, BaseToken: n.BaseToken, KeyRanges: n.Keys.Ranges}
 }
 
 // simMilestone converts one confirmed milestone.
