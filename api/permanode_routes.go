@@ -14,9 +14,9 @@ func pathParam(name string, k kind, doc string) []param {
 	return []param{{name: name, kind: k, doc: doc, required: true}}
 }
 
-// apiRoutes is the table of the API's routes: registration, parameter checks and the
-// OpenAPI document all come from it.
-func (s *Server) apiRoutes() []route {
+// permanodeRoutes is the table of the permanode API's routes (permanode_*.go, the seed's own
+// surface): registration, parameter checks and the OpenAPI document all come from it.
+func (s *Server) permanodeRoutes() []route {
 	msgID := pathParam("id", messageIDKind, "message ID")
 	txID := pathParam("id", transactionIDKind, "transaction ID")
 	return []route{
