@@ -97,7 +97,7 @@ func sendError(w http.ResponseWriter, r *http.Request, e *apiError, cause error,
 // writeRouteError sends e in the form rt's clients read: TIP-25's {"error": {"code",
 // "message"}} on the node interfaces, this API's own form elsewhere.
 func writeRouteError(w http.ResponseWriter, r *http.Request, rt *route, e *apiError, cause error) {
-	if !rt.tip25 {
+	if !rt.nodeErrorBody {
 		writeError(w, r, e, cause)
 		return
 	}
