@@ -2,11 +2,9 @@ package api
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
@@ -32,24 +30,6 @@ func (s *Server) coreUTXOChangesByID(ctx context.Context, in *input) (any, error
 		return nil, err
 	}
 	return s.utxoChanges(ctx, index)
-}
-
-// milestoneIndexOf finds an indexed milestone's index by its ID (milestones_by_id).
-func (s *Server) milestoneIndexOf(ctx context.Context, id string) (uint32, error) {
-	index, err := s.st.MilestoneIndexByID(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return 0, notFound("milestone %s is not indexed", id)
-	}
-	return index, err
-}
-
-// indexedMilestone reads a milestone's row; 404 when it is not indexed.
-func (s *Server) indexedMilestone(ctx context.Context, index uint32) (store.MilestoneRecord, error) {
-	m, err := s.st.Milestone(ctx, index)
-	if errors.Is(err, store.ErrNotFound) {
-		return m, notFound("milestone %d is not indexed", index)
-	}
-	return m, err
 }
 
 // milestoneAnswer is a milestone payload in TIP-25 JSON, or its bytes when asked.

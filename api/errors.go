@@ -107,3 +107,12 @@ func writeRouteError(w http.ResponseWriter, r *http.Request, rt *route, e *apiEr
 	}
 	sendError(w, r, e, cause, tip25.Error(e.Status, msg))
 }
+
+// missingIsInternal turns a row that must exist but does not into a server error (a 500,
+// not a 404 about what the client asked for); other errors keep their meaning.
+func missingIsInternal(err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return errors.New(err.Error())
+	}
+	return err
+}

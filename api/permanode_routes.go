@@ -10,10 +10,6 @@ var (
 	toParam   = param{name: "to", kind: timeKind, doc: "only rows before this time"}
 )
 
-func pathParam(name string, k kind, doc string) []param {
-	return []param{{name: name, kind: k, doc: doc, required: true}}
-}
-
 // permanodeRoutes is the table of the permanode API's routes (permanode_*.go, the seed's own
 // surface): registration, parameter checks and the OpenAPI document all come from it.
 func (s *Server) permanodeRoutes() []route {

@@ -207,3 +207,11 @@ func (s *Server) hrp(ctx context.Context) (string, error) {
 
 // defaultRequestTimeout bounds every query a request runs (Config.RequestTimeout).
 const defaultRequestTimeout = 5 * time.Second
+
+// pathParam is a route's one path parameter (path parameters are always required).
+func pathParam(name string, k kind, doc string) []param {
+	return []param{{name: name, kind: k, doc: doc, required: true}}
+}
+
+// maxParallelReads bounds the reads one request runs at once.
+const maxParallelReads = 8
