@@ -41,11 +41,7 @@ func (s *Server) milestoneAnswer(ctx context.Context, index uint32, accept strin
 	if wantsBytes(accept) {
 		return mediaBytes{media: serializerMedia, data: m.Payload}, nil
 	}
-	mp, err := chain.DecodeMilestonePayload(m.Payload)
-	if err != nil {
-		return nil, fmt.Errorf("milestone %d: stored payload does not decode: %w", index, err)
-	}
-	return tip25.Milestone(mp)
+	return milestonePayloadOf(m)
 }
 
 // utxoChanges lists the outputs an indexed milestone created and consumed
