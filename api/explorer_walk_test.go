@@ -9,28 +9,9 @@ import (
 // walkSortedPages walks a list to its end with walkSorted, as walkPages does with walk.
 func walkSortedPages(t *testing.T, f fakeTable, parts func(page int) []int32, size int, oldest bool) []int {
 	t.Helper()
-	var all []int
-	in := &input{pageSize: size}
-	for page := 0; page < 1000; page++ {
-		p, err := walkSorted(context.Background(), in, parts(page), oldest, f.fetch, nil, func(r *int) int { return *r })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(p.Items) > size {
-			t.Fatalf("page %d: %d items > %d", page, len(p.Items), size)
-		}
-		all = append(all, p.Items...)
-		if p.Cursor == "" {
-			return all
-		}
-		c, err := decodeCursor(p.Cursor, in.hash)
-		if err != nil {
-			t.Fatalf("own cursor refused: %v", err)
-		}
-		in.cursor = &c
-	}
-	t.Fatal("no last page")
-	return nil
+	return readPages(t, size, func(in *input, i int) (page[int], error) {
+		return walkSorted(context.Background(), in, parts(i), oldest, f.fetch, nil, func(r *int) int { return *r })
+	})
 }
 
 // TestWalkSortedEveryRowOnce: oldest first, partitions ascending (unsorted, duplicated

@@ -31,10 +31,19 @@ func (f fakeTable) fetch(_ context.Context, part int32, req store.PageRequest) (
 // parts before each page (parts may change between pages).
 func walkPages(t *testing.T, f fakeTable, parts func(page int) []int32, size int, keep func(*int) bool) []int {
 	t.Helper()
+	return readPages(t, size, func(in *input, i int) (page[int], error) {
+		return walk(context.Background(), in, parts(i), f.fetch, keep, func(r *int) int { return *r })
+	})
+}
+
+// readPages reads a list page by page to its end, each page from the cursor of the one
+// before, and checks that no page is longer than size.
+func readPages(t *testing.T, size int, read func(in *input, i int) (page[int], error)) []int {
+	t.Helper()
 	var all []int
 	in := &input{pageSize: size}
 	for page := 0; page < 1000; page++ {
-		p, err := walk(context.Background(), in, parts(page), f.fetch, keep, func(r *int) int { return *r })
+		p, err := read(in, page)
 		if err != nil {
 			t.Fatal(err)
 		}
