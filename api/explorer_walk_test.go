@@ -35,15 +35,8 @@ func TestWalkSortedEveryRowOnce(t *testing.T) {
 // cursor points into it resumes at the next newer one; one that appears is read in turn.
 func TestWalkSortedPartitionsChange(t *testing.T) {
 	f := fakeTable{2: {1, 2, 3}, 5: {4, 5, 6}, 7: {7, 8, 9}, 8: {10}}
-	listed := func(page int) []int32 {
-		switch page {
-		case 0:
-			return []int32{2, 5, 7}
-		case 1:
-			return []int32{2, 5, 7, 8} // 8 is new
-		}
-		return []int32{2, 7, 8} // 5 is gone while the cursor points into it
-	}
+	// 8 appears on page 1; 5 is gone from page 2 on, while the cursor points into it.
+	listed := listedByPage([]int32{2, 5, 7}, []int32{2, 5, 7, 8}, []int32{2, 7, 8})
 	if got, want := walkSortedPages(t, f, listed, 2, true), []int{1, 2, 3, 4, 7, 8, 9, 10}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
