@@ -46,11 +46,7 @@ type benchRoute struct {
 // alike; each is measured with 1 client (latency) and benchClients (under load).
 // Figures are printed, not asserted.
 func BenchmarkAPI(b *testing.B) {
-	if testing.Short() {
-		b.Skip("needs a Cassandra node (-short)")
-	}
-	e := newEnv(b, sim.Options{Seed: 11, AddressPool: 50, TagPool: 10}, 60)
-	g := testcontainers.Session(b, e.cfg).Gocql()
+	e, g := newBenchEnv(b)
 	msg := e.truth.Milestones[30].Messages[3].String()
 	addr := e.busiest(chain.OutputBasic, "address")
 	tag := tagHex(e.truth.Messages[e.truth.Milestones[30].Messages[0]].Message.Tag())
@@ -251,16 +247,31 @@ func drainPage(ctx context.Context, g *gocql.Session, st *cql.Statement, pageSiz
 	return n, iter.Close()
 }
 
+// newBenchEnv is the benchmarks' fixed 60-milestone sim chain (seed 11) and a gocql
+// session of its keyspace for the direct reads.
+func newBenchEnv(b *testing.B) (*env, *gocql.Session) {
+	if testing.Short() {
+		b.Skip("needs a Cassandra node (-short)")
+	}
+	e := newEnv(b, sim.Options{Seed: 11, AddressPool: 50, TagPool: 10}, 60)
+	return e, testcontainers.Session(b, e.cfg).Gocql()
+}
+
+// scanPartitions reads the partition numbers a hint (or sync) statement lists.
+func scanPartitions(ctx context.Context, g *gocql.Session, st *cql.Statement, args ...any) ([]int32, error) {
+	iter := g.Query(st.CQL, args...).WithContext(ctx).Iter()
+	var parts []int32
+	for p := int32(0); iter.Scan(&p); {
+		parts = append(parts, p)
+	}
+	return parts, iter.Close()
+}
+
 // directList is what a list route's first page costs in queries: the hint partitions,
 // then view partitions newest first until a default page (100 rows) is full.
 func directList(ctx context.Context, g *gocql.Session, hintSt *cql.Statement, hintArgs []any, rowSt *cql.Statement, key string) error {
-	iter := g.Query(hintSt.CQL, hintArgs...).WithContext(ctx).Iter()
-	var parts []int32
-	var p int32
-	for iter.Scan(&p) {
-		parts = append(parts, p)
-	}
-	if err := iter.Close(); err != nil {
+	parts, err := scanPartitions(ctx, g, hintSt, hintArgs...)
+	if err != nil {
 		return err
 	}
 	need := defaultPageSize

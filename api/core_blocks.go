@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -45,19 +44,16 @@ func (s *Server) includedBlock(ctx context.Context, txID string) (string, error)
 
 // blockAnswer is a block in TIP-25 JSON, or its bytes when the request asks for them.
 func (s *Server) blockAnswer(ctx context.Context, id, accept string) (any, error) {
-	raw, err := s.st.MessageRaw(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, notFound("block %s is not indexed", id)
-	}
+	raw, err := s.indexedMessageRaw(ctx, "block", id)
 	if err != nil {
 		return nil, err
 	}
 	if wantsBytes(accept) {
 		return mediaBytes{media: serializerMedia, data: raw}, nil
 	}
-	m, err := chain.DecodeMessage(raw)
+	m, err := decodeStoredMessage("block", id, raw)
 	if err != nil {
-		return nil, fmt.Errorf("block %s: stored bytes do not decode: %w", id, err)
+		return nil, err
 	}
 	return tip25.Block(m)
 }
@@ -65,16 +61,9 @@ func (s *Server) blockAnswer(ctx context.Context, id, accept string) (any, error
 // blockMetadata is a block's TIP-25 metadata: how a milestone referenced it, or, while
 // none has (a block seen unreferenced), its solidity and promotion hints only.
 func (s *Server) blockMetadata(ctx context.Context, id string) (*tip25.BlockMetadataJSON, error) {
-	rec, err := s.st.Message(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, notFound("block %s is not indexed", id)
-	}
+	rec, m, err := s.indexedMessage(ctx, "block", id)
 	if err != nil {
 		return nil, err
-	}
-	m, err := chain.DecodeMessage(rec.Raw)
-	if err != nil {
-		return nil, fmt.Errorf("block %s: stored bytes do not decode: %w", id, err)
 	}
 	blockID := chain.MessageIDOf(rec.Raw)
 	if rec.MilestoneIndex == nil {

@@ -2,11 +2,9 @@ package api
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
@@ -34,24 +32,6 @@ func (s *Server) coreUTXOChangesByID(ctx context.Context, in *input) (any, error
 	return s.utxoChanges(ctx, index)
 }
 
-// milestoneIndexOf finds an indexed milestone's index by its ID (milestones_by_id).
-func (s *Server) milestoneIndexOf(ctx context.Context, id string) (uint32, error) {
-	index, err := s.st.MilestoneIndexByID(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return 0, notFound("milestone %s is not indexed", id)
-	}
-	return index, err
-}
-
-// indexedMilestone reads a milestone's row; 404 when it is not indexed.
-func (s *Server) indexedMilestone(ctx context.Context, index uint32) (store.MilestoneRecord, error) {
-	m, err := s.st.Milestone(ctx, index)
-	if errors.Is(err, store.ErrNotFound) {
-		return m, notFound("milestone %d is not indexed", index)
-	}
-	return m, err
-}
-
 // milestoneAnswer is a milestone payload in TIP-25 JSON, or its bytes when asked.
 func (s *Server) milestoneAnswer(ctx context.Context, index uint32, accept string) (any, error) {
 	m, err := s.indexedMilestone(ctx, index)
@@ -61,11 +41,7 @@ func (s *Server) milestoneAnswer(ctx context.Context, index uint32, accept strin
 	if wantsBytes(accept) {
 		return mediaBytes{media: serializerMedia, data: m.Payload}, nil
 	}
-	mp, err := chain.DecodeMilestonePayload(m.Payload)
-	if err != nil {
-		return nil, fmt.Errorf("milestone %d: stored payload does not decode: %w", index, err)
-	}
-	return tip25.Milestone(mp)
+	return milestonePayloadOf(m)
 }
 
 // utxoChanges lists the outputs an indexed milestone created and consumed

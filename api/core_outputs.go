@@ -164,12 +164,3 @@ func (s *Server) outputSpent(ctx context.Context, lo *ledgerOutput) (*tip25.Spen
 	}
 	return &tip25.Spent{TransactionID: tx, MilestoneIndex: index, MilestoneTimestamp: uint32(m.Timestamp)}, nil
 }
-
-// missingIsInternal turns a row that must exist but does not into a server error (a 500,
-// not a 404 about what the client asked for); other errors keep their meaning.
-func missingIsInternal(err error) error {
-	if errors.Is(err, store.ErrNotFound) {
-		return errors.New(err.Error())
-	}
-	return err
-}

@@ -70,7 +70,7 @@ func (s *Server) coreRoutes() []route {
 	}
 	routes = append(routes, unservableRoutes()...)
 	for i := range routes {
-		routes[i].tip25, routes[i].tag = true, "core"
+		routes[i].nodeErrorBody, routes[i].tag = true, "core"
 		if bytesToo[routes[i].pattern] {
 			routes[i].altMedia = serializerMedia
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -50,6 +51,19 @@ func ledgerGet(t *testing.T, base, path string, out any, want coverageJSON) {
 	}
 }
 
+// ingestedSim is a fresh keyspace (and its config) holding milestones [from, to] of a sim
+// chain of tip milestones (10 messages each, 12 addresses) from seed.
+func ingestedSim(t *testing.T, seed int64, tip, from, to uint32) (*sim.Sim, *store.Store, cql.Config) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("needs a Cassandra node (-short)")
+	}
+	st, cfg := storetest.New(t, testChunk)
+	src := sim.New(sim.Options{Seed: seed, MessagesPerMilestone: 10, AddressPool: 12, Tip: tip})
+	ingestRange(t, src, st, from, to)
+	return src, st, cfg
+}
+
 // ingestRange indexes milestones [from, to] of src as `indexer run -start-at` does, and
 // publishes the sync summary (an indexer's store does within a second).
 func ingestRange(t *testing.T, src *sim.Sim, st *store.Store, from, to uint32) {
@@ -81,13 +95,8 @@ func unsync(t *testing.T, st *store.Store, from, to uint32) {
 // A keyspace synced 10-20 and 22-30 (21 written but its sync row missing) advertises
 // 20 on every ledger route, partial since 10 with one gap: no answer applies 21-30.
 func TestLedgerIndexStopsAtTheFirstGap(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	ctx := context.Background()
-	st, _ := storetest.New(t, testChunk)
-	src := sim.New(sim.Options{Seed: 41, MessagesPerMilestone: 10, AddressPool: 12, Tip: 31})
-	ingestRange(t, src, st, 10, 30)
+	src, st, _ := ingestedSim(t, 41, 31, 10, 30)
 	unsync(t, st, 21, 21)
 	truth, err := src.Truth(30)
 	if err != nil {
@@ -199,13 +208,8 @@ func sameSet(items []string, want map[string]bool) bool {
 // 1-9 are written with the store's builders and no sync rows (as a bootstrap writes
 // rows), 50-55 indexed; the record says L = 49.
 func TestBootstrapPartitionsAreQueried(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	ctx := context.Background()
-	st, cfg := storetest.New(t, testChunk)
-	src := sim.New(sim.Options{Seed: 42, MessagesPerMilestone: 10, AddressPool: 12, Tip: 56})
-	ingestRange(t, src, st, 50, 55)
+	src, st, cfg := ingestedSim(t, 42, 56, 50, 55)
 	for i := uint32(1); i <= 9; i++ {
 		cm, err := src.Milestone(ctx, i)
 		if err != nil {

@@ -97,7 +97,7 @@ func sendError(w http.ResponseWriter, r *http.Request, e *apiError, cause error,
 // writeRouteError sends e in the form rt's clients read: TIP-25's {"error": {"code",
 // "message"}} on the node interfaces, this API's own form elsewhere.
 func writeRouteError(w http.ResponseWriter, r *http.Request, rt *route, e *apiError, cause error) {
-	if !rt.tip25 {
+	if !rt.nodeErrorBody {
 		writeError(w, r, e, cause)
 		return
 	}
@@ -106,4 +106,13 @@ func writeRouteError(w http.ResponseWriter, r *http.Request, rt *route, e *apiEr
 		msg += ": " + e.Detail
 	}
 	sendError(w, r, e, cause, tip25.Error(e.Status, msg))
+}
+
+// missingIsInternal turns a row that must exist but does not into a server error (a 500,
+// not a 404 about what the client asked for); other errors keep their meaning.
+func missingIsInternal(err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return errors.New(err.Error())
+	}
+	return err
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
-	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // BenchmarkExplorerBalance measures GET /api/explorer/v2/balance of the richest owner
@@ -24,11 +23,7 @@ import (
 // owning role one hint read and its partitions' pages, the roles in parallel as the
 // route does). Figures are printed, not asserted.
 func BenchmarkExplorerBalance(b *testing.B) {
-	if testing.Short() {
-		b.Skip("needs a Cassandra node (-short)")
-	}
-	e := newEnv(b, sim.Options{Seed: 11, AddressPool: 50, TagPool: 10}, 60)
-	g := testcontainers.Session(b, e.cfg).Gocql()
+	e, g := newBenchEnv(b)
 	w := newExplorerWant(e.truth)
 	rich, most := "", uint64(0)
 	for a, bal := range w.balances {
@@ -63,12 +58,8 @@ func BenchmarkExplorerBalance(b *testing.B) {
 // directBalance issues the balance route's reads: the sync span and the newest
 // milestone, then each owning role's hint partitions and their unspent rows.
 func directBalance(ctx context.Context, g *gocql.Session, address string) error {
-	var parts []int32
-	iter := g.Query(cql.SyncPartitions.CQL).WithContext(ctx).Iter()
-	for p := int32(0); iter.Scan(&p); {
-		parts = append(parts, p)
-	}
-	if err := iter.Close(); err != nil {
+	parts, err := scanPartitions(ctx, g, cql.SyncPartitions)
+	if err != nil {
 		return err
 	}
 	var oldest, newest int32
@@ -84,12 +75,8 @@ func directBalance(ctx context.Context, g *gocql.Session, address string) error 
 	eg, ctx := errgroup.WithContext(ctx)
 	for _, or := range store.OwnerRoles {
 		eg.Go(func() error {
-			hints := g.Query(cql.AddressHints.CQL, address, or.Kind.String(), or.Role).WithContext(ctx).Iter()
-			var rngs []int32
-			for r := int32(0); hints.Scan(&r); {
-				rngs = append(rngs, r)
-			}
-			if err := hints.Close(); err != nil {
+			rngs, err := scanPartitions(ctx, g, cql.AddressHints, address, or.Kind.String(), or.Role)
+			if err != nil {
 				return err
 			}
 			for _, r := range rngs {

@@ -27,6 +27,15 @@ type blockJSON struct {
 	WhiteFlagIndex int32   `json:"whiteFlagIndex"`
 }
 
+// pagedMilestone reads the paging of a milestone's list (explorerPaging) and finds the
+// route's indexed milestone.
+func (s *Server) pagedMilestone(ctx context.Context, in *input, list string) (uint32, error) {
+	if err := explorerPaging(in, list); err != nil {
+		return 0, err
+	}
+	return s.routeMilestone(ctx, in)
+}
+
 // routeMilestone is the route's indexed milestone: the index path parameter, or the
 // milestone ID's (milestones_by_id, one read); 404 when it is not indexed.
 func (s *Server) routeMilestone(ctx context.Context, in *input) (uint32, error) {
@@ -45,10 +54,7 @@ func (s *Server) routeMilestone(ctx context.Context, in *input) (uint32, error) 
 // reverse), from its messages_by_milestone partition, with each page's payload types
 // from the messages table: one partition read and one read per message of the page.
 func (s *Server) milestoneBlocks(ctx context.Context, in *input) (any, error) {
-	if err := explorerPaging(in, "milestone-blocks"); err != nil {
-		return nil, err
-	}
-	index, err := s.routeMilestone(ctx, in)
+	index, err := s.pagedMilestone(ctx, in, "milestone-blocks")
 	if err != nil {
 		return nil, err
 	}
@@ -106,10 +112,7 @@ type milestoneUpdateJSON struct {
 // milestoneUpdates pages the outputs a milestone created (first) and consumed, each
 // group by output ID: one partition of milestone_ledger_updates.
 func (s *Server) milestoneUpdates(ctx context.Context, in *input) (any, error) {
-	if err := explorerPaging(in, "milestone-ledger-updates"); err != nil {
-		return nil, err
-	}
-	index, err := s.routeMilestone(ctx, in)
+	index, err := s.pagedMilestone(ctx, in, "milestone-ledger-updates")
 	if err != nil {
 		return nil, err
 	}

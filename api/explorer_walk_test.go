@@ -9,28 +9,9 @@ import (
 // walkSortedPages walks a list to its end with walkSorted, as walkPages does with walk.
 func walkSortedPages(t *testing.T, f fakeTable, parts func(page int) []int32, size int, oldest bool) []int {
 	t.Helper()
-	var all []int
-	in := &input{pageSize: size}
-	for page := 0; page < 1000; page++ {
-		p, err := walkSorted(context.Background(), in, parts(page), oldest, f.fetch, nil, func(r *int) int { return *r })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(p.Items) > size {
-			t.Fatalf("page %d: %d items > %d", page, len(p.Items), size)
-		}
-		all = append(all, p.Items...)
-		if p.Cursor == "" {
-			return all
-		}
-		c, err := decodeCursor(p.Cursor, in.hash)
-		if err != nil {
-			t.Fatalf("own cursor refused: %v", err)
-		}
-		in.cursor = &c
-	}
-	t.Fatal("no last page")
-	return nil
+	return readPages(t, size, func(in *input, i int) (page[int], error) {
+		return walkSorted(context.Background(), in, parts(i), oldest, f.fetch, nil, func(r *int) int { return *r })
+	})
 }
 
 // TestWalkSortedEveryRowOnce: oldest first, partitions ascending (unsorted, duplicated
@@ -54,15 +35,8 @@ func TestWalkSortedEveryRowOnce(t *testing.T) {
 // cursor points into it resumes at the next newer one; one that appears is read in turn.
 func TestWalkSortedPartitionsChange(t *testing.T) {
 	f := fakeTable{2: {1, 2, 3}, 5: {4, 5, 6}, 7: {7, 8, 9}, 8: {10}}
-	listed := func(page int) []int32 {
-		switch page {
-		case 0:
-			return []int32{2, 5, 7}
-		case 1:
-			return []int32{2, 5, 7, 8} // 8 is new
-		}
-		return []int32{2, 7, 8} // 5 is gone while the cursor points into it
-	}
+	// 8 appears on page 1; 5 is gone from page 2 on, while the cursor points into it.
+	listed := listedByPage([]int32{2, 5, 7}, []int32{2, 5, 7, 8}, []int32{2, 7, 8})
 	if got, want := walkSortedPages(t, f, listed, 2, true), []int{1, 2, 3, 4, 7, 8, 9, 10}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}

@@ -11,9 +11,7 @@ import (
 	"github.com/gocql/gocql"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
-	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
-	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // BenchmarkIndexerBasicByAddress measures TIP-26 basic outputs by address over loopback
@@ -21,11 +19,7 @@ import (
 // unspent rows partition by partition, oldest first, until the page is full), on a
 // fixed 60-milestone sim chain. Figures are printed, not asserted.
 func BenchmarkIndexerBasicByAddress(b *testing.B) {
-	if testing.Short() {
-		b.Skip("needs a Cassandra node (-short)")
-	}
-	e := newEnv(b, sim.Options{Seed: 11, AddressPool: 50, TagPool: 10}, 60)
-	g := testcontainers.Session(b, e.cfg).Gocql()
+	e, g := newBenchEnv(b)
 	model := e.unspentOutputs()
 	addr := valuesOf(model).owner
 	n := 0
@@ -51,13 +45,8 @@ func BenchmarkIndexerBasicByAddress(b *testing.B) {
 // directUnspent reads what a first page of basic outputs by address needs: the hint
 // partitions, then the unspent rows of each, oldest first, until need rows are read.
 func directUnspent(ctx context.Context, g *gocql.Session, addr string, need int) error {
-	iter := g.Query(cql.AddressHints.CQL, addr, "basic", store.RoleAddress).WithContext(ctx).Iter()
-	var parts []int32
-	var p int32
-	for iter.Scan(&p) {
-		parts = append(parts, p)
-	}
-	if err := iter.Close(); err != nil {
+	parts, err := scanPartitions(ctx, g, cql.AddressHints, addr, "basic", store.RoleAddress)
+	if err != nil {
 		return err
 	}
 	slices.Sort(parts)

@@ -21,7 +21,7 @@ var tip26GenericKinds = []chain.OutputKind{chain.OutputBasic, chain.OutputAlias,
 func (s *Server) indexerRoutes() []route {
 	tip26 := func(pattern, summary string, query []param, handle func(context.Context, *input) (any, error)) route {
 		return route{pattern: tip26Prefix + pattern, tag: "indexer", summary: summary, query: query,
-			schema: "IndexerOutputs", handle: handle, tip25: true}
+			schema: "IndexerOutputs", handle: handle, nodeErrorBody: true}
 	}
 	byID := func(pattern, summary string, path []param, kind chain.OutputKind, name string) route {
 		rt := tip26(pattern, summary, nil, s.tip26Chain(kind, name))

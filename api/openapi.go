@@ -48,7 +48,7 @@ func operation(rt *route) object {
 		params = append(params, parameterDoc(p, "query", p.required))
 	}
 	resp := responses(rt)
-	if rt.tip25 {
+	if rt.nodeErrorBody {
 		resp = nodeErrors(resp)
 	}
 	op := object{"summary": rt.summary, "tags": []string{rt.tag}, "operationId": rt.method() + operationID(rt.pattern),

@@ -31,9 +31,10 @@ type route struct {
 	// admin: a POST route that requires the admin token (registered only with one).
 	admin bool
 	errs  map[int]string // route-specific error answers, for OpenAPI
-	// tip25: a route of the node interfaces (TIP-25 core, TIP-26 indexer), whose errors
-	// take their form {"error": {"code", "message"}} so node clients can read them.
-	tip25 bool
+	// nodeErrorBody: the route answers its errors in the node's error body,
+	// {"error": {"code", "message"}} (TIP-25's form, which TIP-26 shares), so that node
+	// clients read them; the node interfaces (core and indexer) set it.
+	nodeErrorBody bool
 	// refuse, when set, answers every request of the route, whatever its method, with
 	// its error: node routes a permanode cannot serve (501), unknown node paths (404).
 	refuse func(r *http.Request) *apiError
@@ -206,3 +207,11 @@ func (s *Server) hrp(ctx context.Context) (string, error) {
 
 // defaultRequestTimeout bounds every query a request runs (Config.RequestTimeout).
 const defaultRequestTimeout = 5 * time.Second
+
+// pathParam is a route's one path parameter (path parameters are always required).
+func pathParam(name string, k kind, doc string) []param {
+	return []param{{name: name, kind: k, doc: doc, required: true}}
+}
+
+// maxParallelReads bounds the reads one request runs at once.
+const maxParallelReads = 8

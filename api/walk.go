@@ -14,6 +14,16 @@ type page[T any] struct {
 	Cursor string `json:"cursor,omitempty"`
 }
 
+// wholePage is rows, each in its answer form, as one whole page: its list is empty, never
+// null, when there are no rows.
+func wholePage[R, T any](rows []R, view func(R) T) page[T] {
+	out := page[T]{Items: make([]T, 0, len(rows))}
+	for _, r := range rows {
+		out.Items = append(out.Items, view(r))
+	}
+	return out
+}
+
 // fetchFunc reads one page of one partition: at most req.Size rows from req.State on,
 // and the paging state after them (empty when the partition is done).
 type fetchFunc[T any] func(ctx context.Context, partition int32, req store.PageRequest) ([]T, []byte, error)

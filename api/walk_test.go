@@ -31,10 +31,27 @@ func (f fakeTable) fetch(_ context.Context, part int32, req store.PageRequest) (
 // parts before each page (parts may change between pages).
 func walkPages(t *testing.T, f fakeTable, parts func(page int) []int32, size int, keep func(*int) bool) []int {
 	t.Helper()
+	return readPages(t, size, func(in *input, i int) (page[int], error) {
+		return walk(context.Background(), in, parts(i), f.fetch, keep, func(r *int) int { return *r })
+	})
+}
+
+// listedByPage is a partition list that changes between pages: page i lists lists[i],
+// later pages the last of lists.
+func listedByPage(lists ...[]int32) func(page int) []int32 {
+	return func(page int) []int32 {
+		return lists[min(page, len(lists)-1)]
+	}
+}
+
+// readPages reads a list page by page to its end, each page from the cursor of the one
+// before, and checks that no page is longer than size.
+func readPages(t *testing.T, size int, read func(in *input, i int) (page[int], error)) []int {
+	t.Helper()
 	var all []int
 	in := &input{pageSize: size}
 	for page := 0; page < 1000; page++ {
-		p, err := walk(context.Background(), in, parts(page), f.fetch, keep, func(r *int) int { return *r })
+		p, err := read(in, page)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,15 +103,8 @@ func TestWalkEveryRowOnce(t *testing.T) {
 // the partitions that stay.
 func TestWalkPartitionsChange(t *testing.T) {
 	f := fakeTable{7: {1, 2, 3}, 5: {4, 5, 6}, 2: {7, 8, 9}}
-	listed := func(page int) []int32 {
-		switch page {
-		case 0:
-			return []int32{7, 5, 2}
-		case 1:
-			return []int32{8, 7, 5, 2} // 8 is new
-		}
-		return []int32{8, 7, 2} // 5 is gone while the cursor points into it
-	}
+	// 8 appears on page 1; 5 is gone from page 2 on, while the cursor points into it.
+	listed := listedByPage([]int32{7, 5, 2}, []int32{8, 7, 5, 2}, []int32{8, 7, 2})
 	got := walkPages(t, f, listed, 2, nil)
 	if want := []int{1, 2, 3, 4, 7, 8, 9}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)

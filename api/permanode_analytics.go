@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 // Bounds of the analytics routes: the readers' own, so one request reads at most that
@@ -80,12 +81,10 @@ func (s *Server) analyticsMilestones(ctx context.Context, in *input) (any, error
 	if err != nil {
 		return nil, err
 	}
-	out := page[milestoneStatJSON]{Items: make([]milestoneStatJSON, 0, len(rows))}
-	for _, r := range rows {
-		out.Items = append(out.Items, milestoneStatJSON{MilestoneIndex: r.MilestoneIndex, MessageCount: r.MessageCount,
-			TransactionCount: r.TransactionCount, TransferredTokens: amount(r.TransferredTokens)})
-	}
-	return out, nil
+	return wholePage(rows, func(r store.MilestoneStat) milestoneStatJSON {
+		return milestoneStatJSON{MilestoneIndex: r.MilestoneIndex, MessageCount: r.MessageCount,
+			TransactionCount: r.TransactionCount, TransferredTokens: amount(r.TransferredTokens)}
+	}), nil
 }
 
 // analyticsAddress is GET /analytics/addresses/{address}: the address's rows of
@@ -99,12 +98,10 @@ func (s *Server) analyticsAddress(ctx context.Context, in *input) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := page[addressStatJSON]{Items: make([]addressStatJSON, 0, len(rows))}
-	for _, r := range rows {
-		out.Items = append(out.Items, addressStatJSON{MilestoneIndex: r.MilestoneIndex,
-			SentTokens: amount(r.SentTokens), RecvTokens: amount(r.RecvTokens)})
-	}
-	return out, nil
+	return wholePage(rows, func(r store.AddressStat) addressStatJSON {
+		return addressStatJSON{MilestoneIndex: r.MilestoneIndex, SentTokens: amount(r.SentTokens),
+			RecvTokens: amount(r.RecvTokens)}
+	}), nil
 }
 
 // analyticsDaily is GET /analytics/daily: the computed dates of [from, to], newest
@@ -118,10 +115,8 @@ func (s *Server) analyticsDaily(ctx context.Context, in *input) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := page[dailyStatJSON]{Items: make([]dailyStatJSON, 0, len(rows))}
-	for _, r := range rows {
-		out.Items = append(out.Items, dailyStatJSON{Date: r.Date, TotalAddresses: r.TotalAddresses,
-			SendAddresses: r.SendAddresses, RecvAddresses: r.RecvAddresses})
-	}
-	return out, nil
+	return wholePage(rows, func(r store.DailyStat) dailyStatJSON {
+		return dailyStatJSON{Date: r.Date, TotalAddresses: r.TotalAddresses, SendAddresses: r.SendAddresses,
+			RecvAddresses: r.RecvAddresses}
+	}), nil
 }

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -47,16 +46,9 @@ func (s *Server) message(ctx context.Context, in *input) (any, error) {
 }
 
 func (s *Server) messageByID(ctx context.Context, id, hrp string) (any, error) {
-	rec, err := s.st.Message(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, notFound("message %s is not indexed", id)
-	}
+	rec, m, err := s.indexedMessage(ctx, "message", id)
 	if err != nil {
 		return nil, err
-	}
-	m, err := chain.DecodeMessage(rec.Raw)
-	if err != nil {
-		return nil, fmt.Errorf("message %s: stored bytes do not decode: %w", id, err)
 	}
 	mj, err := newMessageJSON(id, m, hrp)
 	if err != nil {
@@ -66,11 +58,11 @@ func (s *Server) messageByID(ctx context.Context, id, hrp string) (any, error) {
 }
 
 func (s *Server) messageRaw(ctx context.Context, in *input) (any, error) {
-	raw, err := s.st.MessageRaw(ctx, in.text("id"))
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, notFound("message %s is not indexed", in.text("id"))
+	raw, err := s.indexedMessageRaw(ctx, "message", in.text("id"))
+	if err != nil {
+		return nil, err
 	}
-	return rawBytes(raw), err
+	return rawBytes(raw), nil
 }
 
 // childJSON is one child of a message.

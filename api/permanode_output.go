@@ -73,26 +73,6 @@ func (a *outputAnswer) setSpend(id chain.OutputID, spend *store.TxRow, state sta
 	return err
 }
 
-// pickCreatedAndSpend picks the output row of the included attachment (else any) and
-// the unlock row of the included spend, if there is one: a conflicting spend did not
-// spend anything.
-func pickCreatedAndSpend(rows []store.TxRow) (created, spend *store.TxRow) {
-	for i := range rows {
-		r := &rows[i]
-		switch {
-		case r.Variant == store.VariantOutput && (created == nil || isIncluded(r)):
-			created = r
-		case r.Variant == store.VariantUnlock && isIncluded(r):
-			spend = r
-		}
-	}
-	return created, spend
-}
-
-func isIncluded(r *store.TxRow) bool {
-	return r.InclusionState != nil && chain.InclusionState(*r.InclusionState) == chain.Included
-}
-
 func messageOf(r *store.TxRow) string {
 	if r == nil {
 		return ""
@@ -163,17 +143,4 @@ func (s *Server) outputFromLegacy(ctx context.Context, id chain.OutputID, hrp st
 	}
 	a.MessageID, a.stateJSON, a.Spent = r.MessageID, partitionState(r.RangeID, r.MilestoneIndex, r.InclusionState), r.IsUsed
 	return a, nil
-}
-
-// confirmedRow is the first row not in the pending partition, else the first row.
-func confirmedRow(rows []store.OutputRow) *store.OutputRow {
-	for i := range rows {
-		if !rows[i].Pending() {
-			return &rows[i]
-		}
-	}
-	if len(rows) == 0 {
-		return nil
-	}
-	return &rows[0]
 }

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"slices"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -10,13 +12,17 @@ var (
 	toParam   = param{name: "to", kind: timeKind, doc: "only rows before this time"}
 )
 
-func pathParam(name string, k kind, doc string) []param {
-	return []param{{name: name, kind: k, doc: doc, required: true}}
+// permanodeRoutes is the table of the permanode API's routes (permanode_*.go, the seed's own
+// surface): registration, parameter checks and the OpenAPI document all come from it.
+func (s *Server) permanodeRoutes() []route {
+	return slices.Concat(s.messageRoutes(), s.outputRoutes(), s.analyticsRoutes(), []route{
+		{pattern: "/sync", tag: "status", summary: "Fully indexed milestone ranges, gaps and the newest milestone",
+			schema: "Sync", handle: s.sync},
+	})
 }
 
-// apiRoutes is the table of the API's routes: registration, parameter checks and the
-// OpenAPI document all come from it.
-func (s *Server) apiRoutes() []route {
+// messageRoutes are the routes of messages, transactions and milestones.
+func (s *Server) messageRoutes() []route {
 	msgID := pathParam("id", messageIDKind, "message ID")
 	txID := pathParam("id", transactionIDKind, "transaction ID")
 	return []route{
@@ -41,29 +47,54 @@ func (s *Server) apiRoutes() []route {
 		{pattern: "/tags/{tag}/messages", tag: "messages", summary: "Messages with a tag, newest first",
 			path: pathParam("tag", tagKind, "tag, 0x-hex"), query: []param{fromParam, toParam}, paged: true,
 			schema: "TagMessagePage", handle: s.tagMessages},
+	}
+}
+
+// outputRoutes are the routes of outputs: lists by owner fields, one output, the versions
+// of a chain (alias, NFT, foundry) and legacy outputs.
+func (s *Server) outputRoutes() []route {
+	return slices.Concat([]route{
 		{pattern: "/outputs", tag: "outputs", summary: "Basic outputs by address, sender or tag, newest first",
 			query: basicList.params(), paged: true, schema: "OutputPage", handle: s.list(basicList)},
 		{pattern: "/outputs/{outputId}", tag: "outputs", summary: "An output, its creating message and what spent it",
 			path: pathParam("outputId", outputIDKind, "output ID"), canMiss: true, schema: "Output", handle: s.output},
-		{pattern: "/aliases", tag: "outputs", summary: "Alias outputs by state controller, governor, issuer or sender",
-			query: aliasList.params(), paged: true, schema: "OutputPage", handle: s.list(aliasList)},
-		{pattern: "/aliases/{aliasId}", tag: "outputs", summary: "Every version of an alias, newest first",
-			path: pathParam("aliasId", aliasIDKind, "alias ID"), paged: true, canMiss: true, schema: "OutputPage",
-			handle: s.versions(chain.OutputAlias, "aliasId", "alias")},
-		{pattern: "/nft", tag: "outputs", summary: "NFT outputs by address, issuer, sender or tag",
-			query: nftList.params(), paged: true, schema: "OutputPage", handle: s.list(nftList)},
-		{pattern: "/nft/{nftId}", tag: "outputs", summary: "Every version of an NFT, newest first",
-			path: pathParam("nftId", nftIDKind, "NFT ID"), paged: true, canMiss: true, schema: "OutputPage",
-			handle: s.versions(chain.OutputNFT, "nftId", "NFT")},
-		{pattern: "/foundries", tag: "outputs", summary: "Foundry outputs by (alias) address",
-			query: foundryList.params(), paged: true, schema: "OutputPage", handle: s.list(foundryList)},
-		{pattern: "/foundries/{foundryId}", tag: "outputs", summary: "Every version of a foundry, newest first",
-			path: pathParam("foundryId", foundryIDKind, "foundry ID"), paged: true, canMiss: true, schema: "OutputPage",
-			handle: s.versions(chain.OutputFoundry, "foundryId", "foundry")},
-		{pattern: "/legacy-outputs", tag: "outputs", summary: "Legacy (pre-Stardust) outputs of an address",
+	},
+		s.chainRoutes("/aliases", "Alias outputs by state controller, governor, issuer or sender", aliasList,
+			chainOf{kind: chain.OutputAlias, idParam: "aliasId", idKind: aliasIDKind, name: "alias", article: "an"}),
+		s.chainRoutes("/nft", "NFT outputs by address, issuer, sender or tag", nftList,
+			chainOf{kind: chain.OutputNFT, idParam: "nftId", idKind: nftIDKind, name: "NFT", article: "an"}),
+		s.chainRoutes("/foundries", "Foundry outputs by (alias) address", foundryList,
+			chainOf{kind: chain.OutputFoundry, idParam: "foundryId", idKind: foundryIDKind, name: "foundry", article: "a"}),
+		[]route{{pattern: "/legacy-outputs", tag: "outputs", summary: "Legacy (pre-Stardust) outputs of an address",
 			query: []param{{name: "address", kind: addressKind, doc: "owner address", required: true},
 				{name: paramUnspent, kind: boolKind, doc: "true: only unspent outputs; false: only spent ones"}},
-			paged: true, schema: "LegacyOutputPage", handle: s.legacyOutputs},
+			paged: true, schema: "LegacyOutputPage", handle: s.legacyOutputs}})
+}
+
+// chainOf names a chain output kind (alias, NFT, foundry) in its routes.
+type chainOf struct {
+	kind    chain.OutputKind
+	idParam string // the path parameter of the chain's ID
+	idKind  kind
+	name    string // "alias": in the ID's doc, the summary and the 404
+	article string // "an": before name in the summary
+}
+
+// chainRoutes are a chain output kind's two routes: its outputs by the fields of list, and
+// every version of one chain.
+func (s *Server) chainRoutes(path, listSummary string, list outputList, c chainOf) []route {
+	return []route{
+		{pattern: path, tag: "outputs", summary: listSummary,
+			query: list.params(), paged: true, schema: "OutputPage", handle: s.list(list)},
+		{pattern: path + "/{" + c.idParam + "}", tag: "outputs", summary: "Every version of " + c.article + " " + c.name + ", newest first",
+			path: pathParam(c.idParam, c.idKind, c.name+" ID"), paged: true, canMiss: true, schema: "OutputPage",
+			handle: s.versions(c.kind, c.idParam, c.name)},
+	}
+}
+
+// analyticsRoutes are the routes of the analytics tables.
+func (s *Server) analyticsRoutes() []route {
+	return []route{
 		{pattern: "/analytics/milestones", tag: "analytics",
 			summary: "Per-milestone analytics of [start, end] (at most 10000), newest first: messages, " +
 				"included transactions, tokens transferred",
@@ -77,7 +108,5 @@ func (s *Server) apiRoutes() []route {
 				"where it did, newest first",
 			path:  pathParam("address", addressKind, "the address (bech32, any HRP, or 0x-hex)"),
 			query: milestoneRangeParams, schema: "AddressStatList", handle: s.analyticsAddress},
-		{pattern: "/sync", tag: "status", summary: "Fully indexed milestone ranges, gaps and the newest milestone",
-			schema: "Sync", handle: s.sync},
 	}
 }

@@ -137,9 +137,6 @@ func (a *transactionAnswer) addRow(r *store.TxRow, inputs map[uint16]bool, outpu
 	return nil
 }
 
-// maxParallelReads bounds the reads one request runs at once.
-const maxParallelReads = 8
-
 // ownUnlocks reads the unlock rows of the transaction's inputs: they live under each
 // spent output's transaction, next to that output (see store.VariantUnlock).
 func (s *Server) ownUnlocks(ctx context.Context, a *transactionAnswer) ([]unlockRowJSON, error) {

@@ -3,11 +3,9 @@ package api
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
@@ -31,19 +29,12 @@ func newMilestoneJSON(m store.MilestoneRecord) milestoneJSON {
 }
 
 func (s *Server) milestone(ctx context.Context, in *input) (any, error) {
-	m, err := s.st.Milestone(ctx, in.index("index"))
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, notFound("milestone %d is not indexed", in.index("index"))
-	}
+	m, err := s.indexedMilestone(ctx, in.index("index"))
 	if err != nil {
 		return nil, err
 	}
 	j := newMilestoneJSON(m)
-	mp, err := chain.DecodeMilestonePayload(m.Payload)
-	if err != nil {
-		return nil, fmt.Errorf("milestone %d: stored payload does not decode: %w", m.Index, err)
-	}
-	j.Payload, err = tip25.Milestone(mp)
+	j.Payload, err = milestonePayloadOf(m)
 	return j, err
 }
 
@@ -70,11 +61,7 @@ func (s *Server) milestones(ctx context.Context, in *input) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := page[milestoneJSON]{Items: make([]milestoneJSON, 0, len(found))}
-	for _, m := range found {
-		out.Items = append(out.Items, newMilestoneJSON(m))
-	}
-	return out, nil
+	return wholePage(found, newMilestoneJSON), nil
 }
 
 // milestonesListed says whether milestones_by_bucket lists every milestone: once it
