@@ -21,7 +21,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
-// TestUnspentTombstones is the tombstone benchmark (docs/decisions/unspent-tombstones.md):
+// TestUnspentTombstones is the tombstone benchmark (docs/decisions/010-unspent-tombstones.md):
 // it writes busy traffic (TOMBSTONE_PER_MS spam outputs a milestone, each spent by the
 // next milestone, until TOMBSTONE_SPENDS spends) and quiet traffic (10 a milestone, the
 // rate of Shimmer milestones 17339-17340) over the same number of milestones, each into
@@ -184,7 +184,7 @@ func printTombResults(quiet, busy []tombResult) {
 }
 
 // windowedRead is the read a time-bucketed layout would make (the design probe of
-// docs/decisions/unspent-tombstones.md): the first page of every basic output, read by
+// docs/decisions/010-unspent-tombstones.md): the first page of every basic output, read by
 // slices of window seconds of creation time, each slice its own paged read, so no read
 // crosses more tombstones than a window holds rows.
 func windowedRead(name string, window int64, milestones uint32, size int) tombQuery {
