@@ -16,15 +16,6 @@ import (
 var viewOfOwner = map[chain.OutputKind]string{chain.OutputAlias: "state_controller", chain.OutputFoundry: "address",
 	chain.OutputNFT: "address"}
 
-// ledgerKinds are the kinds by the name the ledger-state tables give them.
-var ledgerKinds = map[string]chain.OutputKind{}
-
-func init() {
-	for kind := range outputTables {
-		ledgerKinds[kind.String()] = kind
-	}
-}
-
 // BookedRow reads the output-table row of output id of kind, whose row key is key (the
 // output ID of a basic output, the chain ID of the others, as unspent_outputs.chain_id
 // holds it), booked in milestone index: one slice of one partition. ErrNotFound when no
@@ -61,9 +52,12 @@ func (st *Store) UpdatedRow(ctx context.Context, u MilestoneUpdate, partitions [
 	if err != nil {
 		return OutputRow{}, fmt.Errorf("ledger update of milestone %d: %w", u.MilestoneIndex, err)
 	}
-	kind, ok := ledgerKinds[u.Kind]
-	if !ok {
-		return OutputRow{}, fmt.Errorf("ledger update of output %s: output kind %q has no output table", id, u.Kind)
+	kind, err := chain.ParseOutputKind(u.Kind)
+	if err == nil {
+		_, err = outputTable(kind)
+	}
+	if err != nil {
+		return OutputRow{}, fmt.Errorf("ledger update of output %s: %w", id, err)
 	}
 	if kind == chain.OutputBasic {
 		return st.basicRow(ctx, id)
