@@ -7,7 +7,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
-	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // The reads of a snapshot export on Shimmer milestone 17339 as the indexer writes it:
@@ -18,8 +17,7 @@ import (
 // milestone ID is read from the bootstrap record when it carries one.
 func TestSnapshotReads(t *testing.T) {
 	ctx := context.Background()
-	st, _ := storetest.NewOrSkip(t, 1000)
-	cm, _ := writtenMilestone(t, st, func(store.Write) bool { return true })
+	st, cm, _ := writtenMilestone(t, func(store.Write) bool { return true })
 	ups, err := st.MilestoneUpdates(ctx, 17339)
 	if err != nil {
 		t.Fatal(err)
