@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 
 // TestAnalyticsAgainstGenerator ingests 3.6 days of the sim chain with the analytics rows
@@ -12,9 +11,7 @@ import (
 // one keyspace (an ingest takes a while) and run in order.
 func TestAnalyticsAgainstGenerator(t *testing.T) {
 	t.Parallel()
-	st, _ := newStore(t)
-	src := sim.New(simOptions())
-	ingestUpTo(t, st, src, tip)
+	st, _, src := ingestedSim(t, tip)
 	w := expected(t, src, tip)
 	t.Logf("chain: %d addresses moved tokens, %d change outputs, outputs by kind %v", len(w.flows), w.change, w.kinds)
 	if w.change == 0 || w.kinds[chain.OutputAlias] == 0 || w.kinds[chain.OutputNFT] == 0 {

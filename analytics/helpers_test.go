@@ -43,6 +43,16 @@ func newStore(t testing.TB) (*store.Store, cql.Config) {
 	return storetest.New(t, testChunk)
 }
 
+// ingestedSim is a fresh store holding the sim chain of simOptions up to stopAt (with the
+// analytics rows, see ingestUpTo), its keyspace's config, and the chain.
+func ingestedSim(t testing.TB, stopAt uint32) (*store.Store, cql.Config, *sim.Sim) {
+	t.Helper()
+	st, cfg := newStore(t)
+	src := sim.New(simOptions())
+	ingestUpTo(t, st, src, stopAt)
+	return st, cfg, src
+}
+
 // waitFor polls cond until it holds, failing the test after timeout.
 func waitFor(t testing.TB, timeout time.Duration, what string, cond func() bool) {
 	t.Helper()

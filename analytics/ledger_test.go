@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
-	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -83,9 +82,7 @@ func TestRichestAndDistribution(t *testing.T) {
 // date triggers the same (wall-clock) day leaves them alone.
 func TestSchedulerRunsLedgerAnalyticsOncePerDay(t *testing.T) {
 	t.Parallel()
-	st, cfg := newStore(t)
-	src := sim.New(simOptions())
-	ingestUpTo(t, st, src, 150)
+	st, cfg, src := ingestedSim(t, 150)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var schedulers []*analytics.Scheduler

@@ -10,7 +10,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/cql"
-	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -20,9 +19,7 @@ import (
 // total.
 func TestSchedulersRunEachDateOnce(t *testing.T) {
 	t.Parallel()
-	st, cfg := newStore(t)
-	src := sim.New(simOptions())
-	ingestUpTo(t, st, src, 150) // 2022-10-01 and 02 complete; 03 has begun
+	st, cfg, src := ingestedSim(t, 150) // 2022-10-01 and 02 complete; 03 has begun
 	w := expected(t, src, tip)
 	runs := &jobLog{byDate: map[string][]string{}}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -108,9 +105,7 @@ func (l *jobLog) expect(t *testing.T, when string, dates ...string) {
 // the milestone is synced, without waiting for the next date or the daily run.
 func TestSchedulerRetriesThePreviousDate(t *testing.T) {
 	t.Parallel()
-	st, _ := newStore(t)
-	src := sim.New(simOptions())
-	ingestUpTo(t, st, src, 150)
+	st, _, src := ingestedSim(t, 150)
 	if err := st.Unsync(context.Background(), 140); err != nil {
 		t.Fatal(err)
 	}

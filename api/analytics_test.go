@@ -13,6 +13,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // analyticsOptions is a chain of several dates: a milestone every 2h, so with 40
@@ -25,9 +26,7 @@ var analyticsOptions = sim.Options{Seed: 5, MessagesPerMilestone: 10, AddressPoo
 // simulator's ground truth, then the admin routes (which change the keyspace, so
 // they come last), on one keyspace.
 func TestAnalytics(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	e := newEnvWith(t, analyticsOptions, chainLength, true)
 	w := e.analyticsTruth()
 	if len(w.complete) < 2 {

@@ -13,6 +13,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
@@ -24,9 +25,7 @@ const coreSimLength = 25
 // ground truth: every block's metadata (conflicts, milestone blocks), pending blocks,
 // outputs of every kind and legacy outputs, and /info.
 func TestCoreSim(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	e := newEnv(t, testOptions, coreSimLength)
 	t.Run("block metadata", func(t *testing.T) { testCoreSimBlocks(t, e) })
 	t.Run("pending blocks", func(t *testing.T) { testCorePending(t, e) })

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/internal/ingesttest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
@@ -24,7 +24,7 @@ import (
 const testChunk = 10
 
 // quiet keeps the pipeline's progress lines out of test and benchmark output.
-var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+var quiet = ingesttest.Quiet
 
 // env is a keyspace holding a sim chain up to milestone n, plus the messages of
 // milestone n+1 written as not yet referenced, served by an httptest server.

@@ -13,9 +13,6 @@ import (
 // explorer routes: each milestone's blocks in white-flag order with the payload type of
 // its bytes, and its ledger updates as the data file's created and consumed outputs.
 func TestExplorerRealNetwork(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	e := newRealEnv(t)
 	blocks, updates := 0, 0
 	for index, ms := range e.set.Milestones {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // explorerOptions: a milestone every 6h, so the 40 milestones span ten days and the
@@ -22,9 +23,7 @@ const explorer = "/api/explorer/v2"
 // TestExplorer checks the explorer routes against the model computed from sim.Truth,
 // on one keyspace; the ledger analytics run last (they write rows).
 func TestExplorer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	e := newEnv(t, explorerOptions, chainLength)
 	w := newExplorerWant(e.truth)
 	t.Logf("model: %d owners, %d addresses with updates; expired %d, expiring %d, locked %d, unlocked %d, SDR %d",

@@ -12,9 +12,6 @@ import (
 // each owner address (smr1…) are exactly the unspent basic outputs the data created
 // for it, in TIP-26 order.
 func TestIndexerRealNetwork(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	e := newRealEnv(t)
 	spent := map[string]bool{}
 	for _, ms := range e.set.Milestones {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // indexerChain is the length of the TIP-26 test chain: seven testChunk partitions, so
@@ -18,9 +19,7 @@ const indexerChain = 70
 
 // TestIndexerAPI checks the TIP-26 routes against a model of the sim's unspent outputs.
 func TestIndexerAPI(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	e := newEnv(t, sim.Options{Seed: 26, MessagesPerMilestone: 12, AddressPool: 25, TagPool: 5}, indexerChain)
 	model := e.unspentOutputs()
 	checkModelCovers(t, model)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/archive"
+	"github.com/stardust-indexer/stardust-indexer/internal/archivetest"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
@@ -16,7 +17,7 @@ func corruptFixture(t *testing.T) (plain []byte, offsets []int64) {
 	if err := ingestRange(st, simChain(corruptTo), corruptFrom, corruptTo, 0); err != nil {
 		t.Fatal(err)
 	}
-	plain = decompressed(t, exportFile(t, st, corruptFrom, corruptTo))
+	plain = decompressed(t, archivetest.ExportFile(t, st, corruptFrom, corruptTo))
 	return plain, recordOffsets(t, plain)
 }
 
@@ -64,7 +65,7 @@ func TestImportRefusesDamagedFile(t *testing.T) {
 	if err := ingestRange(st, simChain(corruptTo), corruptFrom, corruptTo, 0); err != nil {
 		t.Fatal(err)
 	}
-	whole, err := os.ReadFile(exportFile(t, st, corruptFrom, corruptTo))
+	whole, err := os.ReadFile(archivetest.ExportFile(t, st, corruptFrom, corruptTo))
 	if err != nil {
 		t.Fatal(err)
 	}

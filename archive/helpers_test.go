@@ -41,21 +41,6 @@ func ingestRange(st *store.Store, src source.Source, from, to uint32, loggedBy i
 	return p.Run(ctx)
 }
 
-// exportFile exports from..to of st into a file of the test's temporary directory.
-func exportFile(t *testing.T, st *store.Store, from, to uint32) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "ms.sdxa.gz")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := archive.Export(context.Background(), st, from, to, f, nil); err != nil {
-		t.Fatalf("export %d..%d: %v", from, to, err)
-	}
-	return path
-}
-
 // importFiles ingests archives into st as `indexer import` does.
 func importFiles(t *testing.T, st *store.Store, paths ...string) error {
 	t.Helper()

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/archive"
+	"github.com/stardust-indexer/stardust-indexer/internal/archivetest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
@@ -20,7 +21,7 @@ func TestExportImportSameData(t *testing.T) {
 	if err := ingestRange(orig, simChain(to), from, to, 0); err != nil {
 		t.Fatal(err)
 	}
-	path := exportFile(t, orig, from, to)
+	path := archivetest.ExportFile(t, orig, from, to)
 	imported, importedCfg := storetest.New(t, testChunk)
 	if err := importFiles(t, imported, path); err != nil {
 		t.Fatalf("import: %v", err)
@@ -56,7 +57,7 @@ func TestExportImportInPieces(t *testing.T) {
 	if err := ingestRange(orig, simChain(to), from, to, 0); err != nil {
 		t.Fatal(err)
 	}
-	first, second := exportFile(t, orig, from, mid), exportFile(t, orig, mid+1, to)
+	first, second := archivetest.ExportFile(t, orig, from, mid), archivetest.ExportFile(t, orig, mid+1, to)
 	imported, importedCfg := storetest.New(t, testChunk)
 	if err := importFiles(t, imported, second, first); err == nil {
 		t.Fatal("archives out of order were accepted")

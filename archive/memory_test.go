@@ -2,8 +2,6 @@ package archive_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sync/atomic"
 	"testing"
@@ -11,6 +9,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/archive"
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/archivetest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -61,11 +60,7 @@ func TestTwoFarGapsFlatMemory(t *testing.T) {
 // milestone IDs of the gaps' milestones.
 func largeArchive(t *testing.T) (string, map[uint32]chain.MilestoneID) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "large.sdxa.gz")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, f := archivetest.Create(t, "large.sdxa.gz")
 	defer f.Close()
 	src := sim.New(sim.Options{Seed: 42, Tip: largeTo, MessagesPerMilestone: 12,
 		MilestoneInterval: 20 * time.Minute, Retain: 64})

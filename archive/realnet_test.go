@@ -3,6 +3,7 @@ package archive_test
 import (
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/internal/archivetest"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
@@ -21,7 +22,7 @@ func TestExportImportShimmer(t *testing.T) {
 	if err := ingestRange(orig, src, set.Lowest(), set.Highest(), 0); err != nil {
 		t.Fatalf("ingest from the node: %v", err)
 	}
-	path := exportFile(t, orig, set.Lowest(), set.Highest())
+	path := archivetest.ExportFile(t, orig, set.Lowest(), set.Highest())
 	imported, importedCfg := storetest.New(t, testChunk)
 	if err := importFiles(t, imported, path); err != nil {
 		t.Fatalf("import: %v", err)

@@ -14,10 +14,7 @@ import (
 // subtest uses its own keys, so they do not see each other's rows). Run one with e.g.
 // go test -run 'TestAgainstNode/outputs' ./cql/
 func TestAgainstNode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	s, cfg := testcontainers.NewKeyspace(t)
+	s, cfg := testcontainers.NewKeyspaceOrSkip(t)
 	n := node{s: s, cfg: cfg, used: &sync.Map{}}
 	tests := []struct {
 		name string

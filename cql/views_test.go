@@ -1,7 +1,6 @@
 package cql_test
 
 import (
-	"context"
 	"slices"
 	"testing"
 
@@ -14,10 +13,7 @@ import (
 // The fixed list of views is the one the migrations create, and DropViews leaves a
 // keyspace with its base tables and no view.
 func TestMaterializedViewsAreTheSchemas(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	_, cfg := testcontainers.NewKeyspace(t)
+	_, cfg := testcontainers.NewKeyspaceOrSkip(t)
 	schema, err := cfg.SchemaSession("")
 	if err != nil {
 		t.Fatal(err)
@@ -31,14 +27,7 @@ func TestMaterializedViewsAreTheSchemas(t *testing.T) {
 	if got := schemaViews(t, schema, cfg.Keyspace); !slices.Equal(got, want) {
 		t.Fatalf("views of a migrated keyspace:\n got  %v\n want %v", got, want)
 	}
-	ks, err := cfg.SchemaSession(cfg.Keyspace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ks.Close()
-	if err := cql.DropViews(context.Background(), ks); err != nil {
-		t.Fatal(err)
-	}
+	testcontainers.DropViews(t, cfg)
 	if got := schemaViews(t, schema, cfg.Keyspace); len(got) != 0 {
 		t.Fatalf("views left after DropViews: %v", got)
 	}

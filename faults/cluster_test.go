@@ -24,6 +24,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
@@ -154,7 +155,7 @@ func TestClusterKeepsWorkingWithOneNodeKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer check.Close()
-	assertNoGaps(t, st, 1, tip)
+	storetest.AssertNoGaps(t, st, 1, tip)
 	var status struct {
 		Oldest, Newest uint32
 		Gaps           []store.Range

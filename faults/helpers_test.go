@@ -124,17 +124,6 @@ func ingestAll(t testing.TB, st *store.Store, tip uint32) time.Duration {
 	return time.Since(start)
 }
 
-func assertNoGaps(t testing.TB, st *store.Store, from, to uint32) {
-	t.Helper()
-	s, err := st.Status(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Oldest != from || s.Newest != to || len(s.Gaps) != 0 {
-		t.Fatalf("sync: oldest %d newest %d gaps %v; want %d..%d without gaps", s.Oldest, s.Newest, s.Gaps, from, to)
-	}
-}
-
 // dump reads a whole keyspace, bookkeeping tables left out.
 func dump(t testing.TB, s *gocql.Session, keyspace string) map[string][]string {
 	t.Helper()

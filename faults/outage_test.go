@@ -18,6 +18,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
@@ -201,7 +202,7 @@ func outageMidIngest(t *testing.T, node *testcontainers.Node, tip uint32, outage
 		t.Fatal(err)
 	}
 	defer check.Close()
-	assertNoGaps(t, store.New(check, testChunk), 1, tip)
+	storetest.AssertNoGaps(t, store.New(check, testChunk), 1, tip)
 	got := dump(t, check.Gocql(), keyspace)
 	defer verifyClean(t, store.New(check, testChunk), tip) // after the comparison with the uninterrupted run
 	if mode == "stop" {

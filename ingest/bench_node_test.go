@@ -12,6 +12,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // nodeBenchRounds is how often the two real milestones go through each stage.
@@ -25,9 +26,7 @@ const nodeBenchRounds = 10
 // measured alone. The fetch runs again with 1 ms added to every node answer, as a node
 // on the local network would. Figures are printed, not asserted.
 func BenchmarkNodeMilestone(b *testing.B) {
-	if testing.Short() {
-		b.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(b)
 	fake, _ := nodetest.Start(b)
 	for range b.N {
 		fetch, cms := benchFetch(b, fake, 0)

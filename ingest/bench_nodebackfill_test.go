@@ -56,9 +56,7 @@ func envCount(name string, def int) int {
 // round, printed side by side, never asserted. After each backfill the source (a new one)
 // also reads the milestones without writing them: what it sustains on its own.
 func BenchmarkNodeBackfill(b *testing.B) {
-	if testing.Short() {
-		b.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(b)
 	last := uint32(backfillMilestones) + 1
 	src := sim.New(sim.Options{Seed: 42, Tip: last, MessagesPerMilestone: 40, TransactionRatio: 0.125,
 		MilestoneInterval: 5 * time.Second})

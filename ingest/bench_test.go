@@ -59,9 +59,7 @@ var benchQuiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 // must find each node's best concurrency by itself, is measured against the best fixed
 // pool on each. Figures are printed (and reported as metrics), not asserted.
 func BenchmarkIngest(b *testing.B) {
-	if testing.Short() {
-		b.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(b)
 	ctx := context.Background()
 	src := sim.New(sim.Options{Seed: 42, Tip: benchTip, MessagesPerMilestone: 12, MilestoneInterval: 20 * time.Minute})
 	rows := prebuild(b, src) // also generates the chain, so the pipeline's fetches only decode

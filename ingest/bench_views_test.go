@@ -33,9 +33,7 @@ const viewBenchRounds = 2
 // only), alternating, and prints what the views cost: the view rows the node maintained
 // (counted in each view afterwards), the write amplification and the throughput ratio.
 func BenchmarkViewCost(b *testing.B) {
-	if testing.Short() {
-		b.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(b)
 	ctx := context.Background()
 	src := sim.New(sim.Options{Seed: 42, Tip: benchTip, MessagesPerMilestone: 12, MilestoneInterval: 20 * time.Minute})
 	rows := prebuild(b, src)

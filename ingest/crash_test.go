@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -14,8 +13,10 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
@@ -26,11 +27,8 @@ var bookkeeping = []string{"indexer_meta", "leases", "schema_migrations", "schem
 // random points three times, restarts it, and compares every table and view with an
 // uninterrupted in-process run of the same chain.
 func TestKillNineThreeTimesLosesNothing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the indexer binary")
-	}
 	const tip = 150
-	bin := buildIndexer(t)
+	bin := bintest.Indexer(t)
 	crashed, crashedCfg := newStore(t)
 	clean, cleanCfg := newStore(t)
 	ingestAll(t, clean, simSource(tip), tip, nil, analytics.Rows) // as `indexer run` attaches them
@@ -52,7 +50,7 @@ func TestKillNineThreeTimesLosesNothing(t *testing.T) {
 	if out, err := final.CombinedOutput(); err != nil {
 		t.Fatalf("final run: %v\n%s", err, out)
 	}
-	assertNoGaps(t, crashed, 1, tip)
+	storetest.AssertNoGaps(t, crashed, 1, tip)
 	// The crashed run's scheduler may have computed some dates between kills; computing
 	// the rest in both keyspaces makes the daily tables comparable too.
 	dailyAll(t, crashed, simSource(tip), tip)
@@ -86,16 +84,6 @@ func dailyAll(t *testing.T, st *store.Store, src *sim.Sim, tip uint32) {
 			t.Fatalf("daily analytics %s: %v", day.Format(store.DateLayout), err)
 		}
 	}
-}
-
-func buildIndexer(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "indexer")
-	cmd := exec.Command("go", "build", "-o", bin, "../cmd/indexer")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
 }
 
 // indexerCmd backfills the same chain as simSource(tip), then exits.

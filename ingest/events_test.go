@@ -24,14 +24,7 @@ const eventsPoll = time.Hour
 // events and a broker restart follow; the confirmed milestone (17340) is fetched within a
 // second of its event and replaces them. The tables are those of a run from REST alone.
 func TestNodeEventsDriveTheIndexer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	clean, cleanCfg := newStore(t)
-	other, _ := nodetest.Start(t)
-	if err := runFromNode(t, clean, other, 6); err != nil {
-		t.Fatal(err)
-	}
+	clean, cleanCfg, _ := cleanRun(t)
 	fake, set := nodetest.Start(t)
 	if err := fake.SetConfirmed(17339); err != nil {
 		t.Fatal(err)

@@ -22,6 +22,13 @@ func newStore(t testing.TB) (*store.Store, cql.Config) {
 	return storetest.New(t, testChunk)
 }
 
+// newStoreOrSkip is newStore for a test that runs only with a node: under -short it
+// skips the test instead.
+func newStoreOrSkip(t testing.TB) (*store.Store, cql.Config) {
+	t.Helper()
+	return storetest.NewOrSkip(t, testChunk)
+}
+
 // simOptions is the chain every ingest test uses unless it says otherwise: 20-minute
 // milestones so a few hundred of them span several UTC days.
 func simOptions(tip uint32) sim.Options {
@@ -43,17 +50,6 @@ func ingestAll(t testing.TB, st *store.Store, src *sim.Sim, tip uint32, m *inges
 }
 
 func deleteSync(st *store.Store, index uint32) error { return st.Unsync(context.Background(), index) }
-
-func assertNoGaps(t testing.TB, st *store.Store, from, to uint32) {
-	t.Helper()
-	s, err := st.Status(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Oldest != from || s.Newest != to || len(s.Gaps) != 0 {
-		t.Fatalf("sync: oldest %d newest %d gaps %v; want %d..%d without gaps", s.Oldest, s.Newest, s.Gaps, from, to)
-	}
-}
 
 func countMessagesOf(t testing.TB, st *store.Store, index uint32) int {
 	t.Helper()

@@ -12,6 +12,8 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // resetSource is another chain of the same network name and keys (a private network
@@ -32,9 +34,7 @@ func (s *resetSource) Milestone(ctx context.Context, index uint32) (*chain.Confi
 // nothing of the other chain is written: at start when the source holds the keyspace's
 // anchor milestone, else at the first milestone that meets the keyspace's chain.
 func TestNetworkResetRefused(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	for name, oldest := range map[string]uint32{"anchor held": 1, "anchor pruned": 11} {
 		t.Run(name, func(t *testing.T) {
 			st, _ := newStore(t)
@@ -61,10 +61,7 @@ func TestNetworkResetRefused(t *testing.T) {
 // Filling a gap checks the milestones on both sides: a milestone that does not lead to
 // the keyspace's next one is refused.
 func TestGapFillMeetsTheChain(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	st, _ := newStore(t)
+	st, _ := newStoreOrSkip(t)
 	ingestAll(t, st, simSource(12), 12, nil)
 	for i := uint32(5); i <= 8; i++ {
 		if err := deleteSync(st, i); err != nil {
@@ -84,15 +81,12 @@ func TestGapFillMeetsTheChain(t *testing.T) {
 	if err := ingest.New(simSource(12), st, ingest.Config{NodeID: 1, Start: 5, StopAt: 8}, nil, nil).Run(ctx); err != nil {
 		t.Fatal(err)
 	}
-	assertNoGaps(t, st, 1, 12)
+	storetest.AssertNoGaps(t, st, 1, 12)
 }
 
 // The keyspace's milestone after a filled range must name the range's last as previous.
 func TestCheckNext(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	st, _ := newStore(t)
+	st, _ := newStoreOrSkip(t)
 	ingestAll(t, st, simSource(6), 6, nil)
 	ctx := context.Background()
 	other := simOptions(6)
@@ -112,10 +106,7 @@ func TestCheckNext(t *testing.T) {
 // The milestone keys are recorded with the network: a key set that drops a recorded key
 // or changes the threshold is refused, one that adds a key (a rotation) is not.
 func TestMilestoneKeysRecorded(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	st, _ := newStore(t)
+	st, _ := newStoreOrSkip(t)
 	ctx := context.Background()
 	net := sim.Network()
 	if err := st.EnsureNetwork(ctx, net, "t"); err != nil {

@@ -12,18 +12,17 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // TestThreeNodesSplitTheChain runs three indexer processes on one keyspace and chain at
 // once. Block leases must split the work: every milestone written, by exactly one node
 // (the written counts add up to the chain), and the data equals a single node's run.
 func TestThreeNodesSplitTheChain(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the indexer binary")
-	}
 	const tip, nodes = 150, 3
-	bin := buildIndexer(t)
+	bin := bintest.Indexer(t)
 	shared, sharedCfg := newStore(t)
 	single, singleCfg := newStore(t)
 	ingestAll(t, single, simSource(tip), tip, nil, analytics.Rows)
@@ -65,7 +64,7 @@ func TestThreeNodesSplitTheChain(t *testing.T) {
 	if busy < 2 {
 		t.Fatalf("only %d node wrote anything: the work was not split", busy)
 	}
-	assertNoGaps(t, shared, 1, tip)
+	storetest.AssertNoGaps(t, shared, 1, tip)
 	dailyAll(t, shared, simSource(tip), tip)
 	dailyAll(t, single, simSource(tip), tip)
 	// sync differs by design: synced_by names the node that wrote each milestone.
@@ -121,7 +120,7 @@ func TestDeadNodesBlockIsTakenOver(t *testing.T) {
 	if n := testutil.ToFloat64(m.Claims.WithLabelValues("held_elsewhere")); n < 1 {
 		t.Fatalf("held_elsewhere claims = %v; the dead node's block was not skipped", n)
 	}
-	assertNoGaps(t, st, 1, tip)
+	storetest.AssertNoGaps(t, st, 1, tip)
 	if p.Written() != tip {
 		t.Fatalf("wrote %d milestones, want %d", p.Written(), tip)
 	}

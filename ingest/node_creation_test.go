@@ -5,15 +5,14 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/internal/realnettest"
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // The creation of an output spent by milestone 17339 but created before it comes from
@@ -22,14 +21,7 @@ import (
 // another booking refuses the milestone with nothing of it written; a node that answers
 // 404 for the metadata, or one that agrees, leaves the same data as a clean run.
 func TestNodeCreationFromKeyspace(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	fake, set := nodetest.Start(t)
-	clean, cleanCfg := newStore(t)
-	if err := runFromNode(t, clean, fake, 6); err != nil {
-		t.Fatal(err)
-	}
+	_, cleanCfg, set := cleanRun(t)
 	alias := set.Milestones[17339].Consumed[4] // an alias output booked in 17327, keyed by its alias ID
 	basic := set.Milestones[17339].Consumed[0] // a basic output booked in 17001
 	t.Run("metadata disagrees", func(t *testing.T) {
@@ -59,7 +51,7 @@ func TestNodeCreationFromKeyspace(t *testing.T) {
 		if err := runHeld(t, st, n); err != nil {
 			t.Fatal(err)
 		}
-		assertNoGaps(t, st, 17339, 17340)
+		storetest.AssertNoGaps(t, st, 17339, 17340)
 		assertSameData(t, cfg, cleanCfg)
 	})
 	t.Run("metadata agrees", func(t *testing.T) {
@@ -73,7 +65,7 @@ func TestNodeCreationFromKeyspace(t *testing.T) {
 			t.Fatalf("%d metadata requests, want the node asked for each of 17339's %d spent outputs",
 				got, len(set.Milestones[17339].Consumed))
 		}
-		assertNoGaps(t, st, 17339, 17340)
+		storetest.AssertNoGaps(t, st, 17339, 17340)
 		assertSameData(t, cfg, cleanCfg)
 	})
 }
@@ -87,46 +79,15 @@ var heldTables = map[string]bool{"basic_outputs": true, "alias_outputs": true, "
 // outputs it spends, created before it. No message, milestone or sync row.
 func holdCreations(t *testing.T, st *store.Store, n *nodetest.Server) {
 	t.Helper()
-	ctx := context.Background()
-	src, err := node.New(node.Config{URL: n.URL()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	net, err := src.Network(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.EnsureNetwork(ctx, net, "test"); err != nil {
-		t.Fatal(err)
-	}
-	cm, err := src.Milestone(ctx, 17339)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var writes []store.Write
-	for _, w := range st.MilestoneWrites(cm, 17339, nil).Writes {
-		if heldTables[w.Table()] {
-			writes = append(writes, w)
-		}
-	}
-	if err := st.Apply(ctx, writes, 8); err != nil {
-		t.Fatal(err)
-	}
+	src := realnettest.Source(t, node.Config{URL: n.URL()})
+	realnettest.WriteMilestone(t, st, src, func(w store.Write) bool { return heldTables[w.Table()] })
 }
 
 // runHeld ingests milestones 17339-17340 from n with a source that reads the creations
 // the keyspace holds, as `indexer run -source node` wires it.
 func runHeld(t *testing.T, st *store.Store, n *nodetest.Server) error {
 	t.Helper()
-	src, err := node.New(node.Config{URL: n.URL(), Attempts: 2, Created: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	p := ingest.New(src, st, ingest.Config{NodeID: 1, Start: 17339, StopAt: 17340}, nil, nil)
-	p.AddRows(analytics.Rows)
-	return p.Run(ctx)
+	return runFromNodeWith(t, st, node.Config{URL: n.URL(), Attempts: 2, Created: st})
 }
 
 // assertNothingOf fails unless milestone index has no sync, milestones or messages row.

@@ -6,27 +6,22 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
+	"github.com/stardust-indexer/stardust-indexer/internal/realnettest"
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // Faults of a real node while indexing Shimmer milestones 17339-17340 from the fake node:
 // each run ends with the same data as a run without faults, or refuses with nothing of
 // the refused milestone written.
 func TestNodeFaults(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	fake, _ := nodetest.Start(t)
-	clean, cleanCfg := newStore(t)
-	if err := runFromNode(t, clean, fake, 6); err != nil {
-		t.Fatal(err)
-	}
+	_, cleanCfg, _ := cleanRun(t)
 	t.Run("500s then recovery", func(t *testing.T) {
 		st, cfg := newStore(t)
 		n, _ := nodetest.Start(t)
@@ -53,18 +48,23 @@ func runFromNode(t *testing.T, st *store.Store, n *nodetest.Server, attempts int
 	return runFromNodeWith(t, st, node.Config{URL: n.URL(), Attempts: attempts})
 }
 
+// cleanRun is a keyspace indexed by a run over 17339-17340 from a fake node without
+// faults, the tables a run with faults must end with, and the data the node serves;
+// with -short it skips the test.
+func cleanRun(t *testing.T) (*store.Store, cql.Config, *realdata.Set) {
+	t.Helper()
+	clean, cleanCfg := newStoreOrSkip(t)
+	fake, set := nodetest.Start(t)
+	if err := runFromNode(t, clean, fake, 6); err != nil {
+		t.Fatal(err)
+	}
+	return clean, cleanCfg, set
+}
+
 // runFromNodeWith is runFromNode with a source configured as cfg.
 func runFromNodeWith(t *testing.T, st *store.Store, cfg node.Config) error {
 	t.Helper()
-	src, err := node.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	p := ingest.New(src, st, ingest.Config{NodeID: 1, Start: 17339, StopAt: 17340}, nil, nil)
-	p.AddRows(analytics.Rows)
-	return p.Run(ctx)
+	return realnettest.Ingest(t, st, cfg, ingest.Config{NodeID: 1, Start: 17339, StopAt: 17340}, nil)
 }
 
 // A block whose bytes do not hash to its ID stops the indexer with a refusal naming it;
@@ -78,7 +78,7 @@ func testCorruptBlock(t *testing.T) {
 	if !errors.As(err, new(*source.Refusal)) {
 		t.Fatalf("err = %v, want a refusal", err)
 	}
-	assertNoGaps(t, st, 17339, 17339)
+	storetest.AssertNoGaps(t, st, 17339, 17339)
 	assertNothingOf(t, st, 17340)
 }
 
@@ -109,7 +109,7 @@ func testConeOverCap(t *testing.T) {
 			t.Fatalf("%s: err = %v, want a refusal with ErrConeTooLarge", tc.name, err)
 		}
 		if tc.refused == 17340 {
-			assertNoGaps(t, st, 17339, 17339)
+			storetest.AssertNoGaps(t, st, 17339, 17339)
 		}
 		assertNothingOf(t, st, tc.refused)
 	}
@@ -150,5 +150,5 @@ func testNodeDies(t *testing.T, st *store.Store) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	assertNoGaps(t, st, 17339, 17340)
+	storetest.AssertNoGaps(t, st, 17339, 17340)
 }

@@ -11,14 +11,7 @@ import (
 // milestone: indexing goes on from the healthy ones, and the tables are those of a clean
 // run from one node.
 func TestSeveralNodesOutliveTheirFaults(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	clean, cleanCfg := newStore(t)
-	fake, _ := nodetest.Start(t)
-	if err := runFromNode(t, clean, fake, 6); err != nil {
-		t.Fatal(err)
-	}
+	_, cleanCfg, _ := cleanRun(t)
 	dead, _ := nodetest.Start(t)
 	dead.DieAfter(3)
 	lagging, _ := nodetest.Start(t)

@@ -10,6 +10,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 func TestRestartDoesNotReingestFinishedMilestones(t *testing.T) {
@@ -34,7 +35,7 @@ func TestRestartDoesNotReingestFinishedMilestones(t *testing.T) {
 	if got := testutil.ToFloat64(refill.Milestones); got != 1 {
 		t.Fatalf("gap refill wrote %v milestones, want exactly 1", got)
 	}
-	assertNoGaps(t, st, 1, 40)
+	storetest.AssertNoGaps(t, st, 1, 40)
 }
 
 func TestMalformedRecordStopsThePipelineAtThatMilestone(t *testing.T) {

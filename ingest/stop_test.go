@@ -14,11 +14,8 @@ import (
 // finish: every milestone with any message row has its sync row, none is left half
 // written until the next start.
 func TestStopLeavesNoPartialMilestone(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	st, _ := newStoreOrSkip(t)
 	const tip = 300
-	st, _ := newStore(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	p := ingest.New(simSource(tip), st, ingest.Config{NodeID: 1, StopAt: tip, Window: 32}, nil, nil)

@@ -43,9 +43,6 @@ import (
 //     in the table's clustering order; "newest first" and "white-flag order" patterns are
 //     checked on the rows themselves. A select the test cannot evaluate fails the test.
 func TestIngestMatchesTruth(t *testing.T) {
-	if testing.Short() {
-		t.Skip("ingests 300 milestones into a Cassandra node")
-	}
 	e := newTruthEnv(t)
 	t.Run("tables", e.checkTables)
 	t.Run("rows", func(t *testing.T) {
@@ -85,8 +82,13 @@ type truthEnv struct {
 	model  map[string][]row // every table and view of the keyspace
 }
 
+// newTruthEnv ingests truthTip milestones of the sim chain with the analytics rows and
+// builds the model of the keyspace from the truth; with -short it skips the test.
 func newTruthEnv(t *testing.T) *truthEnv {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("ingests 300 milestones into a Cassandra node")
+	}
 	st, cfg := newStore(t)
 	src := simSource(truthTip)
 	start := time.Now()

@@ -3,8 +3,6 @@ package ingest_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -16,9 +14,11 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/archive"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/internal/archivetest"
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // prunedSource is a source whose tip the test moves and which refuses milestones
@@ -47,12 +47,9 @@ func (s *prunedSource) Milestone(ctx context.Context, index uint32) (*chain.Conf
 // and counted while the pipeline keeps following the tip; an import of an archive fills
 // them and clears the record.
 func TestUnavailableMilestones(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	st, _ := newStoreOrSkip(t)
 	const last = 30
 	want := []store.Range{{From: 5, To: 7}}
-	st, _ := newStore(t)
 	src := &prunedSource{Source: sim.New(simOptions(last)), from: 5, to: 7, asked: map[uint32]int{}}
 	src.tip.Store(20)
 	m := ingest.NewMetrics(nil)
@@ -79,7 +76,7 @@ func TestUnavailableMilestones(t *testing.T) {
 
 	importArchive(t, st, exportOf(t, 5, 7, last))
 	awaitSync(t, st, stopped, nil, last)
-	assertNoGaps(t, st, 1, last)
+	storetest.AssertNoGaps(t, st, 1, last)
 	for testutil.ToFloat64(m.Unavailable) != 0 { // the follower rereads the record at its next gap check
 		waitOrStop(t, stopped)
 	}
@@ -124,16 +121,7 @@ func exportOf(t *testing.T, from, to, tip uint32) string {
 	t.Helper()
 	orig, _ := newStore(t)
 	ingestAll(t, orig, sim.New(simOptions(tip)), to, nil)
-	path := filepath.Join(t.TempDir(), "ms.sdxa.gz")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := archive.Export(context.Background(), orig, from, to, f, nil); err != nil {
-		t.Fatalf("export %d..%d: %v", from, to, err)
-	}
-	return path
+	return archivetest.ExportFile(t, orig, from, to)
 }
 
 // importArchive runs the pipeline over an archive as `indexer import` does.

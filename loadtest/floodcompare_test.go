@@ -13,9 +13,6 @@ import (
 // without a 5xx, both floods are answered 429 past the client's burst (the /health one
 // by the probes' own rate), and the report gives a p99 ratio per flood.
 func TestFloodCompare(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	limits := defaultLimits
 	limits.Rate, limits.Burst = 5, 10
 	limits.Tarpit = 0 // a held refusal would outlast these one-second phases

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"strings"
@@ -13,7 +11,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/api"
-	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/internal/ingesttest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
@@ -23,21 +21,16 @@ import (
 // routes walk across them, as in api's tests.
 const testChunk = 10
 
-var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
-
 // serveChain writes a sim chain of n milestones into a fresh keyspace and serves the
-// API over it on a loopback listener with the hardened server cmd/api uses.
+// API over it on a loopback listener with the hardened server cmd/api uses; with -short
+// it skips the test.
 func serveChain(t *testing.T, n uint32, limits api.Limits) string {
 	t.Helper()
-	sess, _ := testcontainers.NewKeyspace(t)
+	sess, _ := testcontainers.NewKeyspaceOrSkip(t)
 	st := store.New(sess, testChunk)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
 	src := sim.New(sim.Options{Seed: 5, Tip: n, AddressPool: 60, TagPool: 10})
 	start := time.Now()
-	if err := ingest.New(src, st, ingest.Config{StopAt: n}, nil, quiet).Run(ctx); err != nil {
-		t.Fatalf("ingest: %v", err)
-	}
+	ingesttest.Sim(t, st, src, n)
 	t.Logf("ingested %d milestones in %s", n, time.Since(start).Round(time.Millisecond))
 	const requestTimeout = 5 * time.Second
 	// The sim chain is dated 2022: /health says healthy only with a max age past that.
@@ -73,9 +66,6 @@ var defaultLimits = api.Limits{Rate: api.DefaultRate, Burst: api.DefaultBurst,
 // its trickle outlasts the run), never a 5xx, and the flooding client answered 429 with
 // Retry-After past its burst.
 func TestLoadWithAttackers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	base := serveChain(t, 30, defaultLimits)
 	var progress bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

@@ -15,9 +15,6 @@ import (
 // over distinct client addresses: every scheduled request is sent and answered as
 // expected (no 429: each client stays within the per-client rate), on every route.
 func TestOpenLoop(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	base := serveChain(t, 30, defaultLimits)
 	var progress bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

@@ -10,9 +10,6 @@ import (
 // it skips the test.
 func nodeStore(t *testing.T) *Store {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	sess, _ := testcontainers.NewKeyspace(t)
+	sess, _ := testcontainers.NewKeyspaceOrSkip(t)
 	return New(sess, 10)
 }

@@ -12,11 +12,8 @@ import (
 // A keyspace records the first network indexed into it and refuses any other; one that
 // synced milestones before a network was recorded (the older format) is refused too.
 func TestKeyspaceKeepsItsNetwork(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	ctx := context.Background()
-	sess, _ := testcontainers.NewKeyspace(t)
+	sess, _ := testcontainers.NewKeyspaceOrSkip(t)
 	st := New(sess, 10)
 	if _, ok, err := st.Network(ctx); ok || err != nil {
 		t.Fatalf("fresh keyspace: network recorded (%v, %v)", ok, err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/realnettest"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -17,12 +18,8 @@ import (
 // the outputs it spends, created before it: basic, alias, NFT and a genesis output) are
 // read back whole by output ID; outputs never written are not held.
 func TestStoredCreation(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	ctx := context.Background()
-	st, _ := storetest.New(t, 1000)
-	cm, next := writtenMilestone(t, st, func(store.Write) bool { return true })
+	st, cm, next := writtenMilestone(t, func(store.Write) bool { return true })
 	held := append([]chain.LedgerOutput{}, cm.Created...)
 	for _, ls := range cm.Consumed {
 		held = append(held, ls.LedgerOutput)
@@ -49,11 +46,7 @@ func TestStoredCreation(t *testing.T) {
 // A transactions row whose output-table row is not written yet is an error (the caller
 // retries once the milestone's writes are done), not a creation without its time.
 func TestStoredCreationUnfinished(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	st, _ := storetest.New(t, 1000)
-	cm, _ := writtenMilestone(t, st, func(w store.Write) bool { return w.Table() == "transactions" })
+	st, cm, _ := writtenMilestone(t, func(w store.Write) bool { return w.Table() == "transactions" })
 	for _, lo := range cm.Created[:3] {
 		if _, ok, err := st.StoredCreation(context.Background(), lo.OutputID); ok || !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("output %s (%s): held %v, %v; want ErrNotFound", lo.OutputID, lo.Output.Kind, ok, err)
@@ -61,39 +54,21 @@ func TestStoredCreationUnfinished(t *testing.T) {
 	}
 }
 
-// writtenMilestone reads milestones 17339 and 17340 from the fake node and writes the
-// rows of 17339 that keep selects (all of them: as the indexer does, start 17339).
-func writtenMilestone(t *testing.T, st *store.Store, keep func(store.Write) bool) (cm, next *chain.ConfirmedMilestone) {
+// writtenMilestone is a store (chunk size 1000) on a fresh keyspace holding the rows of
+// milestone 17339 that keep selects, written as the indexer writes them starting at
+// 17339, and milestones 17339 and 17340 as the fake node serves them; with -short it
+// skips the test.
+func writtenMilestone(t *testing.T, keep func(store.Write) bool) (st *store.Store, cm, next *chain.ConfirmedMilestone) {
 	t.Helper()
-	ctx := context.Background()
+	st, _ = storetest.NewOrSkip(t, 1000)
 	n, _ := nodetest.Start(t)
-	src, err := node.New(node.Config{URL: n.URL()})
+	src := realnettest.Source(t, node.Config{URL: n.URL()})
+	cm = realnettest.WriteMilestone(t, st, src, keep)
+	next, err := src.Milestone(context.Background(), 17340)
 	if err != nil {
 		t.Fatal(err)
 	}
-	net, err := src.Network(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.EnsureNetwork(ctx, net, "test"); err != nil {
-		t.Fatal(err)
-	}
-	if cm, err = src.Milestone(ctx, 17339); err != nil {
-		t.Fatal(err)
-	}
-	if next, err = src.Milestone(ctx, 17340); err != nil {
-		t.Fatal(err)
-	}
-	var writes []store.Write
-	for _, w := range st.MilestoneWrites(cm, 17339, nil).Writes {
-		if keep(w) {
-			writes = append(writes, w)
-		}
-	}
-	if err := st.Apply(ctx, writes, 8); err != nil {
-		t.Fatal(err)
-	}
-	return cm, next
+	return st, cm, next
 }
 
 func sameCreation(a, b chain.LedgerOutput) bool {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
-	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // The reads of a snapshot export on Shimmer milestone 17339 as the indexer writes it:
@@ -17,12 +16,8 @@ import (
 // referenced after 17338 by a child in 17339 but not after 17339; the treasury's
 // milestone ID is read from the bootstrap record when it carries one.
 func TestSnapshotReads(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	ctx := context.Background()
-	st, _ := storetest.New(t, 1000)
-	cm, _ := writtenMilestone(t, st, func(store.Write) bool { return true })
+	st, cm, _ := writtenMilestone(t, func(store.Write) bool { return true })
 	ups, err := st.MilestoneUpdates(ctx, 17339)
 	if err != nil {
 		t.Fatal(err)

@@ -18,17 +18,10 @@ import (
 // at few and many synced milestones, one keyspace each, a gap every 50 milestones.
 // Figures are printed, not asserted.
 func BenchmarkSyncRead(b *testing.B) {
-	if testing.Short() {
-		b.Skip("needs a Cassandra node (-short)")
-	}
 	ctx := context.Background()
 	lines := []string{fmt.Sprintf("%-10s %-8s %-14s %-14s %s", "synced", "ranges", "Status", "SyncView", "ratio")}
 	for _, n := range []uint32{500, 10000} {
-		sess, _ := testcontainers.NewKeyspace(b)
-		st := New(sess, 1000)
-		if err := syncRows(ctx, st, n, func(i uint32) bool { return i%50 == 0 }); err != nil {
-			b.Fatal(err)
-		}
+		st := syncedStore(b, 1000, n, func(i uint32) bool { return i%50 == 0 })
 		full, err := st.RebuildSyncSummary(ctx, "bench")
 		if err != nil {
 			b.Fatal(err)
@@ -42,6 +35,18 @@ func BenchmarkSyncRead(b *testing.B) {
 }
 
 const syncReads = 20
+
+// syncedStore is a store of chunkSize on a fresh keyspace with the sync rows syncRows
+// writes for 1..n; with -short it skips the benchmark.
+func syncedStore(b *testing.B, chunkSize, n uint32, gap func(uint32) bool) *Store {
+	b.Helper()
+	sess, _ := testcontainers.NewKeyspaceOrSkip(b)
+	st := New(sess, chunkSize)
+	if err := syncRows(context.Background(), st, n, gap); err != nil {
+		b.Fatal(err)
+	}
+	return st
+}
 
 // syncRows writes sync rows for milestones 1..n but those gap names, as an old binary
 // would (nothing summarised).
@@ -73,17 +78,10 @@ func timeEach(b *testing.B, reads int, f func() error) time.Duration {
 // milestones (three one-milestone gaps each, sync rows written directly, chunk size
 // 10000). It prints rows read and the mean time per gap check; nothing is asserted.
 func BenchmarkGapCheck(b *testing.B) {
-	if testing.Short() {
-		b.Skip("needs a Cassandra node (-short)")
-	}
 	ctx := context.Background()
 	lines := []string{fmt.Sprintf("%-9s %-12s %-12s %-12s %s", "synced", "rows full", "full read", "rows summary", "summary read")}
 	for _, n := range []uint32{1000, 1_000_000} {
-		sess, _ := testcontainers.NewKeyspace(b)
-		st := New(sess, 10000)
-		if err := syncRows(ctx, st, n, func(i uint32) bool { return i == n/4 || i == n/2 || i == 3*n/4 }); err != nil {
-			b.Fatal(err)
-		}
+		st := syncedStore(b, 10000, n, func(i uint32) bool { return i == n/4 || i == n/2 || i == 3*n/4 })
 		if _, err := st.RebuildSyncSummary(ctx, "bench"); err != nil {
 			b.Fatal(err)
 		}

@@ -15,11 +15,8 @@ import (
 // nodes write, before and after they flush, after a resync deletes rows (gaps) and
 // after those are rewritten.
 func TestSyncSummaryMatchesStatus(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	ctx := context.Background()
-	sess, _ := testcontainers.NewKeyspace(t)
+	sess, _ := testcontainers.NewKeyspaceOrSkip(t)
 	a, b := New(sess, 10), New(sess, 10) // two indexer nodes sharing the keyspace
 	write := func(st *Store, from, to uint32) {
 		t.Helper()
@@ -141,12 +138,8 @@ func TestSyncRanges(t *testing.T) {
 // summary); a sync row written below the high mark by a node that died before its
 // flush is missing from the summary until RebuildSyncSummary, which restores it.
 func TestSyncSummaryRebuild(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	ctx := context.Background()
-	sess, _ := testcontainers.NewKeyspace(t)
-	st := New(sess, 10)
+	st := nodeStore(t)
 	unsummarised := func(from, to uint32) { // a sync row nobody gathered: an old binary, or a crash
 		t.Helper()
 		for i := from; i <= to; i++ {

@@ -110,3 +110,17 @@ func uniqueKeyspace(testName string) string {
 	}
 	return fmt.Sprintf("t_%s_%d_%d", clean, os.Getpid()%100000, keyspaceSeq.Add(1))
 }
+
+// DropViews drops every materialized view of cfg's keyspace through a schema session,
+// leaving its base tables.
+func DropViews(t testing.TB, cfg cql.Config) {
+	t.Helper()
+	schema, err := cfg.SchemaSession(cfg.Keyspace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer schema.Close()
+	if err := cql.DropViews(context.Background(), schema); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -29,9 +29,7 @@ func TestIdleReadsCompactionstats(t *testing.T) {
 // TestSettleFlushesAKeyspace writes a row on the test node, settles the keyspace and
 // finds the table's memtable empty and its row in an SSTable (nodetool tablestats).
 func TestSettleFlushesAKeyspace(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	SkipShort(t)
 	n, err := Open(DefaultDir())
 	if err != nil {
 		t.Skipf("the test cluster is not a local node of this package (%v)", err)

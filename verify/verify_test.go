@@ -2,13 +2,11 @@ package verify_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"testing"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
-	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/internal/ingesttest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
@@ -16,8 +14,6 @@ import (
 )
 
 const chunk = 10
-
-var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // ingested is a fresh keyspace with sim milestones 1..n ingested.
 func ingested(t *testing.T, n uint32) *store.Store {
@@ -33,11 +29,7 @@ func ingestedCfg(t *testing.T, n uint32) (*store.Store, cql.Config) {
 func ingestedWith(t *testing.T, opts sim.Options, n uint32) (*store.Store, cql.Config) {
 	t.Helper()
 	st, cfg := storetest.New(t, chunk)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	if err := ingest.New(sim.New(opts), st, ingest.Config{StopAt: n}, nil, quiet).Run(ctx); err != nil {
-		t.Fatalf("ingest: %v", err)
-	}
+	ingesttest.Sim(t, st, sim.New(opts), n)
 	return st, cfg
 }
 

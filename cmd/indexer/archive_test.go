@@ -52,12 +52,9 @@ func TestWriteComplete(t *testing.T) {
 // that file again, byte for byte, and leaves nothing else in its directory; a refused
 // export (-at below the bootstrap) leaves no file at all.
 func TestExportSnapshotCommand(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	st, cfg := storetest.New(t, 1000)
+	st, cfg := storetest.NewOrSkip(t, 1000)
 	original := "../../source/snapshot/testdata/snapshot_dev_full_17338.bin"
 	if _, err := bootstrap.Run(ctx, st, bootstrap.Config{Full: original, Node: "test"}); err != nil {
 		t.Fatal(err)

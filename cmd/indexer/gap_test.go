@@ -41,9 +41,7 @@ var commonArgs = []string{"-ops-addr", "", "-analytics-ledger=false", "-unrefere
 // keyspace indexed by the simulator fills it and clears the record, and the keyspace then
 // holds the rows of one indexed straight through from the unpruned node.
 func TestUnfillableGapBelowALiveTip(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 	defer cancel()
 	src := sim.New(sim.Options{Seed: gapSeed, MessagesPerMilestone: gapMessages, TransactionRatio: 0.5,

@@ -8,15 +8,14 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // `indexer run -source node` without -start-at on a node pruned as Hornet prunes starts at
 // the node's pruning index + 1 and indexes the real milestones from there, though the
 // node answers 404 for every block below it.
 func TestRunFromAPrunedNode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	fake, _ := nodetest.Start(t)
 	for _, pruning := range []uint32{17338, 17339} {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

@@ -19,6 +19,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/hints"
+	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
 	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
@@ -198,7 +199,7 @@ func benchRSS(b *testing.B, n int) rssRun {
 func benchBinary(b *testing.B, full, keys string, n int) rssRun {
 	_, cfg := storetest.New(b, store.DefaultChunkSize)
 	defer testcontainers.DropKeyspace(cfg)
-	cmd := exec.Command(buildIndexer(b), "bootstrap", "-snapshot", full, "-milestone-keys", keys, "-ops-addr", "",
+	cmd := exec.Command(bintest.BuildIndexer(b), "bootstrap", "-snapshot", full, "-milestone-keys", keys, "-ops-addr", "",
 		"-keyspace", cfg.Keyspace, "-cql-hosts", strings.Join(cfg.Hosts, ","))
 	cmd.Env = append(os.Environ(), "LOG_LEVEL=info")
 	var out strings.Builder

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
@@ -15,10 +16,7 @@ import (
 // without -start-at indexes 17339 and 17340 from the fake node, and nothing before. The
 // node is pruned at 17338, as the node that wrote the snapshot is.
 func TestRunGoesOnAfterTheBootstrap(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the indexer binary")
-	}
-	bin := buildIndexer(t)
+	bin := bintest.Indexer(t)
 	st, cfg := storetest.New(t, 0)
 	fake, _ := nodetest.Start(t)
 	if err := fake.SetPruningIndex(17338); err != nil {

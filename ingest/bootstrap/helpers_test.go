@@ -53,10 +53,7 @@ func keysOf(t *testing.T, c *snapshottest.Chain) *chain.MilestoneKeys {
 
 func newStore(t *testing.T) *store.Store {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
-	st, _ := storetest.New(t, 10)
+	st, _ := storetest.NewOrSkip(t, 10)
 	return st
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
 	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
@@ -22,16 +23,13 @@ import (
 // a bootstrap of the same files that ran through once; a second run over the finished
 // keyspace changes nothing either.
 func TestKillNineMidBootstrapResumes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the indexer binary")
-	}
+	bin := bintest.Indexer(t)
 	c := snapshottest.New(snapshottest.Options{Seed: 11, Outputs: 20000, Milestones: 30, Receipt: 25, Addresses: 500})
 	full, delta := files(t, c, 10, 15, 3, 30)
 	keys := filepath.Join(t.TempDir(), "keys.json")
 	if err := os.WriteFile(keys, []byte(c.KeysJSON()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bin := buildIndexer(t)
 	killed, killedCfg := storetest.New(t, 10)
 	clean, cleanCfg := storetest.New(t, 10)
 	if _, err := bootstrapFiles(t, clean, Config{Full: full, Delta: delta, Keys: keysOf(t, c)}); err != nil {
@@ -86,13 +84,4 @@ func waitForCheckpoint(t *testing.T, st *store.Store, after uint64) uint64 {
 func assertSameData(t *testing.T, a, b cql.Config) {
 	t.Helper()
 	testcontainers.AssertSameData(t, a, b, "indexer_meta", "leases", "schema_migrations", "schema_checksums")
-}
-
-func buildIndexer(t testing.TB) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "indexer")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/indexer").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
 }

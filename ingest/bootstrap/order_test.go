@@ -19,9 +19,7 @@ const realSnapshot = "../../source/snapshot/testdata/snapshot_dev_full_17338.bin
 // after 17339-17340 are indexed leaves the same rows in every table and view: the
 // chain-order timestamps make a spend indexed first shadow the bootstrap's later insert.
 func TestBootstrapAndIndexInEitherOrder(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	fake, _ := nodetest.Start(t)
 	first, firstCfg := storetest.New(t, 0)
 	later, laterCfg := storetest.New(t, 0)

@@ -33,6 +33,14 @@ func New(t testing.TB, chunkSize uint32) (*store.Store, cql.Config) {
 	return adopt(t, sess, cfg, chunkSize)
 }
 
+// NewOrSkip is New for a test that runs only with a node: under -short it skips the
+// test instead.
+func NewOrSkip(t testing.TB, chunkSize uint32) (*store.Store, cql.Config) {
+	t.Helper()
+	testcontainers.SkipShort(t)
+	return New(t, chunkSize)
+}
+
 // NewOn is New on the node(s) at hosts (see testcontainers.NewKeyspaceOn).
 func NewOn(t testing.TB, hosts []string, chunkSize uint32) (*store.Store, cql.Config) {
 	t.Helper()
@@ -77,18 +85,24 @@ func Rows(t testing.TB, st *store.Store, query string) []map[string]any {
 	return rows
 }
 
+// AssertNoGaps fails the test unless the sync table of st holds milestones from..to,
+// each of them, and no other.
+func AssertNoGaps(t testing.TB, st *store.Store, from, to uint32) {
+	t.Helper()
+	s, err := st.Status(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Oldest != from || s.Newest != to || len(s.Gaps) != 0 {
+		t.Fatalf("sync: oldest %d newest %d gaps %v; want %d..%d without gaps", s.Oldest, s.Newest, s.Gaps, from, to)
+	}
+}
+
 // NewWithoutViews is New on a keyspace whose materialized views were dropped (base
 // tables only), for benchmarks of what the views cost. Reads of views fail there.
 func NewWithoutViews(t testing.TB, chunkSize uint32) (*store.Store, cql.Config) {
 	t.Helper()
 	st, cfg := New(t, chunkSize)
-	schema, err := cfg.SchemaSession(cfg.Keyspace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer schema.Close()
-	if err := cql.DropViews(context.Background(), schema); err != nil {
-		t.Fatal(err)
-	}
+	testcontainers.DropViews(t, cfg)
 	return st, cfg
 }
