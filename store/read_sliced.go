@@ -49,9 +49,7 @@ func decodeSlice(b []byte) (slice, bool) {
 }
 
 // tooManyTombstones tells an aborted read (a variable for the tests' fake reads).
-var tooManyTombstones = cqlTooManyTombstones
-
-var cqlTooManyTombstones = cql.TooManyTombstones
+var tooManyTombstones = cql.TooManyTombstones
 
 // errNoStart: a read from the start of time failed, slicing needs a first creation time.
 var errNoStart = errors.New("a sliced read needs its partition's start")

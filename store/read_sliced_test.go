@@ -67,8 +67,9 @@ func newFakeSet(seed uint64, n, perSecond int, p float64, limit int) *fakeSet {
 // TestSlicedReadsSurviveTombstones: pages read through slicedRows over a partition whose
 // plain reads fail return every live row once, in order.
 func TestSlicedReadsSurviveTombstones(t *testing.T) {
+	cqlRule := tooManyTombstones
 	tooManyTombstones = func(err error) bool { return errors.Is(err, errFakeTombstones) }
-	t.Cleanup(func() { tooManyTombstones = cqlTooManyTombstones })
+	t.Cleanup(func() { tooManyTombstones = cqlRule })
 	for _, tc := range []struct {
 		name      string
 		perSecond int
