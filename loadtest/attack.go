@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -179,13 +178,9 @@ func startAttacks(ctx context.Context, base string, cfg Attack, ids *IDs) *attac
 		cfg.OversizedPause = 20 * time.Millisecond
 	}
 	a := &attacks{stats: map[string]*AttackStats{}, close: map[string][]time.Duration{}}
-	u, err := url.Parse(base)
+	addr, err := hostPort(base)
 	if err != nil {
 		return a
-	}
-	addr := u.Host
-	if u.Port() == "" {
-		addr = net.JoinHostPort(u.Hostname(), "80")
 	}
 	// A slow client whose connection the server closed comes back after a pause, as
 	// an attacker holding connections would; without it a slow client the server turns

@@ -36,13 +36,9 @@ func clientFrom(local string, conns int) *http.Client {
 // canBind says whether this machine lets a connection leave from a 127.0.0.0/8 address
 // other than 127.0.0.1 to base's host.
 func canBind(base string) error {
-	u, err := url.Parse(base)
+	addr, err := hostPort(base)
 	if err != nil {
 		return err
-	}
-	addr := u.Host
-	if u.Port() == "" {
-		addr = net.JoinHostPort(u.Hostname(), "80")
 	}
 	d := net.Dialer{Timeout: 5 * time.Second, LocalAddr: &net.TCPAddr{IP: net.ParseIP(floodAddr)}}
 	c, err := d.Dial("tcp", addr)
@@ -105,4 +101,16 @@ func floodOnce(ctx context.Context, c *http.Client, url string) string {
 		}
 	}
 	return strconv.Itoa(resp.StatusCode)
+}
+
+// hostPort is the host:port a connection to base dials (port 80 when base names none).
+func hostPort(base string) (string, error) {
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", err
+	}
+	if u.Port() == "" {
+		return net.JoinHostPort(u.Hostname(), "80"), nil
+	}
+	return u.Host, nil
 }

@@ -181,12 +181,7 @@ func importArchives(ctx context.Context, f *runFlags, src *archive.Source) error
 	if err != nil {
 		return err
 	}
-	if f.migrate {
-		if err := migrate(ctx, f.db); err != nil {
-			return err
-		}
-	}
-	st, err := store.Open(ctx, cfg, uint32(f.db.chunkSize))
+	st, err := f.openStore(ctx, cfg)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
 	"github.com/stardust-indexer/stardust-indexer/ops"
@@ -89,12 +90,7 @@ func cmdRun(ctx context.Context, args []string) error {
 	if f.claim < 1 || f.claim > 1<<31 {
 		return fmt.Errorf("-claim %d: want 1..2^31", f.claim)
 	}
-	if f.migrate {
-		if err := migrate(ctx, f.db); err != nil {
-			return err
-		}
-	}
-	st, err := store.Open(ctx, cfg, uint32(f.db.chunkSize))
+	st, err := f.openStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -215,4 +211,15 @@ func keyspaceStart(ctx context.Context, st *store.Store, oldest uint32) (uint32,
 		return 0, fmt.Errorf("reading the keyspace's oldest synced milestone: %w", err)
 	}
 	return min(oldest, span.Oldest), nil
+}
+
+// openStore opens the keyspace's store, first creating or upgrading its schema when
+// -migrate asks for it.
+func (f *runFlags) openStore(ctx context.Context, cfg cql.Config) (*store.Store, error) {
+	if f.migrate {
+		if err := migrate(ctx, f.db); err != nil {
+			return nil, err
+		}
+	}
+	return store.Open(ctx, cfg, uint32(f.db.chunkSize))
 }
