@@ -38,18 +38,8 @@ type LedgerBootstrap struct {
 
 // LedgerBootstrap reads the keyspace's bootstrap record; ok is false when the keyspace
 // was never bootstrapped from a snapshot.
-func (st *Store) LedgerBootstrap(ctx context.Context) (b LedgerBootstrap, ok bool, err error) {
-	value, _, _, err := st.Meta(ctx, LedgerBootstrapConcern)
-	if errors.Is(err, ErrNotFound) {
-		return b, false, nil
-	}
-	if err != nil {
-		return b, false, err
-	}
-	if err := json.Unmarshal([]byte(value), &b); err != nil {
-		return b, false, fmt.Errorf("indexer_meta %s %q: %w", LedgerBootstrapConcern, value, err)
-	}
-	return b, true, nil
+func (st *Store) LedgerBootstrap(ctx context.Context) (LedgerBootstrap, bool, error) {
+	return metaJSON[LedgerBootstrap](ctx, st, LedgerBootstrapConcern)
 }
 
 // RecordLedgerBootstrap writes the bootstrap record unless one of a newer ledger index

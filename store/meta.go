@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -79,4 +80,19 @@ func (st *Store) AdvanceWatermark(ctx context.Context, concern string, w int64, 
 		return false, fmt.Errorf("advancing %s to %d: %w", concern, w, err)
 	}
 	return applied, nil
+}
+
+// metaJSON reads the JSON value of a metadata row; ok is false when the row is absent.
+func metaJSON[T any](ctx context.Context, st *Store, concern string) (v T, ok bool, err error) {
+	value, _, _, err := st.Meta(ctx, concern)
+	if errors.Is(err, ErrNotFound) {
+		return v, false, nil
+	}
+	if err != nil {
+		return v, false, err
+	}
+	if err := json.Unmarshal([]byte(value), &v); err != nil {
+		return v, false, fmt.Errorf("indexer_meta %s %q: %w", concern, value, err)
+	}
+	return v, true, nil
 }

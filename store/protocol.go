@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -58,16 +57,5 @@ func (r ProtocolRecord) equal(o ProtocolRecord) bool {
 // Protocol reads the recorded protocol parameters and base token; ok is false in a
 // keyspace written before they were recorded (or before any indexer ran).
 func (st *Store) Protocol(ctx context.Context) (ProtocolRecord, bool, error) {
-	var rec ProtocolRecord
-	value, _, _, err := st.Meta(ctx, protocolConcern)
-	if errors.Is(err, ErrNotFound) {
-		return rec, false, nil
-	}
-	if err != nil {
-		return rec, false, err
-	}
-	if err := json.Unmarshal([]byte(value), &rec); err != nil {
-		return rec, false, fmt.Errorf("indexer_meta protocol %q: %w", value, err)
-	}
-	return rec, true, nil
+	return metaJSON[ProtocolRecord](ctx, st, protocolConcern)
 }
