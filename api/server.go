@@ -98,6 +98,7 @@ func New(st *store.Store, cfg Config) *Server {
 	s.routes = append(s.routes, s.coreRoutes()...)     // TIP-25, /api/core/v2 (core_*.go)
 	s.routes = append(s.routes, s.indexerRoutes()...)  // TIP-26, /api/indexer/v1 (indexer_*.go)
 	s.routes = append(s.routes, s.explorerRoutes()...) // /api/explorer/v2 (explorer_*.go)
+	s.routes = append(s.routes, s.poiRoutes()...)      // /api/poi/v1 (poi_*.go)
 	s.routes = append(s.routes, s.docRoute())
 	if cfg.Ops {
 		s.routes = append(s.routes, s.opsRoutes()...)
