@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strconv"
 	"time"
@@ -44,15 +45,30 @@ type historyBounds struct {
 	from, to    time.Time // zero: unbounded
 }
 
-func readHistoryBounds(in *input) (historyBounds, error) {
+// readHistoryBounds reads the bounds; with chronicle, startMilestoneIndex is where the
+// listing starts in the sort order, as on Chronicle's path: updates of milestones before
+// it for newest, after it for oldest (Chronicle's query excludes the milestone itself).
+func readHistoryBounds(in *input, chronicle bool) (historyBounds, error) {
 	b := historyBounds{last: math.MaxUint32, from: in.time("startTimestamp"), to: in.time("endTimestamp")}
-	if in.has("startMilestoneIndex") {
-		b.first = in.index("startMilestoneIndex")
-	}
 	if in.has("endMilestoneIndex") {
 		b.last = in.index("endMilestoneIndex")
 	}
+	if in.has("startMilestoneIndex") {
+		start := in.index("startMilestoneIndex")
+		switch {
+		case !chronicle:
+			b.first = start
+		case in.oldest() && start == math.MaxUint32, !in.oldest() && start == 0:
+			return b, errEmptyHistory
+		case in.oldest():
+			b.first = start + 1
+		default:
+			b.last = min(b.last, start-1)
+		}
+	}
 	switch {
+	case chronicle && b.last < b.first:
+		return b, errEmptyHistory
 	case b.last < b.first:
 		return b, badParam("endMilestoneIndex", "%d is before startMilestoneIndex (%d)", b.last, b.first)
 	case !b.to.IsZero() && !b.from.IsZero() && b.to.Before(b.from):
@@ -74,14 +90,26 @@ func (b historyBounds) keep(u *store.AddressUpdate) bool {
 // a page that meets few of them comes back short, with a cursor (at most
 // maxReadsPerPage reads a page). The ledger's coverage is read beside the hints.
 func (s *Server) history(ctx context.Context, in *input) (any, error) {
-	if err := explorerPaging(in, "address-history"); err != nil {
-		return nil, err
+	return s.historyOf(ctx, in, false)
+}
+
+func (s *Server) historyOf(ctx context.Context, in *input, chronicle bool) (any, error) {
+	list := "address-history"
+	if chronicle && in.has("startMilestoneIndex") {
+		list = "ledger-updates-by-address" // the same query lists other updates here
 	}
-	b, err := readHistoryBounds(in)
-	if err != nil {
+	if err := explorerPaging(in, list); err != nil {
 		return nil, err
 	}
 	address := in.text("address")
+	b, err := readHistoryBounds(in, chronicle)
+	if errors.Is(err, errEmptyHistory) {
+		cov, err := s.coverage(ctx)
+		return historyJSON{Address: address, Items: []addressUpdateJSON{}, withCoverage: withCoverage{cov}}, err
+	}
+	if err != nil {
+		return nil, err
+	}
 	var (
 		parts []int32
 		cov   coverageJSON

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 )
 
@@ -21,19 +22,30 @@ func (s *Server) explorerRoutes() []route {
 	byID := pathParam("milestoneId", milestoneIDKind, "milestone ID")
 	blocksQuery := append([]param{blocksSortParam}, explorerPageParams...)
 	tooMany := map[int]string{http.StatusUnprocessableEntity: "the address names more than 100000 unspent outputs"}
-	history := func(pattern string) route {
+	history := func(pattern string, query []param, handle func(context.Context, *input) (any, error)) route {
 		return route{pattern: explorerPrefix + pattern, tag: "explorer",
 			summary: "An address's ledger updates (outputs naming it created or spent, every kind and role), " +
 				"newest or oldest first, within milestone and time bounds",
-			path: address, query: historyParams, schema: "ExplorerHistory", handle: s.history}
+			path: address, query: query, schema: "ExplorerHistory", handle: handle}
 	}
 	return []route{
 		{pattern: explorerPrefix + "/balance/{address}", tag: "explorer",
 			summary: "An address's total, available and sig-locked balance at the ledger index " +
 				"(TIP-18 expiration, timelock and storage deposit return rules)",
 			path: address, canMiss: true, errs: tooMany, schema: "ExplorerBalance", handle: s.balance},
-		history("/addresses/{address}/history"),
-		history("/ledger/updates/by-address/{address}"),
+		history("/addresses/{address}/history", historyParams, s.history),
+		history("/ledger/updates/by-address/{address}", chronicleHistoryParams, s.ledgerUpdatesByAddress),
+		{pattern: explorerPrefix + "/blocks/{blockId}/children", tag: "explorer",
+			summary: "A block's children a milestone referenced, newest first, by page number",
+			path:    pathParam("blockId", messageIDKind, "block ID"), query: childrenPageParams, canMiss: true,
+			schema: "ExplorerBlockChildren", handle: s.blockChildren},
+		{pattern: "/routes", tag: "explorer",
+			summary: "The routes this server answers, cut to depth path segments (Chronicle's route list)",
+			query:   []param{{name: "depth", kind: indexKind, doc: "path segments kept (default 3)"}},
+			schema:  "ChronicleRoutes", handle: s.listRoutes},
+		{pattern: explorerPrefix + "/milestones", tag: "explorer",
+			summary: "The indexed milestones within a time range (bounds inclusive), newest or oldest first",
+			query:   milestoneListParams, schema: "ExplorerMilestones", handle: s.milestonesByTime},
 		{pattern: explorerPrefix + "/milestones/by-index/{index}/blocks", tag: "explorer",
 			summary: "A milestone's blocks (messages) in white-flag order, with their payload types",
 			path:    byIndex, query: blocksQuery, canMiss: true, schema: "ExplorerBlocks", handle: s.milestoneBlocks},
@@ -73,6 +85,12 @@ func explorerSchemas() object {
 		"ExplorerHistory": props("address", str, "cursor", cursor, "items", arrayOf(props("outputId", str,
 			"isSpent", boolean, "milestoneIndex", integer, "milestoneTimestamp", integer, "kind", str,
 			"roles", arrayOf(str), "amount", str)), "coverage", ref("LedgerCoverage")),
+		"ChronicleRoutes": props("routes", arrayOf(str)),
+		"ExplorerBlockChildren": props("blockId", str, "maxResults", integer, "count", integer,
+			"children", arrayOf(str)),
+		"ExplorerMilestones": props("cursor", object{"type": "string",
+			"description": "milestoneIndex.pageSize: the next page's cursor; absent on the last page"},
+			"items", arrayOf(props("milestoneId", str, "index", integer, "timestamp", integer))),
 		"ExplorerBlocks": props("milestoneIndex", integer, "cursor", cursor, "blocks", arrayOf(props("blockId", str,
 			"payloadType", object{"type": "integer", "nullable": true}, "whiteFlagIndex", integer))),
 		"ExplorerMilestoneUpdates": props("milestoneIndex", integer, "cursor", cursor, "items", arrayOf(props(

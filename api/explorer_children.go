@@ -1,0 +1,81 @@
+package api
+
+import (
+	"context"
+	"errors"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// maxChildrenRead bounds the children one request reads: Chronicle pages them by
+// page number (pageSize, page), so a page is found by reading the rows before it.
+const maxChildrenRead = 10000
+
+// childrenPageParams are Chronicle's page-number paging (its Pagination extractor).
+var childrenPageParams = []param{
+	{name: "pageSize", kind: pageSizeKind, doc: "children per page (1-1000, default 100)"},
+	{name: "page", kind: indexKind, doc: "the page number, from 0 (default 0)"},
+}
+
+// blockChildrenJSON is Chronicle's BlockChildrenResponse: maxResults is the page size
+// asked for, count the number of children on this page.
+type blockChildrenJSON struct {
+	BlockID    string   `json:"blockId"`
+	MaxResults int      `json:"maxResults"`
+	Count      int      `json:"count"`
+	Children   []string `json:"children"`
+}
+
+// blockChildren is one page of a block's referenced children, newest first (Chronicle
+// lists the blocks naming it as a parent that a milestone referenced, newest milestone
+// first); 404 when the block is not indexed.
+func (s *Server) blockChildren(ctx context.Context, in *input) (any, error) {
+	id := in.text("blockId")
+	size := defaultPageSize
+	if n, ok := in.values["pageSize"].(int); ok {
+		size = n
+	}
+	skip := uint64(in.index("page")) * uint64(size)
+	if skip+uint64(size) > maxChildrenRead {
+		return nil, badParam("page", "page %d of %d children reaches past the first %d children",
+			in.index("page"), size, maxChildrenRead)
+	}
+	if _, err := s.st.MessageMetadata(ctx, id); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, notFound("block %s is not indexed", id)
+		}
+		return nil, err
+	}
+	ids, err := s.referencedChildren(ctx, id, int(skip)+size)
+	if err != nil {
+		return nil, err
+	}
+	children := []string{}
+	if int(skip) < len(ids) {
+		children = ids[skip:]
+	}
+	return blockChildrenJSON{BlockID: id, MaxResults: size, Count: len(children), Children: children}, nil
+}
+
+// referencedChildren reads up to n referenced children of a block, newest first
+// (children a milestone has not referenced are left out, as Chronicle holds none).
+func (s *Server) referencedChildren(ctx context.Context, id string, n int) ([]string, error) {
+	var ids []string
+	req := store.PageRequest{Size: min(n, maxPageSize)}
+	for len(ids) < n {
+		rows, next, err := s.st.ChildrenPage(ctx, id, store.TimeRange{}, req)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			if r.MilestoneIndex != nil && len(ids) < n {
+				ids = append(ids, r.MessageID)
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		req.State = next
+	}
+	return ids, nil
+}

@@ -1,0 +1,32 @@
+package api
+
+import (
+	"context"
+	"slices"
+	"strings"
+)
+
+// defaultRouteDepth is how many path segments GET /routes keeps by default (Chronicle's).
+const defaultRouteDepth = 3
+
+// routeListJSON is Chronicle's RoutesResponse.
+type routeListJSON struct {
+	Routes []string `json:"routes"`
+}
+
+// listRoutes is Chronicle's GET /routes: every route's path cut to its first depth
+// segments, joined by "/" without a leading one, sorted and without repeats. Every route
+// is public here (no JWT), so the list is the one Chronicle gives an authorised client.
+func (s *Server) listRoutes(_ context.Context, in *input) (any, error) {
+	depth := defaultRouteDepth
+	if in.has("depth") {
+		depth = int(in.index("depth"))
+	}
+	var out []string
+	for i := range s.routes {
+		pieces := slices.DeleteFunc(strings.Split(s.routes[i].pattern, "/"), func(p string) bool { return p == "" })
+		out = append(out, strings.Join(pieces[:min(depth, len(pieces))], "/"))
+	}
+	slices.Sort(out)
+	return routeListJSON{Routes: slices.Compact(out)}, nil
+}

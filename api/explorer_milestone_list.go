@@ -1,0 +1,238 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// maxWindowsPerPage bounds the milestones_by_bucket windows one page of the milestone
+// list reads; a page that meets a long run of unindexed milestones comes back short,
+// with a cursor.
+const maxWindowsPerPage = 4
+
+// unixSecondsKind is a time as Chronicle takes it: unix seconds, an unsigned 32-bit integer.
+var unixSecondsKind = kind{schema: map[string]any{"type": "integer", "format": "int64", "minimum": 0,
+	"maximum": 4294967295, "description": "unix seconds"},
+	parse: func(name, v string) (any, error) { return parseUint32(name, v) }}
+
+// milestoneListParams are Chronicle's MilestonesPagination query.
+var milestoneListParams = []param{
+	{name: "startTimestamp", kind: unixSecondsKind, doc: "only milestones at or after this time (inclusive)"},
+	{name: "endTimestamp", kind: unixSecondsKind, doc: "only milestones at or before this time (inclusive)"},
+	sortParam,
+	{name: "pageSize", kind: pageSizeKind, doc: "items per page (1-1000, default 100)"},
+	{name: "cursor", kind: kind{schema: map[string]any{"type": "string", "pattern": `^\d+\.\d+$`,
+		"description": "milestoneIndex.pageSize, from the previous page"},
+		parse: func(_, v string) (any, error) { return v, nil }}, doc: "where the page starts (Chronicle's form)"},
+}
+
+// milestonesJSON is Chronicle's MilestonesResponse, each item with its timestamp.
+type milestonesJSON struct {
+	Items  []milestoneItemJSON `json:"items"`
+	Cursor string              `json:"cursor,omitempty"`
+}
+
+type milestoneItemJSON struct {
+	MilestoneID string `json:"milestoneId"`
+	Index       uint32 `json:"index"`
+	Timestamp   int64  `json:"timestamp"` // unix seconds
+}
+
+// milestoneQuery is a read of the milestone list: the inclusive index bounds, the
+// order and the page size.
+type milestoneQuery struct {
+	first, last uint32
+	oldest      bool
+	size        int
+}
+
+// milestonesByTime lists the indexed milestones whose timestamps lie in
+// [startTimestamp, endTimestamp] (both inclusive, as Chronicle), newest or oldest
+// first. The time bounds become index bounds by bisecting the synced milestones'
+// times (timestamps grow with the index); the rows come from milestones_by_bucket.
+func (s *Server) milestonesByTime(ctx context.Context, in *input) (any, error) {
+	q, cursor, err := readMilestoneQuery(in)
+	if err != nil {
+		return nil, err
+	}
+	span, err := s.st.SyncTip(ctx)
+	if errors.Is(err, store.ErrNothingSynced) {
+		return milestonesJSON{Items: []milestoneItemJSON{}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if q.first, q.last, err = s.timeBounds(ctx, span, in); err != nil {
+		return nil, err
+	}
+	if cursor != nil && q.oldest {
+		q.first = max(q.first, *cursor)
+	} else if cursor != nil {
+		q.last = min(q.last, *cursor)
+	}
+	from, to := int64(in.index("startTimestamp")), int64(in.index("endTimestamp"))
+	if !in.has("endTimestamp") {
+		to = int64(^uint32(0))
+	}
+	keep := func(m store.MilestoneRecord) bool { return m.Timestamp >= from && m.Timestamp <= to }
+	return s.milestonePage(ctx, q, keep)
+}
+
+// readMilestoneQuery reads sort, pageSize and Chronicle's cursor (milestoneIndex.pageSize,
+// whose page size wins over pageSize, as Chronicle's does).
+func readMilestoneQuery(in *input) (milestoneQuery, *uint32, error) {
+	q := milestoneQuery{oldest: in.oldest(), size: defaultPageSize}
+	if n, ok := in.values["pageSize"].(int); ok {
+		q.size = n
+	}
+	if in.has("startTimestamp") && in.has("endTimestamp") && in.index("endTimestamp") < in.index("startTimestamp") {
+		return q, nil, badParam("endTimestamp", "%d is before startTimestamp (%d)", in.index("endTimestamp"),
+			in.index("startTimestamp"))
+	}
+	if !in.has("cursor") {
+		return q, nil, nil
+	}
+	index, size, err := parseIndexCursor(in.text("cursor"))
+	if err != nil {
+		return q, nil, err
+	}
+	q.size = size
+	return q, &index, nil
+}
+
+// parseIndexCursor reads Chronicle's milestoneIndex.pageSize cursor.
+func parseIndexCursor(v string) (uint32, int, error) {
+	index, size, ok := strings.Cut(v, ".")
+	if !ok {
+		return 0, 0, badParam("cursor", "want milestoneIndex.pageSize, got %s", quote(v))
+	}
+	i, err := parseUint32("cursor", index)
+	if err != nil {
+		return 0, 0, err
+	}
+	n, err := parsePageSize("cursor", size)
+	return i, n, err
+}
+
+func indexCursor(index uint32, size int) string {
+	return strconv.FormatUint(uint64(index), 10) + "." + strconv.Itoa(size)
+}
+
+// timeBounds turns the time bounds into index bounds within the synced span.
+func (s *Server) timeBounds(ctx context.Context, span store.SyncSpan, in *input) (uint32, uint32, error) {
+	first, last := span.Oldest, span.Newest
+	if in.has("startTimestamp") {
+		at, err := s.firstAtOrAfter(ctx, span, int64(in.index("startTimestamp")))
+		if err != nil {
+			return 0, 0, err
+		}
+		if first = at; at > span.Oldest {
+			// Milestones indexed but not synced may lie between the synced one before and at.
+			before, err := s.st.FloorSynced(ctx, span, at-1)
+			if err != nil {
+				return 0, 0, err
+			}
+			first = before + 1
+		}
+	}
+	if in.has("endTimestamp") {
+		after, err := s.firstAtOrAfter(ctx, span, int64(in.index("endTimestamp"))+1)
+		if err != nil {
+			return 0, 0, err
+		}
+		if after == span.Oldest {
+			return 1, 0, nil // every synced milestone is later: an empty range
+		}
+		last = after - 1
+	}
+	return first, last, nil
+}
+
+// firstAtOrAfter is the first index of the synced span whose newest synced milestone
+// at or before it has a timestamp >= t (span.Newest+1 when none has): a bisection
+// over a time that never decreases with the index, two reads a step at most.
+func (s *Server) firstAtOrAfter(ctx context.Context, span store.SyncSpan, t int64) (uint32, error) {
+	lo, hi := uint64(span.Oldest), uint64(span.Newest)+1
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		floor, err := s.st.FloorSynced(ctx, span, uint32(mid))
+		if err != nil {
+			return 0, err
+		}
+		at, err := s.st.MilestoneTime(ctx, floor)
+		if err != nil {
+			return 0, missingIsInternal(err)
+		}
+		if at.Unix() >= t {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return uint32(lo), nil
+}
+
+// milestonePage reads q's milestones window by window in the sort order (bucket-aligned
+// windows), keeping those keep accepts, up to one past the page, which names the cursor.
+func (s *Server) milestonePage(ctx context.Context, q milestoneQuery, keep func(store.MilestoneRecord) bool) (milestonesJSON, error) {
+	out := milestonesJSON{Items: []milestoneItemJSON{}}
+	first, last := int64(q.first), int64(q.last)
+	for w := 0; first <= last; w++ {
+		if w == maxWindowsPerPage {
+			next := uint32(first)
+			if !q.oldest {
+				next = uint32(last)
+			}
+			out.Cursor = indexCursor(next, q.size)
+			return out, nil
+		}
+		lo, hi := window(first, last, q.oldest)
+		rows, err := s.milestoneWindow(ctx, uint32(lo), uint32(hi))
+		if err != nil {
+			return out, err
+		}
+		if q.oldest {
+			slices.Reverse(rows)
+			first = hi + 1
+		} else {
+			last = lo - 1
+		}
+		for _, m := range rows {
+			if !keep(m) {
+				continue
+			}
+			if len(out.Items) == q.size {
+				out.Cursor = indexCursor(m.Index, q.size)
+				return out, nil
+			}
+			out.Items = append(out.Items, milestoneItemJSON{MilestoneID: m.MilestoneID, Index: m.Index, Timestamp: m.Timestamp})
+		}
+	}
+	return out, nil
+}
+
+// window is the bucket-aligned stretch of [first, last] read next: the oldest bucket's
+// part for oldest first, else the newest's.
+func window(first, last int64, oldest bool) (int64, int64) {
+	if oldest {
+		return first, min(last, (first/store.MilestoneBucket+1)*store.MilestoneBucket-1)
+	}
+	return max(first, last/store.MilestoneBucket*store.MilestoneBucket), last
+}
+
+// milestoneWindow reads the indexed milestones of [start, end], newest first: from
+// milestones_by_bucket once it lists every milestone, else one read per milestone.
+func (s *Server) milestoneWindow(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
+	switch listed, err := s.milestonesListed(ctx); {
+	case err != nil:
+		return nil, err
+	case !listed:
+		return s.milestonesOneByOne(ctx, start, end)
+	}
+	return s.st.MilestoneList(ctx, start, end)
+}
