@@ -320,34 +320,40 @@ func (e *realEnv) testRouteList(t *testing.T) {
 func (e *realEnv) testChronicleBadParams(t *testing.T) {
 	block := chain.MessageID(e.set.Milestones[e.set.Lowest()].Cone[0].ID).String()
 	children := explorer + "/blocks/" + block + "/children"
-	for path, name := range map[string]string{
-		explorer + "/blocks/0x12/children":                          "blockId",
-		children + "?pageSize=0":                                    "pageSize",
-		children + "?pageSize=1001":                                 "pageSize",
-		children + "?page=x":                                        "page",
-		children + "?page=100":                                      "page", // past the children read
-		children + "?cursor=1":                                      `"cursor"`,
-		explorer + "/milestones?startTimestamp=-1":                  "startTimestamp",
-		explorer + "/milestones?endTimestamp=later":                 "endTimestamp",
-		explorer + "/milestones?startTimestamp=20&endTimestamp=10":  "endTimestamp",
-		explorer + "/milestones?sort=up":                            "sort",
-		explorer + "/milestones?pageSize=0":                         "pageSize",
-		explorer + "/milestones?cursor=abc":                         "cursor",
-		explorer + "/milestones?cursor=17339.0":                     "cursor",
-		explorer + "/milestones?cursor=x.5":                         "cursor",
-		explorer + "/milestones?start=1":                            `"start"`,
-		"/routes?depth=x":                                           "depth",
-		"/routes?depth=-1":                                          "depth",
-		explorer + "/ledger/updates/by-address/x?sort=newest":       "address",
-		explorer + "/ledger/updates/by-address/" + block[:4] + "?x": "address",
-	} {
+	wantBadParams(t, e.env, map[string]string{
+		explorer + "/blocks/0x12/children":                         "blockId",
+		children + "?pageSize=0":                                   "pageSize",
+		children + "?pageSize=1001":                                "pageSize",
+		children + "?page=x":                                       "page",
+		children + "?page=100":                                     "page", // past the children read
+		children + "?cursor=1":                                     `"cursor"`,
+		explorer + "/milestones?startTimestamp=-1":                 "startTimestamp",
+		explorer + "/milestones?endTimestamp=later":                "endTimestamp",
+		explorer + "/milestones?startTimestamp=20&endTimestamp=10": "endTimestamp",
+		explorer + "/milestones?sort=up":                           "sort",
+		explorer + "/milestones?pageSize=0":                        "pageSize",
+		explorer + "/milestones?cursor=abc":                        "cursor",
+		explorer + "/milestones?cursor=17339.0":                    "cursor",
+		explorer + "/milestones?cursor=x.5":                        "cursor",
+		explorer + "/milestones?start=1":                           `"start"`,
+		"/routes?depth=-1":                                         "depth",
+		explorer + "/ledger/updates/by-address/x?sort=newest":      "address",
+		explorer + "/ledger/updates/by-address/0x12":               "address",
+		"/routes?depth=x":                                          "depth",
+	})
+	var p milestonesJSON
+	if code := e.get(t, explorer+"/milestones?startTimestamp=4294967295", &p); code != http.StatusOK || len(p.Items) != 0 {
+		t.Errorf("milestones after the last second: %d %+v, want 200 and none", code, p)
+	}
+}
+
+// wantBadParams fails unless each path is a 400 whose detail names its parameter.
+func wantBadParams(t *testing.T, e *env, cases map[string]string) {
+	t.Helper()
+	for path, name := range cases {
 		code, body := e.fetch(t, path)
 		if code != http.StatusBadRequest || !strings.Contains(string(body), `"detail":"`+strings.ReplaceAll(name, `"`, `\"`)+":") {
 			t.Errorf("GET %s: %d %s, want 400 naming %s", path, code, body, name)
 		}
-	}
-	var p milestonesJSON
-	if code := e.get(t, explorer+"/milestones?startTimestamp=4294967295", &p); code != http.StatusOK || len(p.Items) != 0 {
-		t.Errorf("milestones after the last second: %d %+v, want 200 and none", code, p)
 	}
 }

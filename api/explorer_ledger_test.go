@@ -18,7 +18,7 @@ import (
 func testExplorerBadParams(t *testing.T, e *env, _ *explorerWant) {
 	addr := chain.Address{}.Bech32(sim.HRP)
 	hist := explorer + "/addresses/" + addr + "/history"
-	for path, name := range map[string]string{
+	wantBadParams(t, e, map[string]string{
 		explorer + "/balance/nonsense":                                     "address",
 		hist + "?sort=sideways":                                            "sort",
 		hist + "?pageSize=0":                                               "pageSize",
@@ -38,12 +38,7 @@ func testExplorerBadParams(t *testing.T, e *env, _ *explorerWant) {
 		explorer + "/ledger/richest-addresses?top=1001":                    "top",
 		explorer + "/ledger/token-distribution?ledgerIndex=x":              "ledgerIndex",
 		explorer + "/ledger/updates/by-address/" + addr + "?sort=sideways": "sort",
-	} {
-		code, body := e.fetch(t, path)
-		if code != http.StatusBadRequest || !strings.Contains(string(body), `"detail":"`+strings.ReplaceAll(name, `"`, `\"`)+":") {
-			t.Errorf("GET %s: %d %s, want 400 naming %s", path, code, body, name)
-		}
-	}
+	})
 	// A cursor of one list is refused by another.
 	var p historyJSON
 	e.mustGet(t, hist+"?pageSize=1", &p)
