@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -177,21 +178,8 @@ func (e *realEnv) testMilestonesByTime(t *testing.T) {
 }
 
 func (e *realEnv) checkMilestoneList(t *testing.T, start, end int64, sort string, size int) int {
-	q := "?sort=" + sort
-	if start >= 0 {
-		q += fmt.Sprint("&startTimestamp=", start)
-	}
-	if end >= 0 {
-		q += fmt.Sprint("&endTimestamp=", end)
-	}
 	var want []string
-	for _, index := range slices.Sorted(func(yield func(uint32) bool) {
-		for i := range e.set.Milestones {
-			if !yield(i) {
-				return
-			}
-		}
-	}) {
+	for _, index := range slices.Sorted(maps.Keys(e.set.Milestones)) {
 		ms := e.set.Milestones[index]
 		if (start < 0 || int64(ms.Timestamp) >= start) && (end < 0 || int64(ms.Timestamp) <= end) {
 			want = append(want, fmt.Sprintf("%d %s %d", index, chain.MilestoneID(ms.MilestoneID), ms.Timestamp))
@@ -200,16 +188,8 @@ func (e *realEnv) checkMilestoneList(t *testing.T, start, end int64, sort string
 	if sort == "newest" {
 		slices.Reverse(want)
 	}
-	var got []string
-	for _, p := range getPages(t, e.env, explorer+"/milestones"+q, size, func(p *milestonesJSON) string { return p.Cursor }) {
-		if len(p.Items) > size || p.Cursor != "" && !strings.HasSuffix(p.Cursor, fmt.Sprint(".", size)) {
-			t.Errorf("%s: a page of %d items (pageSize %d), cursor %q", q, len(p.Items), size, p.Cursor)
-		}
-		for _, m := range p.Items {
-			got = append(got, fmt.Sprintf("%d %s %d", m.Index, m.MilestoneID, m.Timestamp))
-		}
-	}
-	if !slices.Equal(got, want) {
+	q := milestoneListQuery(start, end, sort)
+	if got := milestoneListPages(t, e.env, q, size); !slices.Equal(got, want) {
 		t.Errorf("milestones%s pageSize %d:\n got %v\nwant %v", q, size, got, want)
 	}
 	return len(want)
@@ -289,13 +269,7 @@ func (e *realEnv) testRouteList(t *testing.T) {
 			}
 			set[strings.Join(pieces[:min(d, len(pieces))], "/")] = true
 		}
-		want := slices.Sorted(func(yield func(string) bool) {
-			for s := range set {
-				if !yield(s) {
-					return
-				}
-			}
-		})
+		want := slices.Sorted(maps.Keys(set))
 		path := "/routes"
 		if depth >= 0 {
 			path += fmt.Sprint("?depth=", depth)

@@ -50,15 +50,15 @@ func (s *Server) routeMilestone(ctx context.Context, in *input) (uint32, error) 
 	return index, err
 }
 
-// milestoneBlocks pages a milestone's messages in white-flag order (sort=newest: in
-// reverse), from its messages_by_milestone partition, with each page's payload types
+// milestoneBlocks pages a milestone's messages in reverse white-flag order (sort=oldest:
+// in white-flag order), from its messages_by_milestone partition, with each page's payload types
 // from the messages table: one partition read and one read per message of the page.
 func (s *Server) milestoneBlocks(ctx context.Context, in *input) (any, error) {
 	index, err := s.pagedMilestone(ctx, in, "milestone-blocks")
 	if err != nil {
 		return nil, err
 	}
-	newest := in.has("sort") && !in.oldest()
+	newest := !in.oldest()
 	fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.MilestoneMessage, []byte, error) {
 		return s.st.MilestoneMessagesPage(ctx, index, newest, req)
 	}

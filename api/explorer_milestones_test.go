@@ -11,7 +11,7 @@ import (
 )
 
 // testExplorerBlocks: each milestone's blocks, by index and by ID, are Truth's cone in
-// white-flag order (sort=newest: reversed), with the payload type of each message.
+// white-flag order (sort=newest, the default: reversed), with the payload type of each message.
 func testExplorerBlocks(t *testing.T, e *env, _ *explorerWant) {
 	for i, m := range e.truth.Milestones {
 		var want []blockJSON
@@ -24,11 +24,14 @@ func testExplorerBlocks(t *testing.T, e *env, _ *explorerWant) {
 		}
 		path := fmt.Sprintf("%s/milestones/by-index/%d/blocks?sort=oldest", explorer, m.Index)
 		if i%3 == 1 {
-			path = fmt.Sprintf("%s/milestones/%s/blocks?", explorer, m.MilestoneID)
+			path = fmt.Sprintf("%s/milestones/%s/blocks?sort=oldest", explorer, m.MilestoneID)
 		}
 		equalBlocks(t, path, blockPages(t, e, path, 1+i%7), want)
 		if i%5 == 0 {
 			newest := fmt.Sprintf("%s/milestones/by-index/%d/blocks?sort=newest", explorer, m.Index)
+			if i%2 == 0 {
+				newest = fmt.Sprintf("%s/milestones/%s/blocks?", explorer, m.MilestoneID) // the default
+			}
 			slices.Reverse(want)
 			equalBlocks(t, newest, blockPages(t, e, newest, 4), want)
 		}

@@ -29,7 +29,7 @@ func TestExplorerRealNetwork(t *testing.T) {
 			want = append(want, fmt.Sprintf("%d %s %s", b.WhiteFlagIndex, chain.MessageID(b.ID), pt))
 		}
 		var got []string
-		path := fmt.Sprintf("%s/milestones/%s/blocks?", explorer, chain.MilestoneID(ms.MilestoneID))
+		path := fmt.Sprintf("%s/milestones/%s/blocks?sort=oldest", explorer, chain.MilestoneID(ms.MilestoneID))
 		for _, p := range getPages(t, e.env, path, 10, func(p *milestoneBlocksJSON) string { return p.Cursor }) {
 			for _, b := range p.Blocks {
 				pt := "null"

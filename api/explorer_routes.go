@@ -8,10 +8,10 @@ import (
 // explorerPrefix is where the explorer reads live: Chronicle's explorer API paths.
 const explorerPrefix = "/api/explorer/v2"
 
-// blocksSortParam: a milestone's blocks come in white-flag order unless asked otherwise.
-var blocksSortParam = param{name: "sort", kind: kind{
-	schema: map[string]any{"type": "string", "enum": []string{"newest", "oldest"}, "default": "oldest"},
-	parse:  sortKind.parse}, doc: "oldest (default): white-flag order; newest: the reverse"}
+// blocksSortParam: a milestone's blocks come in reverse white-flag order unless asked
+// otherwise (Chronicle's default, newest).
+var blocksSortParam = param{name: "sort", kind: sortKind,
+	doc: "newest (default): reverse white-flag order; oldest: white-flag order"}
 
 // explorerRoutes are the explorer reads under /api/explorer/v2 (docs/explorer-api.md):
 // balances, an address's ledger-update history, a milestone's blocks and ledger updates,

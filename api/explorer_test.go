@@ -40,6 +40,7 @@ func TestExplorer(t *testing.T) {
 		{"history_bounds", testExplorerHistoryBounds},
 		{"milestone_blocks", testExplorerBlocks},
 		{"milestone_ledger_updates", testExplorerMilestoneUpdates},
+		{"milestones_by_time", testExplorerMilestonesByTime},
 		{"bad_parameters", testExplorerBadParams},
 		{"ledger_analytics", testExplorerLedgerAnalytics}, // last: runs the worker
 	}
