@@ -14,8 +14,9 @@ var blocksSortParam = param{name: "sort", kind: sortKind,
 	doc: "newest (default): reverse white-flag order; oldest: white-flag order"}
 
 // explorerRoutes are the explorer reads under /api/explorer/v2 (docs/explorer-api.md):
-// balances, an address's ledger-update history, a milestone's blocks and ledger updates,
-// and the precomputed ledger analytics. Errors take this API's own form.
+// balances, an address's ledger-update history, a block's children, the milestones by
+// time, a milestone's blocks and ledger updates, and the precomputed ledger analytics;
+// and Chronicle's route list, GET /routes. Errors take this API's own form.
 func (s *Server) explorerRoutes() []route {
 	address := pathParam("address", addressKind, "the address (bech32, any HRP, or 0x-hex)")
 	byIndex := pathParam("index", indexKind, "milestone index")
@@ -47,11 +48,12 @@ func (s *Server) explorerRoutes() []route {
 			summary: "The indexed milestones within a time range (bounds inclusive), newest or oldest first",
 			query:   milestoneListParams, schema: "ExplorerMilestones", handle: s.milestonesByTime},
 		{pattern: explorerPrefix + "/milestones/by-index/{index}/blocks", tag: "explorer",
-			summary: "A milestone's blocks (messages) in white-flag order, with their payload types",
+			summary: "A milestone's blocks (messages) in reverse white-flag order or (oldest) in it, with their payload types",
 			path:    byIndex, query: blocksQuery, canMiss: true, schema: "ExplorerBlocks", handle: s.milestoneBlocks},
 		{pattern: explorerPrefix + "/milestones/{milestoneId}/blocks", tag: "explorer",
-			summary: "A milestone's blocks (messages) in white-flag order, with their payload types, by milestone ID",
-			path:    byID, query: blocksQuery, canMiss: true, schema: "ExplorerBlocks", handle: s.milestoneBlocks},
+			summary: "A milestone's blocks (messages) in reverse white-flag order or (oldest) in it, with their " +
+				"payload types, by milestone ID",
+			path: byID, query: blocksQuery, canMiss: true, schema: "ExplorerBlocks", handle: s.milestoneBlocks},
 		{pattern: explorerPrefix + "/milestones/by-index/{index}/ledger-updates", tag: "explorer",
 			summary: "The outputs a milestone created (first) and consumed, each by output ID",
 			path:    byIndex, query: explorerPageParams, canMiss: true, schema: "ExplorerMilestoneUpdates",
