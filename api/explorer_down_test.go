@@ -23,7 +23,8 @@ func TestExplorerDatabaseDown(t *testing.T) {
 	for _, path := range []string{"/balance/" + addr, "/addresses/" + addr + "/history",
 		"/ledger/updates/by-address/" + addr, "/milestones/by-index/3/blocks", "/milestones/" + id + "/blocks",
 		"/milestones/by-index/3/ledger-updates", "/ledger/updates/by-milestone/" + id,
-		"/ledger/richest-addresses", "/ledger/token-distribution"} {
+		"/ledger/richest-addresses", "/ledger/token-distribution", "/blocks/" + id + "/children",
+		"/milestones?startTimestamp=1&endTimestamp=2"} {
 		resp := checkError(t, srv.URL, errorCase{"GET", explorer + path, http.StatusServiceUnavailable, ""})
 		if resp.Header.Get("Retry-After") == "" {
 			t.Errorf("GET %s: no Retry-After", path)
