@@ -56,7 +56,7 @@ func TestAnswerNewestPages(t *testing.T) {
 		}
 	}
 	filters := map[string]Filter{"all": {}, "address": {Address: "a"},
-		"window": {CreatedAfter: ptr(int64(25)), CreatedBefore: ptr(int64(71))},
+		"window":            {CreatedAfter: ptr(int64(25)), CreatedBefore: ptr(int64(71))},
 		"address in window": {Address: "a", CreatedAfter: ptr(int64(9)), CreatedBefore: ptr(int64(50))}}
 	for name, f := range filters {
 		var want []string
