@@ -32,9 +32,9 @@ func EncodeCursor(p store.Position, pageSize int) string {
 	return fmt.Sprintf("%08x%s.%d", uint32(p.CreatedAt), id, pageSize)
 }
 
-// newestSuffix ends a newest-first cursor: a cursor is a position in one order, so a
+// NewestSuffix ends a newest-first cursor: a cursor is a position in one order, so a
 // request of the other order refuses it.
-const newestSuffix = ".newest"
+const NewestSuffix = ".newest"
 
 // ErrCursorOrder is why a cursor of one order is refused on a request of the other.
 var ErrCursorOrder = errors.New("the cursor is of the other sort order")
@@ -49,13 +49,13 @@ func EncodeSortedCursor(p store.Position, pageSize int, newest bool) string {
 	if p.OutputID == "" { // every ID at p's time: the largest
 		p.OutputID = "0x" + strings.Repeat("f", outputIDDigits)
 	}
-	return EncodeCursor(p, pageSize) + newestSuffix
+	return EncodeCursor(p, pageSize) + NewestSuffix
 }
 
 // DecodeSortedCursor reads a cursor of a page in the given order: ErrCursorOrder when
 // it is of the other.
 func DecodeSortedCursor(s string, newest bool) (store.Position, int, error) {
-	body, isNewest := strings.CutSuffix(s, newestSuffix)
+	body, isNewest := strings.CutSuffix(s, NewestSuffix)
 	p, size, err := DecodeCursor(body)
 	if err == nil && isNewest != newest {
 		return store.Position{}, 0, ErrCursorOrder
