@@ -266,6 +266,12 @@ var tip26CursorForm = regexp.MustCompile(`^[0-9a-f]{76}\.[0-9]+(\.newest)?$`)
 // cursors of a sort=newest query say so, the others are inx-indexer's.
 func (e *env) tip26Walk(t *testing.T, path string, size int) []string {
 	t.Helper()
+	return e.tip26WalkAt(t, path, size, e.truth.UpTo)
+}
+
+// tip26WalkAt is tip26Walk where every page must be at ledger index upTo.
+func (e *env) tip26WalkAt(t *testing.T, path string, size int, upTo uint32) []string {
+	t.Helper()
 	var got []string
 	next := path + "&pageSize=" + strconv.Itoa(size)
 	for pages := 0; ; pages++ {
@@ -274,9 +280,9 @@ func (e *env) tip26Walk(t *testing.T, path string, size int) []string {
 		}
 		var ans outputsJSON
 		e.mustGet(t, next, &ans)
-		if ans.LedgerIndex != e.truth.UpTo || len(ans.Items) > size || ans.Items == nil {
+		if ans.LedgerIndex != upTo || len(ans.Items) > size || ans.Items == nil {
 			t.Fatalf("GET %s: ledgerIndex %d (want %d), %d items on a page of %d", next, ans.LedgerIndex,
-				e.truth.UpTo, len(ans.Items), size)
+				upTo, len(ans.Items), size)
 		}
 		got = append(got, ans.Items...)
 		if ans.Cursor == "" {
