@@ -174,23 +174,7 @@ func TestAnswerPages(t *testing.T) {
 		m.add(Stream{Kind: "alias"}, rng, store.UnspentRow{Kind: "alias", CreatedAt: int64(10*rng) + int64(n%5), OutputID: id(n)})
 		want = append(want, id(n))
 	}
-	var got []string
-	req := Request{Kinds: []chain.OutputKind{chain.OutputAlias}, PageSize: 7}
-	for pages := 0; ; pages++ {
-		if pages > 40 {
-			t.Fatal("no last page")
-		}
-		res := answer(t, m, req)
-		got = append(got, res.Items...)
-		if res.Next == "" {
-			break
-		}
-		at, size, err := DecodeCursor(res.Next)
-		if err != nil || size != 7 {
-			t.Fatalf("cursor %q: size %d, %v", res.Next, size, err)
-		}
-		req.Start = &at
-	}
+	got := followPages(t, m, Request{Kinds: []chain.OutputKind{chain.OutputAlias}, PageSize: 7})
 	if !slices.Equal(got, want) {
 		t.Errorf("%d items over the pages, want %d in order", len(got), len(want))
 	}

@@ -69,7 +69,7 @@ func TestAnswerNewestPages(t *testing.T) {
 		for _, size := range []int{1, 3, 50} {
 			for _, budget := range []Budget{{Rows: 1, Partitions: 1}, {Rows: 5, Partitions: 2}, {Rows: 1000, Partitions: 48}} {
 				t.Run(fmt.Sprintf("%s/size%d/rows%d", name, size, budget.Rows), func(t *testing.T) {
-					got := newestPages(t, m, Request{Kinds: []chain.OutputKind{chain.OutputBasic}, Filter: f, PageSize: size,
+					got := followPages(t, m, Request{Kinds: []chain.OutputKind{chain.OutputBasic}, Filter: f, PageSize: size,
 						Budget: budget, Newest: true})
 					if !slices.Equal(got, want) {
 						t.Errorf("got %d items %v\nwant %d %v", len(got), got, len(want), want)
@@ -80,8 +80,9 @@ func TestAnswerNewestPages(t *testing.T) {
 	}
 }
 
-// newestPages follows a newest-first query's cursors to its end.
-func newestPages(t *testing.T, m *memStore, req Request) []string {
+// followPages follows a query's cursors to its end; a cursor must name the page size
+// and be refused in the other order.
+func followPages(t *testing.T, m *memStore, req Request) []string {
 	t.Helper()
 	var got []string
 	for pages := 0; ; pages++ {
@@ -93,10 +94,10 @@ func newestPages(t *testing.T, m *memStore, req Request) []string {
 		if res.Next == "" {
 			return got
 		}
-		if _, _, err := DecodeSortedCursor(res.Next, false); err == nil {
-			t.Fatalf("newest-first cursor %q taken as an oldest-first one", res.Next)
+		if _, _, err := DecodeSortedCursor(res.Next, !req.Newest); err == nil {
+			t.Fatalf("cursor %q (newest %v) taken in the other order", res.Next, req.Newest)
 		}
-		at, size, err := DecodeSortedCursor(res.Next, true)
+		at, size, err := DecodeSortedCursor(res.Next, req.Newest)
 		if err != nil || size != req.PageSize {
 			t.Fatalf("cursor %q: size %d, %v", res.Next, size, err)
 		}
