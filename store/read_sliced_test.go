@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -99,6 +100,97 @@ func TestSlicedReadsSurviveTombstones(t *testing.T) {
 		}
 		for ; pages < 100000; pages++ {
 			rows, next, err := slicedRows(f.read, span, sl, tc.size)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			got = append(got, rows...)
+			if next == nil {
+				break
+			}
+			var ok bool
+			if sl, ok = decodeSlice(next); !ok {
+				t.Fatalf("%s: state %x does not decode", tc.name, next)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %d rows, want %d", tc.name, len(got), len(want))
+		}
+		if f.failed == 0 {
+			t.Errorf("%s: no read failed: the test shows nothing", tc.name)
+		}
+		t.Logf("%s: %d pages, %d reads, %d failed, at most %d tombstones crossed by a read", tc.name, pages+1,
+			f.reads, f.failed, f.maxSeen)
+	}
+}
+
+// readNewest is read newest first.
+func (f *fakeSet) readNewest(span Span, size int) ([]UnspentRow, bool, error) {
+	f.reads++
+	to := span.To
+	if to == (Position{}) {
+		to = Position{CreatedAt: math.MaxInt64}
+	}
+	var out []UnspentRow
+	crossed := 0
+	for i := len(f.rows) - 1; i >= 0; i-- {
+		r := f.rows[i]
+		p := Position{r.CreatedAt, r.OutputID}
+		if less(p, span.From) || !less(p, to) {
+			continue
+		}
+		if len(out) == size {
+			return out, true, nil
+		}
+		if f.deleted[i] {
+			if crossed++; crossed > f.limit {
+				f.failed++
+				return nil, false, errFakeTombstones
+			}
+			continue
+		}
+		out = append(out, r)
+	}
+	f.maxSeen = max(f.maxSeen, crossed)
+	return out, false, nil
+}
+
+// TestNewestSlicedReadsSurviveTombstones: newest-first pages over a partition whose plain
+// reads fail return every live row within the span once, newest first.
+func TestNewestSlicedReadsSurviveTombstones(t *testing.T) {
+	cqlRule := tooManyTombstones
+	tooManyTombstones = func(err error) bool { return errors.Is(err, errFakeTombstones) }
+	t.Cleanup(func() { tooManyTombstones = cqlRule })
+	for _, tc := range []struct {
+		name      string
+		perSecond int
+		p         float64
+		size      int
+		band      bool // rows 5000-14999 deleted
+		bounded   bool // the span ends before the last rows and starts after the first
+	}{{"sparse live rows", 50, 0.99, 100, false, false}, {"live rows around a deleted stretch", 5, 0.5, 7, true, false},
+		{"all deleted", 20, 1, 10, false, false}, {"sparse, within bounds", 50, 0.99, 3, false, true}} {
+		f := newFakeSet(7, 20000, tc.perSecond, tc.p, 500)
+		if tc.band {
+			for i := 5000; i < 15000; i++ {
+				f.deleted[i] = true
+			}
+		}
+		span := Span{}
+		if tc.bounded {
+			span = Span{From: Position{CreatedAt: f.rows[3000].CreatedAt}, To: Position{CreatedAt: f.rows[17000].CreatedAt}}
+		}
+		var want []UnspentRow
+		for i := len(f.rows) - 1; i >= 0; i-- {
+			p := Position{f.rows[i].CreatedAt, f.rows[i].OutputID}
+			inSpan := !less(p, span.From) && (span.To == (Position{}) || less(p, span.To))
+			if !f.deleted[i] && inSpan {
+				want = append(want, f.rows[i])
+			}
+		}
+		var got []UnspentRow
+		sl, pages := slice{From: span.To}, 0
+		for ; pages < 100000; pages++ {
+			rows, next, err := slicedRowsNewest(f.readNewest, span, sl, tc.size)
 			if err != nil {
 				t.Fatalf("%s: %v", tc.name, err)
 			}
