@@ -183,8 +183,8 @@ func tip26Newest(in *input) (bool, error) {
 	oldest, given := in.values["sort"].(bool)
 	newest := given && !oldest
 	if c, ok := in.values["cursor"].(tip26Cursor); ok && c.newest != newest {
-		return false, badParam("cursor", "%v: the cursor is of sort=%s, the request of sort=%s",
-			ledgerquery.ErrCursorOrder, sortName(c.newest), sortName(newest))
+		return false, badParam("cursor", "a cursor of sort=%s on a request of sort=%s: a cursor resumes its own "+
+			"order only", sortName(c.newest), sortName(newest))
 	}
 	return newest, nil
 }

@@ -40,8 +40,8 @@ const NewestSuffix = ".newest"
 var ErrCursorOrder = errors.New("the cursor is of the other sort order")
 
 // EncodeSortedCursor is EncodeCursor for oldest-first pages and EncodeCursor with
-// ".newest" for newest-first ones (p is then the next page's first item, which lies at
-// or before p in TIP-26 order).
+// ".newest" for newest-first ones, where p is where the next page starts going down:
+// its first item lies at or before p.
 func EncodeSortedCursor(p store.Position, pageSize int, newest bool) string {
 	if !newest {
 		return EncodeCursor(p, pageSize)
