@@ -9,7 +9,8 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// testTip26Budget: pages cut short by a tiny read budget still never skip or repeat.
+// testTip26Budget: pages cut short by a tiny read budget still never skip or repeat, in
+// either order.
 func testTip26Budget(t *testing.T, e *env, model []unspentModel) {
 	v := valuesOf(model)
 	yes := true
@@ -29,42 +30,50 @@ func testTip26Budget(t *testing.T, e *env, model []unspentModel) {
 				want = append(want, model[i].id)
 			}
 		}
-		for _, budget := range []ledgerquery.Budget{{Rows: 1, Partitions: 1}, {Rows: 4, Partitions: 2}} {
-			var got []string
-			cut := 0
-			var cursor string
-			for pages := 0; ; pages++ {
-				if pages > 5000 {
-					t.Fatalf("%s: no last page", tc.name)
-				}
-				f := tc.f
-				var from *store.Position
-				if cursor != "" {
-					p, _, err := ledgerquery.DecodeCursor(cursor)
-					if err != nil {
-						t.Fatal(err)
-					}
-					from = &p
-				}
-				ans, err := e.api.tip26Query(context.Background(), tip26GenericKinds, &f, from, 5, budget)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got = append(got, ans.Items...)
-				if ans.Cursor == "" {
-					break
-				}
-				if len(ans.Items) < 5 {
-					cut++
-				}
-				cursor = ans.Cursor
+		for _, newest := range []bool{false, true} {
+			if newest {
+				slices.Reverse(want)
 			}
-			if !slices.Equal(got, want) {
-				t.Errorf("%s, budget %+v: %d items, want %d", tc.name, budget, len(got), len(want))
+			testBudgetPages(t, e, tc.name, tc.f, newest, want)
+		}
+	}
+}
+
+// testBudgetPages follows the cursors of filter's pages of 5 under tiny budgets and
+// checks they list want and some page was cut short.
+func testBudgetPages(t *testing.T, e *env, name string, filter ledgerquery.Filter, newest bool, want []string) {
+	t.Helper()
+	for _, budget := range []ledgerquery.Budget{{Rows: 1, Partitions: 1}, {Rows: 4, Partitions: 2}} {
+		var got []string
+		cut := 0
+		var from *store.Position
+		for pages := 0; ; pages++ {
+			if pages > 5000 {
+				t.Fatalf("%s: no last page", name)
 			}
-			if cut == 0 {
-				t.Errorf("%s, budget %+v: no page was cut short", tc.name, budget)
+			ans, err := e.api.tip26Answer(context.Background(), ledgerquery.Request{Kinds: tip26GenericKinds,
+				Filter: filter, Start: from, PageSize: 5, Budget: budget, Newest: newest})
+			if err != nil {
+				t.Fatal(err)
 			}
+			got = append(got, ans.Items...)
+			if ans.Cursor == "" {
+				break
+			}
+			if len(ans.Items) < 5 {
+				cut++
+			}
+			p, _, err := ledgerquery.DecodeSortedCursor(ans.Cursor, newest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			from = &p
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s, newest %v, budget %+v: %d items, want %d", name, newest, budget, len(got), len(want))
+		}
+		if cut == 0 {
+			t.Errorf("%s, newest %v, budget %+v: no page was cut short", name, newest, budget)
 		}
 	}
 }

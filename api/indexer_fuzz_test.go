@@ -10,7 +10,7 @@ import (
 )
 
 // FuzzTip26Params: any query against any TIP-26 route parses or is refused with a 4xx;
-// what parses is within bounds, and a cursor taken re-encodes to what was sent.
+// what parses is within bounds, and a cursor taken (in its own order) re-encodes to what was sent.
 func FuzzTip26Params(f *testing.F) {
 	var routes []route
 	for _, rt := range New(store.New(nil, testChunk), Config{}).routes {
@@ -26,6 +26,8 @@ func FuzzTip26Params(f *testing.F) {
 		f.Add(uint8(i), "x", "minNativeTokenCount=64&maxNativeTokenCount=65&tag=0x00&expiresBefore=-1")
 		f.Add(uint8(i), "", "cursor="+strings.ToUpper(cursor[:76])+".1000&pageSize=0&unlockableByAddress="+addr)
 		f.Add(uint8(i), "", "timelockedAfter=99999999999&hasTimelock=1&stateController="+addr+"&foo")
+		f.Add(uint8(i), "", "sort=newest&includeSpent=false&cursor="+cursor+".newest")
+		f.Add(uint8(i), "", "sort=oldest&includeSpent=1&cursor="+cursor+".newest")
 	}
 	f.Fuzz(func(t *testing.T, which uint8, pathValue, rawQuery string) {
 		rt := &routes[int(which)%len(routes)]
@@ -35,13 +37,18 @@ func FuzzTip26Params(f *testing.F) {
 			return
 		}
 		start, size := tip26Page(in)
+		newest, orderErr := tip26Newest(in)
+		if orderErr != nil {
+			checkClientError(t, orderErr, "cursor")
+			return
+		}
 		if size < 1 || size > tip26MaxPageSize {
 			t.Errorf("page size %d accepted", size)
 		}
 		if start != nil {
 			q, _ := url.ParseQuery(rawQuery)
 			sent := q.Get("cursor")
-			if again := ledgerquery.EncodeCursor(*start, size); again != strings.ToLower(sent) {
+			if again := ledgerquery.EncodeSortedCursor(*start, size, newest); again != strings.ToLower(sent) {
 				t.Errorf("cursor %q taken as %+v, which encodes as %q", sent, *start, again)
 			}
 		}

@@ -76,6 +76,14 @@ func testTip26Errors(t *testing.T, e *env) {
 		{"foo=1", "foo"},
 		{"issuer=" + "smr1qqs2qqenvrz4yuzvg4u83882d6d29ygvqg3t6lwejp5ch54lxhrgzl3elje", "issuer"}, // not a basic filter
 		{"page_size=10", "page_size"},
+		{"sort=latest", "sort"},
+		{"sort=", "sort"},
+		{"includeSpent=yes", "includeSpent"},
+		{"cursor=" + goodCursor + ".newest", "cursor"},                    // a newest cursor, sort oldest
+		{"sort=oldest&cursor=" + goodCursor + ".newest", "cursor"},        // the same, said
+		{"sort=newest&cursor=" + goodCursor, "cursor"},                    // an oldest cursor, sort newest
+		{"sort=newest&cursor=" + goodCursor + ".newest.newest", "cursor"}, // not a cursor
+		{"sort=newest&cursor=" + goodCursor + ".oldest", "cursor"},        // nor this
 	} {
 		status, body := e.fetch(t, basic+tc.query)
 		var ans struct {
@@ -84,6 +92,17 @@ func testTip26Errors(t *testing.T, e *env) {
 		if err := json.Unmarshal(body, &ans); err != nil || status != http.StatusBadRequest || ans.Error.Code != "400" ||
 			!strings.Contains(ans.Error.Message, tc.name) {
 			t.Errorf("GET %s: %d %s, want a 400 naming %s", basic+tc.query, status, body, tc.name)
+		}
+	}
+	for _, p := range []string{"/outputs/basic", "/outputs/nft", "/outputs/alias", "/outputs/foundry"} {
+		status, body := e.fetch(t, tip26Prefix+p+"?includeSpent=true")
+		if status != http.StatusUnprocessableEntity || !strings.Contains(string(body), "includeSpent") {
+			t.Errorf("GET %s?includeSpent=true: %d %s, want a 422 naming includeSpent", p, status, body)
+		}
+	}
+	for _, q := range []string{"sort=newest", "includeSpent=false"} { // not inx-chronicle's route
+		if status, body := e.fetch(t, tip26Prefix+"/outputs?"+q); status != http.StatusBadRequest {
+			t.Errorf("GET /outputs?%s: %d %s, want a 400", q, status, body)
 		}
 	}
 	for _, p := range []string{"/outputs/alias/0x12", "/outputs/nft/xyz", "/outputs/foundry/0x" + strings.Repeat("ab", 32)} {

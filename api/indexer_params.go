@@ -1,7 +1,9 @@
 package api
 
 import (
+	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
@@ -23,9 +25,12 @@ var (
 		parse: func(name, v string) (any, error) { return parseTokenCount(name, v) }}
 	tip26PageSizeKind = kind{schema: map[string]any{"type": "integer", "minimum": 1, "maximum": tip26MaxPageSize,
 		"default": tip26DefaultPageSize}, parse: func(name, v string) (any, error) { return parseTip26PageSize(name, v) }}
-	tip26CursorKind = kind{schema: map[string]any{"type": "string", "pattern": "^[0-9a-fA-F]{76}\\.[0-9]+$",
-		"description": "from the previous page: creation time (8 hex digits), output ID (68 hex digits), '.', page size"},
+	tip26CursorKind = kind{schema: map[string]any{"type": "string", "pattern": "^[0-9a-fA-F]{76}\\.[0-9]+(\\.newest)?$",
+		"description": "from the previous page: creation time (8 hex digits), output ID (68 hex digits), '.', " +
+			"page size, and '.newest' on a newest-first page"},
 		parse: func(name, v string) (any, error) { return parseTip26Cursor(name, v) }}
+	tip26SortKind = kind{schema: map[string]any{"type": "string", "enum": []string{"oldest", "newest"},
+		"default": "oldest"}, parse: sortKind.parse}
 )
 
 func parseTokenCount(name, v string) (int32, error) {
@@ -44,21 +49,23 @@ func parseTip26PageSize(name, v string) (int, error) {
 	return n, nil
 }
 
-// tip26Cursor is a decoded cursor: where the page starts and its size.
+// tip26Cursor is a decoded cursor: where the page starts, its size and its order.
 type tip26Cursor struct {
 	at       store.Position
 	pageSize int
+	newest   bool
 }
 
 func parseTip26Cursor(name, v string) (tip26Cursor, error) {
-	at, size, err := ledgerquery.DecodeCursor(v)
+	newest := strings.HasSuffix(v, ledgerquery.NewestSuffix)
+	at, size, err := ledgerquery.DecodeSortedCursor(v, newest)
 	if err != nil {
 		return tip26Cursor{}, badParam(name, "%v, got %s", err, quote(v))
 	}
 	if size > tip26MaxPageSize {
 		return tip26Cursor{}, badParam(name, "page size %d, want 1..%d", size, tip26MaxPageSize)
 	}
-	return tip26Cursor{at, size}, nil
+	return tip26Cursor{at, size, newest}, nil
 }
 
 func tip26Param(name string, k kind, doc string) param { return param{name: name, kind: k, doc: doc} }
@@ -99,6 +106,13 @@ var (
 		tip26Param("pageSize", tip26PageSizeKind, "items per page (1-1000, default 1000); a cursor's own wins"),
 		tip26Param("cursor", tip26CursorKind, "where the page starts: the cursor of the previous page"),
 	}
+	// inx-chronicle's order and spent-output switches, on its routes (the kinds' lists).
+	chronicleParams = []param{
+		tip26Param("sort", tip26SortKind, "oldest (default): TIP-26 order; newest: its reverse. A cursor "+
+			"belongs to one order: the other refuses it"),
+		tip26Param("includeSpent", boolKind, "false (default): unspent outputs; true is refused (422): "+
+			"spent outputs are not indexed by these filters (docs/indexer-api.md)"),
+	}
 )
 
 func joinParams(groups ...[]param) []param {
@@ -111,10 +125,12 @@ func joinParams(groups ...[]param) []param {
 
 // Parameters of each TIP-26 list route, as inx-indexer (Stardust) accepts them.
 var (
-	basicQuery   = joinParams(tokenParams, conditionParams, []param{senderParam, tagParam}, tailParams)
-	nftQuery     = joinParams(tokenParams, conditionParams, []param{issuerParam, senderParam, tagParam}, tailParams)
-	aliasQuery   = joinParams(tokenParams, []param{unlockableParam}, aliasParams, []param{issuerParam, senderParam}, tailParams)
-	foundryQuery = joinParams(tokenParams, []param{aliasAddressParam}, tailParams)
+	basicQuery = joinParams(tokenParams, conditionParams, []param{senderParam, tagParam}, tailParams, chronicleParams)
+	nftQuery   = joinParams(tokenParams, conditionParams, []param{issuerParam, senderParam, tagParam}, tailParams,
+		chronicleParams)
+	aliasQuery = joinParams(tokenParams, []param{unlockableParam}, aliasParams, []param{issuerParam, senderParam},
+		tailParams, chronicleParams)
+	foundryQuery = joinParams(tokenParams, []param{aliasAddressParam}, tailParams, chronicleParams)
 	anyQuery     = joinParams(tokenParams, []param{unlockableParam}, tailParams)
 )
 
@@ -159,4 +175,35 @@ func tip26Page(in *input) (*store.Position, int) {
 		return nil, n
 	}
 	return nil, tip26DefaultPageSize
+}
+
+// tip26Newest is the order a request asks for (sort=newest: true), and refuses a cursor
+// of the other order: a cursor is a position in one order only.
+func tip26Newest(in *input) (bool, error) {
+	oldest, given := in.values["sort"].(bool)
+	newest := given && !oldest
+	if c, ok := in.values["cursor"].(tip26Cursor); ok && c.newest != newest {
+		return false, badParam("cursor", "a cursor of sort=%s on a request of sort=%s: a cursor resumes its own "+
+			"order only", sortName(c.newest), sortName(newest))
+	}
+	return newest, nil
+}
+
+func sortName(newest bool) string {
+	if newest {
+		return "newest"
+	}
+	return "oldest"
+}
+
+// refuseSpent refuses includeSpent=true: spent outputs are deleted from the tables
+// TIP-26 pages read, and the output tables that keep them are not ordered or keyed by
+// these filters, so no bounded read answers it.
+func refuseSpent(in *input) error {
+	if b := in.flag("includeSpent"); b != nil && *b {
+		return &apiError{Status: http.StatusUnprocessableEntity, Title: "unsupported parameter",
+			Detail: "includeSpent: true is not served: this permanode lists unspent outputs only " +
+				"(spent outputs of an address: /api/explorer/v2/ledger/updates/by-address)"}
+	}
+	return nil
 }

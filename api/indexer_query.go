@@ -22,20 +22,35 @@ type outputsJSON struct {
 	withCoverage
 }
 
-// tip26List serves a TIP-26 list route over the kinds it covers.
+// tip26List serves a TIP-26 list route over the kinds it covers, in the order the
+// request asks for (sort, on the routes that take it).
 func (s *Server) tip26List(kinds ...chain.OutputKind) func(context.Context, *input) (any, error) {
 	return func(ctx context.Context, in *input) (any, error) {
+		if err := refuseSpent(in); err != nil {
+			return nil, err
+		}
+		newest, err := tip26Newest(in)
+		if err != nil {
+			return nil, err
+		}
 		start, size := tip26Page(in)
-		return s.tip26Query(ctx, kinds, tip26Filter(in), start, size, tip26Budget)
+		return s.tip26Answer(ctx, ledgerquery.Request{Kinds: kinds, Filter: *tip26Filter(in), Start: start,
+			PageSize: size, Budget: tip26Budget, Newest: newest})
 	}
 }
 
-// tip26Query is one page of the unspent outputs of kinds that f lets through, as
-// ledgerquery answers it over the store, in its JSON form.
+// tip26Query is one oldest-first page of the unspent outputs of kinds that f lets
+// through.
 func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *ledgerquery.Filter, start *store.Position,
 	size int, budget ledgerquery.Budget) (*outputsJSON, error) {
-	res, err := ledgerquery.Answer(ctx, s.st, ledgerquery.Request{Kinds: kinds, Filter: *f, Start: start,
-		PageSize: size, Budget: budget})
+	return s.tip26Answer(ctx, ledgerquery.Request{Kinds: kinds, Filter: *f, Start: start, PageSize: size,
+		Budget: budget})
+}
+
+// tip26Answer is one page of a TIP-26 query, as ledgerquery answers it over the store,
+// in its JSON form.
+func (s *Server) tip26Answer(ctx context.Context, req ledgerquery.Request) (*outputsJSON, error) {
+	res, err := ledgerquery.Answer(ctx, s.st, req)
 	if err != nil {
 		return nil, err
 	}

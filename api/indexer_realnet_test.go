@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"testing"
@@ -10,7 +11,8 @@ import (
 
 // TestIndexerRealNetwork: over the real Shimmer milestones, the TIP-26 basic outputs of
 // each owner address (smr1…) are exactly the unspent basic outputs the data created
-// for it, in TIP-26 order.
+// for it, in TIP-26 order, and with sort=newest (one item a page) in the reverse order,
+// marked partial (the data starts at a milestone, not at a snapshot).
 func TestIndexerRealNetwork(t *testing.T) {
 	e := newRealEnv(t)
 	spent := map[string]bool{}
@@ -39,7 +41,9 @@ func TestIndexerRealNetwork(t *testing.T) {
 		t.Fatal("no unspent basic outputs in the data")
 	}
 	n := 0
+	var every []created
 	for owner, outs := range byOwner {
+		every = append(every, outs...)
 		if !strings.HasPrefix(owner, "smr1") {
 			t.Fatalf("owner %s is not a Shimmer address", owner)
 		}
@@ -58,7 +62,27 @@ func TestIndexerRealNetwork(t *testing.T) {
 		if !slices.Equal(ans.Items, want) || ans.Cursor != "" || ans.LedgerIndex != e.set.Highest() {
 			t.Errorf("basic outputs of %s: %+v, want %v at ledger index %d", owner, ans, want, e.set.Highest())
 		}
+		slices.Reverse(want)
+		newest := tip26Prefix + "/outputs/basic?sort=newest&address=" + owner
+		if got := e.tip26WalkAt(t, newest, 1, e.set.Highest()); !slices.Equal(got, want) {
+			t.Errorf("GET %s: %v, want %v", newest, got, want)
+		}
+		e.mustGet(t, newest, &ans)
+		if ans.Coverage.Status != "partial" {
+			t.Errorf("GET %s: coverage %+v, want partial", newest, ans.Coverage)
+		}
 		n += len(want)
+	}
+	slices.SortFunc(every, func(a, b created) int { return cmp.Or(cmp.Compare(b.at, a.at), strings.Compare(b.id, a.id)) })
+	var want []string
+	for _, c := range every {
+		want = append(want, c.id)
+	}
+	for _, size := range []int{2, 5} {
+		path := tip26Prefix + "/outputs/basic?sort=newest"
+		if got := e.tip26WalkAt(t, path, size, e.set.Highest()); !slices.Equal(got, want) {
+			t.Errorf("GET %s pageSize %d: %v, want %v", path, size, got, want)
+		}
 	}
 	t.Logf("%d unspent basic outputs of %d owners checked", n, len(byOwner))
 }

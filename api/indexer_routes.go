@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"net/http"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -23,6 +24,13 @@ func (s *Server) indexerRoutes() []route {
 		return route{pattern: tip26Prefix + pattern, tag: "indexer", summary: summary, query: query,
 			schema: "IndexerOutputs", handle: handle, nodeErrorBody: true}
 	}
+	// The kinds' lists are inx-chronicle's routes too: they take its sort and includeSpent.
+	list := func(pattern, kind string, query []param, k chain.OutputKind) route {
+		rt := tip26(pattern, "Unspent "+kind+" outputs (TIP-26), oldest first or (sort=newest) newest first", query,
+			s.tip26List(k))
+		rt.errs = map[int]string{http.StatusUnprocessableEntity: "includeSpent=true: spent outputs are not listed"}
+		return rt
+	}
 	byID := func(pattern, summary string, path []param, kind chain.OutputKind, name string) route {
 		rt := tip26(pattern, summary, nil, s.tip26Chain(kind, name))
 		rt.path, rt.canMiss = path, true
@@ -31,15 +39,14 @@ func (s *Server) indexerRoutes() []route {
 	return []route{
 		tip26("/outputs", "Unspent outputs of every kind (TIP-26), oldest first", anyQuery,
 			s.tip26List(tip26GenericKinds...)),
-		tip26("/outputs/basic", "Unspent basic outputs (TIP-26), oldest first", basicQuery, s.tip26List(chain.OutputBasic)),
-		tip26("/outputs/alias", "Unspent alias outputs (TIP-26), oldest first", aliasQuery, s.tip26List(chain.OutputAlias)),
+		list("/outputs/basic", "basic", basicQuery, chain.OutputBasic),
+		list("/outputs/alias", "alias", aliasQuery, chain.OutputAlias),
 		byID("/outputs/alias/{aliasId}", "The unspent output of an alias (TIP-26)",
 			pathParam("aliasId", aliasIDKind, "alias ID"), chain.OutputAlias, "aliasId"),
-		tip26("/outputs/foundry", "Unspent foundry outputs (TIP-26), oldest first", foundryQuery,
-			s.tip26List(chain.OutputFoundry)),
+		list("/outputs/foundry", "foundry", foundryQuery, chain.OutputFoundry),
 		byID("/outputs/foundry/{foundryId}", "The unspent output of a foundry (TIP-26)",
 			pathParam("foundryId", foundryIDKind, "foundry ID"), chain.OutputFoundry, "foundryId"),
-		tip26("/outputs/nft", "Unspent NFT outputs (TIP-26), oldest first", nftQuery, s.tip26List(chain.OutputNFT)),
+		list("/outputs/nft", "NFT", nftQuery, chain.OutputNFT),
 		byID("/outputs/nft/{nftId}", "The unspent output of an NFT (TIP-26)",
 			pathParam("nftId", nftIDKind, "NFT ID"), chain.OutputNFT, "nftId"),
 	}

@@ -24,6 +24,7 @@ func TestIndexerAPI(t *testing.T) {
 	model := e.unspentOutputs()
 	checkModelCovers(t, model)
 	t.Run("filters", func(t *testing.T) { testTip26Filters(t, e, model) })
+	t.Run("newest", func(t *testing.T) { testTip26Newest(t, e, model) })
 	t.Run("budget", func(t *testing.T) { testTip26Budget(t, e, model) })
 	t.Run("generic_foundries", func(t *testing.T) { testTip26GenericFoundries(t, e, model) })
 	t.Run("by_id", func(t *testing.T) { testTip26ByID(t, e, model) })
@@ -259,10 +260,17 @@ func testTip26Filters(t *testing.T, e *env, model []unspentModel) {
 	}
 }
 
-var tip26CursorForm = regexp.MustCompile(`^[0-9a-f]{76}\.[0-9]+$`)
+var tip26CursorForm = regexp.MustCompile(`^[0-9a-f]{76}\.[0-9]+(\.newest)?$`)
 
-// tip26Walk follows a TIP-26 query's cursors to the end and returns its items.
+// tip26Walk follows a TIP-26 query's cursors to the end and returns its items; the
+// cursors of a sort=newest query say so, the others are inx-indexer's.
 func (e *env) tip26Walk(t *testing.T, path string, size int) []string {
+	t.Helper()
+	return e.tip26WalkAt(t, path, size, e.truth.UpTo)
+}
+
+// tip26WalkAt is tip26Walk where every page must be at ledger index upTo.
+func (e *env) tip26WalkAt(t *testing.T, path string, size int, upTo uint32) []string {
 	t.Helper()
 	var got []string
 	next := path + "&pageSize=" + strconv.Itoa(size)
@@ -272,17 +280,54 @@ func (e *env) tip26Walk(t *testing.T, path string, size int) []string {
 		}
 		var ans outputsJSON
 		e.mustGet(t, next, &ans)
-		if ans.LedgerIndex != e.truth.UpTo || len(ans.Items) > size || ans.Items == nil {
+		if ans.LedgerIndex != upTo || len(ans.Items) > size || ans.Items == nil {
 			t.Fatalf("GET %s: ledgerIndex %d (want %d), %d items on a page of %d", next, ans.LedgerIndex,
-				e.truth.UpTo, len(ans.Items), size)
+				upTo, len(ans.Items), size)
 		}
 		got = append(got, ans.Items...)
 		if ans.Cursor == "" {
 			return got
 		}
-		if !tip26CursorForm.MatchString(ans.Cursor) || !strings.HasSuffix(ans.Cursor, "."+strconv.Itoa(size)) {
+		newest := strings.Contains(path, "sort=newest")
+		sized, marked := strings.CutSuffix(ans.Cursor, ".newest")
+		if !tip26CursorForm.MatchString(ans.Cursor) || !strings.HasSuffix(sized, "."+strconv.Itoa(size)) || marked != newest {
 			t.Fatalf("GET %s: cursor %q is not in TIP-26 form with page size %d", next, ans.Cursor, size)
 		}
 		next = path + "&cursor=" + ans.Cursor
+	}
+}
+
+// testTip26Newest: on inx-chronicle's routes (the kinds' lists), sort=newest pages through
+// exactly the model's outputs of every filter in reverse TIP-26 order, and sort=oldest
+// and includeSpent=false as without them.
+func testTip26Newest(t *testing.T, e *env, model []unspentModel) {
+	for _, c := range tip26Cases(valuesOf(model)) {
+		if c.route == "" {
+			continue // inx-indexer's generic route: no sort
+		}
+		var want []string
+		for i := range model {
+			if c.covers(&model[i]) && c.want(&model[i]) {
+				want = append(want, model[i].id)
+			}
+		}
+		oldest := slices.Clone(want)
+		slices.Reverse(want)
+		for _, size := range []int{1, 7, 100} {
+			if size == 1 && len(want) > 60 {
+				continue
+			}
+			newest := c
+			newest.query += "&sort=newest&includeSpent=false"
+			if got := e.tip26Walk(t, newest.path(), size); !slices.Equal(got, want) {
+				t.Errorf("GET %s pageSize %d: %d items, want %d\n got %v\nwant %v", newest.path(), size, len(got),
+					len(want), got, want)
+			}
+		}
+		explicit := c
+		explicit.query += "&sort=oldest&includeSpent=false"
+		if got := e.tip26Walk(t, explicit.path(), 7); !slices.Equal(got, oldest) {
+			t.Errorf("GET %s: %d items, want %d in TIP-26 order", explicit.path(), len(got), len(oldest))
+		}
 	}
 }

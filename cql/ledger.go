@@ -43,6 +43,17 @@ var (
 		InUse: true, Pattern: "list the unspent outputs of a kind naming an address in a role, in one ms_range_id " +
 			"partition, in TIP-26 order, from a (created_at, output_id) position up to a bound"},
 		unspentByAddrCols, "address = ? AND ms_range_id = ? AND output_kind = ? AND role = ?"+tupleSlice)
+
+	UnspentPageNewest = query(Statement{Name: "unspent_outputs.by_kind_range_newest", Table: "unspent_outputs",
+		InUse: true, Pattern: "list unspent outputs of a kind created in one ms_range_id partition, newest first " +
+			"(reverse TIP-26 order), within a (created_at, output_id) slice"},
+		unspentColumns, "output_kind = ? AND ms_range_id = ?"+tupleSlice+" ORDER BY created_at DESC, output_id DESC")
+	UnspentByAddressPageNewest = query(Statement{Name: "unspent_outputs_by_address.by_role_newest",
+		Table: "unspent_outputs_by_address", InUse: true, Pattern: "list the unspent outputs of a kind naming an " +
+			"address in a role, in one ms_range_id partition, newest first (reverse TIP-26 order), within a " +
+			"(created_at, output_id) slice"},
+		unspentByAddrCols, "address = ? AND ms_range_id = ? AND output_kind = ? AND role = ?"+tupleSlice+
+			" ORDER BY output_kind DESC, role DESC, created_at DESC, output_id DESC")
 )
 
 // Columns of address_ledger_updates rows.

@@ -35,6 +35,9 @@ func testUnspent(t *testing.T, n node) {
 	n.expect(t, cql.UnspentPage, all, kind, rng, int64(0), "", int64(math.MaxInt64), "")
 	// A cursor names the first row of the next page (inclusive); createdBefore excludes.
 	n.expect(t, cql.UnspentPage, all[1:2], kind, rng, int64(1000), "0xbb", int64(1001), "")
+	newest := []row{asRow(cql.UnspentPageNewest, c), asRow(cql.UnspentPageNewest, b), asRow(cql.UnspentPageNewest, a)}
+	n.expect(t, cql.UnspentPageNewest, newest, kind, rng, int64(0), "", int64(math.MaxInt64), "")
+	n.expect(t, cql.UnspentPageNewest, newest[1:], kind, rng, int64(0), "", int64(1000), "0xbc")
 
 	// Spent in a later milestone: its delete wins even when it arrived first.
 	n.write(t, cql.DeleteUnspent, chainTS(905, 3), kind, rng, int64(1000), "0xaa")
@@ -52,6 +55,8 @@ func testUnspentByAddress(t *testing.T, n node) {
 	n.expect(t, cql.UnspentByAddressPage, []row{asRow(cql.UnspentByAddressPage, owned)},
 		addr, rng, "nft", "address", int64(0), "", int64(math.MaxInt64), "")
 	n.expect(t, cql.UnspentByAddressPage, nil, addr, rng, "nft", "address", int64(51), "", int64(math.MaxInt64), "")
+	n.expect(t, cql.UnspentByAddressPageNewest, []row{asRow(cql.UnspentByAddressPageNewest, sent)},
+		addr, rng, "nft", "sender", int64(0), "", int64(math.MaxInt64), "")
 	n.write(t, cql.DeleteUnspentByAddress, chainTS(301, 3), key("sender", 40, "0x01")...)
 	n.expect(t, cql.UnspentByAddressPage, nil, addr, rng, "nft", "sender", int64(0), "", int64(math.MaxInt64), "")
 }

@@ -16,18 +16,19 @@ const maxFetch = 1000
 
 // Request is one page of a TIP-26 query: the unspent outputs of Kinds that Filter lets
 // through, from Start (a cursor's position; nil: the first page), at most PageSize of
-// them, read within Budget.
+// them, read within Budget, in TIP-26 order or (Newest) its reverse.
 type Request struct {
 	Kinds    []chain.OutputKind
 	Filter   Filter
 	Start    *store.Position
 	PageSize int
 	Budget   Budget
+	Newest   bool
 }
 
 // Result is one page's answer: the ledger index it is at (0 when nothing is synced), the
 // ledger's coverage, the output IDs in TIP-26 order, and the next page's cursor ("" on
-// the last page).
+// the last page; a newest-first page's cursor says so).
 type Result struct {
 	LedgerIndex uint32
 	Coverage    store.LedgerCoverage
@@ -55,12 +56,33 @@ func Answer(ctx context.Context, rd Reader, req Request) (Result, error) {
 	if !ok {
 		sources = everyOutput(req.Kinds, cov.Partitions)
 	}
-	page, err := Read(ctx, storeRows{rd}, Query{Sources: sources, Span: f.Span(req.Start), Match: f.Match,
-		PageSize: req.PageSize, Fetch: maxFetch, Budget: req.Budget})
+	q := Query{Sources: sources, Span: f.Span(req.Start), Match: f.Match, PageSize: req.PageSize, Fetch: maxFetch,
+		Budget: req.Budget}
+	var rows PartitionReader = storeRows{rd}
+	if req.Newest {
+		q.Sources, q.Span, rows = mirrorSources(sources), newestSpan(&f, req.Start), newestRows{rd}
+		q.Match = func(r *store.UnspentRow) bool { real := mirrorRow(*r); return f.Match(&real) }
+	}
+	page, err := Read(ctx, rows, q)
 	if err != nil {
 		return Result{}, err
 	}
-	return resultOf(cov, page, req.PageSize), nil
+	if req.Newest {
+		page = unmirror(page)
+	}
+	return resultOf(cov, page, req.PageSize, req.Newest), nil
+}
+
+// unmirror is a newest-first page read in mirrored positions, in real ones.
+func unmirror(p Page) Page {
+	for i := range p.Items {
+		p.Items[i] = mirrorRow(p.Items[i])
+	}
+	if p.Next != nil {
+		next := mirror(*p.Next)
+		p.Next = &next
+	}
+	return p
 }
 
 // plan reads the ledger's coverage and, unless f lets nothing through, the cheapest
@@ -87,13 +109,13 @@ func everyOutput(kinds []chain.OutputKind, partitions []int32) []Source {
 }
 
 // resultOf is a read page's answer at coverage cov.
-func resultOf(cov store.LedgerCoverage, page Page, pageSize int) Result {
+func resultOf(cov store.LedgerCoverage, page Page, pageSize int, newest bool) Result {
 	out := Result{LedgerIndex: cov.Index, Coverage: cov, Items: make([]string, 0, len(page.Items))}
 	for _, r := range page.Items {
 		out.Items = append(out.Items, r.OutputID)
 	}
 	if page.Next != nil {
-		out.Next = EncodeCursor(*page.Next, pageSize)
+		out.Next = EncodeSortedCursor(*page.Next, pageSize, newest)
 	}
 	return out
 }

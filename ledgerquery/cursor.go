@@ -32,6 +32,37 @@ func EncodeCursor(p store.Position, pageSize int) string {
 	return fmt.Sprintf("%08x%s.%d", uint32(p.CreatedAt), id, pageSize)
 }
 
+// NewestSuffix ends a newest-first cursor: a cursor is a position in one order, so a
+// request of the other order refuses it.
+const NewestSuffix = ".newest"
+
+// ErrCursorOrder is why a cursor of one order is refused on a request of the other.
+var ErrCursorOrder = errors.New("the cursor is of the other sort order")
+
+// EncodeSortedCursor is EncodeCursor for oldest-first pages and EncodeCursor with
+// ".newest" for newest-first ones, where p is where the next page starts going down:
+// its first item lies at or before p.
+func EncodeSortedCursor(p store.Position, pageSize int, newest bool) string {
+	if !newest {
+		return EncodeCursor(p, pageSize)
+	}
+	if p.OutputID == "" { // every ID at p's time: the largest
+		p.OutputID = "0x" + strings.Repeat("f", outputIDDigits)
+	}
+	return EncodeCursor(p, pageSize) + NewestSuffix
+}
+
+// DecodeSortedCursor reads a cursor of a page in the given order: ErrCursorOrder when
+// it is of the other.
+func DecodeSortedCursor(s string, newest bool) (store.Position, int, error) {
+	body, isNewest := strings.CutSuffix(s, NewestSuffix)
+	p, size, err := DecodeCursor(body)
+	if err == nil && isNewest != newest {
+		return store.Position{}, 0, ErrCursorOrder
+	}
+	return p, size, err
+}
+
 // DecodeCursor reads a TIP-26 cursor: its position and the page size it names (any
 // positive number; the caller bounds it). Hex digits may be of either case.
 func DecodeCursor(s string) (store.Position, int, error) {

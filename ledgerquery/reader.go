@@ -11,13 +11,17 @@ import (
 
 // Reader is the store's side of a TIP-26 query, in the store's own methods: the ledger's
 // coverage, the partitions an address names outputs in, the unspent rows of a
-// partition, and the milestone times partitions begin at.
+// partition (oldest or newest first), and the milestone times partitions begin at.
 type Reader interface {
 	LedgerCoverage(ctx context.Context) (store.LedgerCoverage, error)
 	AddressRanges(ctx context.Context, address string, kind chain.OutputKind, role string) ([]int32, error)
 	UnspentPage(ctx context.Context, kind string, rng int32, span store.Span, req store.PageRequest) (
 		[]store.UnspentRow, []byte, error)
 	UnspentByAddressPage(ctx context.Context, address string, rng int32, kind, role string, span store.Span,
+		req store.PageRequest) ([]store.UnspentRow, []byte, error)
+	UnspentPageNewest(ctx context.Context, kind string, rng int32, span store.Span, req store.PageRequest) (
+		[]store.UnspentRow, []byte, error)
+	UnspentByAddressPageNewest(ctx context.Context, address string, rng int32, kind, role string, span store.Span,
 		req store.PageRequest) ([]store.UnspentRow, []byte, error)
 	MilestoneTime(ctx context.Context, index uint32) (time.Time, error)
 	RangeStart(rng int32) uint32

@@ -60,14 +60,7 @@ type rowsReader func(span Span, size int) ([]UnspentRow, bool, error)
 // unspentRows reads one page of an unspent-set statement whose binds are key then a span.
 func (st *Store) unspentRows(ctx context.Context, stmt *cql.Statement, key []any, rng int32, span Span,
 	req PageRequest) ([]UnspentRow, []byte, error) {
-	read := func(sp Span, size int) ([]UnspentRow, bool, error) {
-		args := append(append([]any{}, key...), sp.binds()...)
-		rows, next, err := readRows[UnspentRow](ctx, st, stmt, args, PageRequest{Size: size})
-		for err == nil && len(rows) == 0 && len(next) > 0 { // an empty page with more: read on
-			rows, next, err = readRows[UnspentRow](ctx, st, stmt, args, PageRequest{Size: size, State: next})
-		}
-		return rows, len(next) > 0, err
-	}
+	read := st.spanReader(ctx, stmt, key)
 	sl, ok := decodeSlice(req.State)
 	if !ok {
 		sl = slice{From: span.From}
@@ -81,6 +74,19 @@ func (st *Store) unspentRows(ctx context.Context, stmt *cql.Statement, key []any
 		return nil, nil, err
 	}
 	return slicedRows(read, span, start, req.Size)
+}
+
+// spanReader reads up to size rows of stmt within a span (its binds: key, then the
+// span), and whether more follow.
+func (st *Store) spanReader(ctx context.Context, stmt *cql.Statement, key []any) rowsReader {
+	return func(sp Span, size int) ([]UnspentRow, bool, error) {
+		args := append(append([]any{}, key...), sp.binds()...)
+		rows, next, err := readRows[UnspentRow](ctx, st, stmt, args, PageRequest{Size: size})
+		for err == nil && len(rows) == 0 && len(next) > 0 { // an empty page with more: read on
+			rows, next, err = readRows[UnspentRow](ctx, st, stmt, args, PageRequest{Size: size, State: next})
+		}
+		return rows, len(next) > 0, err
+	}
 }
 
 // partitionStart is the first slice of a read from the start of partition rng: the rows
