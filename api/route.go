@@ -30,7 +30,10 @@ type route struct {
 	canFail bool
 	// admin: a POST route that requires the admin token (registered only with one).
 	admin bool
-	errs  map[int]string // route-specific error answers, for OpenAPI
+	// body: a POST route whose handler reads a JSON body of at most maxPostBodyBytes
+	// (input.body); the OpenAPI document names its schema.
+	body string
+	errs map[int]string // route-specific error answers, for OpenAPI
 	// nodeErrorBody: the route answers its errors in the node's error body,
 	// {"error": {"code", "message"}} (TIP-25's form, which TIP-26 shares), so that node
 	// clients read them; the node interfaces (core and indexer) set it.
@@ -73,7 +76,7 @@ func (rt *route) method() string {
 	switch {
 	case rt.docMethod != "":
 		return rt.docMethod
-	case rt.admin:
+	case rt.admin, rt.body != "":
 		return "post"
 	}
 	return "get"
@@ -133,13 +136,17 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		if !s.serveAdmin(w, r, rt) {
 			return
 		}
+	case rt.body != "":
+		if !allowPost(w, r, rt) {
+			return
+		}
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		w.Header().Set("Allow", "GET, HEAD")
 		writeRouteError(w, r, rt, &apiError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
 			Detail: r.Method + " " + r.URL.Path + ": this API is read-only (GET, HEAD)"}, nil)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+	r.Body = http.MaxBytesReader(w, r.Body, rt.maxBody())
 	if rt.plain != nil {
 		rt.plain.ServeHTTP(w, r)
 		return
@@ -149,7 +156,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		writeRouteError(w, r, rt, classify(r.Context(), err, false), err)
 		return
 	}
-	in.accept = r.Header.Get("Accept")
+	in.accept, in.body = r.Header.Get("Accept"), r.Body
 	parent, timeout := r.Context(), s.cfg.RequestTimeout
 	if rt.admin {
 		// An admin job, once started, runs to its end even if the client leaves: a
