@@ -41,7 +41,8 @@ func (s *Server) blockMetadataAnswer(ctx context.Context, in *input) (any, error
 
 // attachHistoryProofs gives each address-history item the proof of its block: the
 // block that included the transaction creating the output (a created item) or spending
-// it (a spent item). A genesis output, which no transaction created, has none.
+// it (a spent item). An output whose creating block is not indexed (a genesis output, or
+// one created before the keyspace's first milestone) has none.
 func (s *Server) attachHistoryProofs(ctx context.Context, in *input, items []addressUpdateJSON) error {
 	if !wantsProof(in) {
 		return nil
@@ -59,8 +60,8 @@ func (s *Server) attachHistoryProofs(ctx context.Context, in *input, items []add
 	return nil
 }
 
-// updateBlock is the block of the transaction that made an address update ("" for a
-// genesis output's creation).
+// updateBlock is the block of the transaction that made an address update ("" for the
+// creation of an output whose creating block is not indexed).
 func (s *Server) updateBlock(ctx context.Context, u *addressUpdateJSON) (string, error) {
 	id, err := chain.ParseOutputID(u.OutputID)
 	if err != nil {

@@ -38,7 +38,8 @@ func TestPoIRealNetworkMetadataProof(t *testing.T) {
 
 // TestPoIRealNetworkHistoryProof: ?proof=true on an address's history gives each item
 // the proof of the block whose transaction created the output (created items) or spent
-// it (spent items), and each validates.
+// it (spent items), and each validates; an output created before the keyspace's first
+// milestone (its block not indexed) has none.
 func TestPoIRealNetworkHistoryProof(t *testing.T) {
 	e := newRealEnv(t)
 	addresses := map[string]bool{}
@@ -53,16 +54,21 @@ func TestPoIRealNetworkHistoryProof(t *testing.T) {
 	for address := range addresses {
 		var h struct {
 			Items []struct {
-				OutputID string          `json:"outputId"`
-				IsSpent  bool            `json:"isSpent"`
-				Proof    json.RawMessage `json:"proof"`
+				OutputID       string          `json:"outputId"`
+				IsSpent        bool            `json:"isSpent"`
+				MilestoneIndex uint32          `json:"milestoneIndex"`
+				Proof          json.RawMessage `json:"proof"`
 			} `json:"items"`
 		}
 		e.mustGet(t, explorer+"/ledger/updates/by-address/"+url.PathEscape(address)+"?proof=true&pageSize=1000", &h)
 		for _, it := range h.Items {
 			what := fmt.Sprintf("%s item %s spent %t", address, it.OutputID, it.IsSpent)
+			_, held := e.set.Milestones[it.MilestoneIndex]
+			if it.Proof == nil != !held {
+				t.Errorf("%s at milestone %d: proof %t, want one exactly for the keyspace's milestones", what,
+					it.MilestoneIndex, it.Proof != nil)
+			}
 			if it.Proof == nil {
-				t.Errorf("%s: no proof", what)
 				continue
 			}
 			checkUpdateBlock(t, it.Proof, it.OutputID, it.IsSpent, what)
