@@ -30,10 +30,7 @@ type route struct {
 	canFail bool
 	// admin: a POST route that requires the admin token (registered only with one).
 	admin bool
-	// body: a POST route whose handler reads a JSON body of at most maxPostBodyBytes
-	// (input.body); the OpenAPI document names its schema.
-	body string
-	errs map[int]string // route-specific error answers, for OpenAPI
+	errs  map[int]string // route-specific error answers, for OpenAPI
 	// nodeErrorBody: the route answers its errors in the node's error body,
 	// {"error": {"code", "message"}} (TIP-25's form, which TIP-26 shares), so that node
 	// clients read them; the node interfaces (core and indexer) set it.
@@ -47,6 +44,9 @@ type route struct {
 	// patterns that overlap with neither more specific, so a wildcard stands in for one
 	// of pattern's literal segments, which serve checks.
 	mux string
+	// body: a POST route whose handler reads a JSON body of at most maxPostBodyBytes
+	// (input.body); the OpenAPI document names its schema.
+	body string
 }
 
 func (rt *route) muxPattern() string {
@@ -117,8 +117,9 @@ type mediaBytes struct {
 	data  []byte
 }
 
-// maxBodyBytes: routes never read a body (admin routes take their parameters in the
-// path and query too); a client sending one gets it cut off here rather than buffered.
+// maxBodyBytes: routes without a body never read one (admin routes take their
+// parameters in the path and query too); a client sending one gets it cut off here
+// rather than buffered.
 const maxBodyBytes = 1024
 
 // serve runs one request of rt: method check (and token, for admin routes),
