@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
 
 // inx-chronicle's Merkle hasher vectors (api/poi/merkle_hasher.rs).
@@ -83,13 +84,7 @@ func TestMerkleAuditPathEveryPosition(t *testing.T) {
 func TestMerkleAuditPathRealMilestones(t *testing.T) {
 	forEachRealMilestone(t, func(t *testing.T, index uint32) {
 		m := realMilestone(t, index)
-		var all, applied []chain.MessageID
-		for _, b := range m.Cone {
-			all = append(all, b.ID)
-			if b.InclusionState == "included" {
-				applied = append(applied, b.ID)
-			}
-		}
+		all, applied := realTreeLeaves(m)
 		if len(applied) == 0 {
 			t.Fatal("no included transaction in the cone")
 		}
@@ -160,4 +155,16 @@ func TestMerklePathCheck(t *testing.T) {
 			t.Errorf("%s: %v, want ErrBadMerklePath", name, err)
 		}
 	}
+}
+
+// realTreeLeaves are the leaves of a real milestone's inclusion tree (its cone) and of its
+// applied tree (the blocks of included transactions), in white-flag order.
+func realTreeLeaves(m *realdata.Milestone) (all, applied []chain.MessageID) {
+	for _, b := range m.Cone {
+		all = append(all, b.ID)
+		if b.InclusionState == "included" {
+			applied = append(applied, b.ID)
+		}
+	}
+	return all, applied
 }
