@@ -14,7 +14,7 @@ func (s *Server) coreBlock(ctx context.Context, in *input) (any, error) {
 }
 
 func (s *Server) coreBlockMetadata(ctx context.Context, in *input) (any, error) {
-	return s.blockMetadata(ctx, in.text("blockId"))
+	return s.blockMetadataAnswer(ctx, in)
 }
 
 func (s *Server) coreIncludedBlock(ctx context.Context, in *input) (any, error) {

@@ -39,7 +39,7 @@ func (s *Server) coreRoutes() []route {
 		{pattern: corePrefix + "/blocks/{blockId}", summary: "A block" + orBytes, path: blockID, canMiss: true,
 			schema: "CoreBlock", handle: s.coreBlock},
 		{pattern: corePrefix + "/blocks/{blockId}/metadata", summary: "A block's metadata", path: blockID, canMiss: true,
-			schema: "CoreBlockMetadata", handle: s.coreBlockMetadata},
+			query: []param{proofParam}, schema: "CoreBlockMetadata", handle: s.coreBlockMetadata},
 		{pattern: corePrefix + "/transactions/{transactionId}/included-block",
 			summary: "The block whose inclusion applied the transaction" + orBytes, path: txID, canMiss: true,
 			schema: "CoreBlock", handle: s.coreIncludedBlock},

@@ -61,7 +61,7 @@ func withCORS(allowed []string, next http.Handler) http.Handler {
 		}
 		h.Set("Access-Control-Expose-Headers", coverageHeader) // a page's script may read it
 		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-			h.Set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS")
+			h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS") // POST: the proof checks
 			h.Set("Access-Control-Allow-Headers", "Accept, Content-Type")
 			h.Set("Access-Control-Max-Age", corsMaxAge)
 			w.WriteHeader(http.StatusNoContent)

@@ -18,6 +18,7 @@ var historyParams = append([]param{sortParam,
 	{name: "endMilestoneIndex", kind: indexKind, doc: "only updates of this milestone or earlier"},
 	{name: "startTimestamp", kind: timeKind, doc: "only updates of milestones at or after this time"},
 	{name: "endTimestamp", kind: timeKind, doc: "only updates of milestones before this time"},
+	proofParam,
 }, explorerPageParams...)
 
 // historyJSON is a page of an address's ledger updates (Chronicle's
@@ -37,6 +38,8 @@ type addressUpdateJSON struct {
 	Kind               string   `json:"kind"`               // basic, alias, foundry, nft
 	Roles              []string `json:"roles"`              // what the address is in the output
 	Amount             string   `json:"amount"`
+
+	Proof *proofJSON `json:"proof,omitempty"` // with ?proof=true: the proof of the update's block
 }
 
 // historyBounds are a feed's milestone range [first, last] and time range [from, to).
@@ -130,6 +133,9 @@ func (s *Server) historyOf(ctx context.Context, in *input, chronicle bool) (any,
 			MilestoneTimestamp: unixTime(u.Timestamp), Kind: u.Kind, Roles: u.Roles,
 			Amount: strconv.FormatInt(u.Amount, 10)}
 	})
+	if err == nil {
+		err = s.attachHistoryProofs(ctx, in, p.Items)
+	}
 	if err != nil {
 		return nil, err
 	}

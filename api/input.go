@@ -3,6 +3,7 @@ package api
 import (
 	"crypto/sha256"
 	"fmt"
+	"io"
 	"net/url"
 	"slices"
 	"strconv"
@@ -41,6 +42,8 @@ type input struct {
 	hash     queryHash
 	hrp      string // the network's bech32 HRP: addresses are stored and shown under it
 	accept   string // the request's Accept header (TIP-25 routes answer bytes or JSON by it)
+
+	body io.Reader // the request's body, bounded (routes with a body only)
 }
 
 // localize renders address parameters under the network's HRP, the form the tables

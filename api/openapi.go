@@ -56,6 +56,9 @@ func operation(rt *route) object {
 	if rt.admin {
 		op["security"] = []object{{adminScheme: []string{}}}
 	}
+	if rt.body != "" {
+		op["requestBody"] = object{"required": true, "content": object{"application/json": object{"schema": ref(rt.body)}}}
+	}
 	return op
 }
 
@@ -80,6 +83,9 @@ func responses(rt *route) object {
 	if rt.admin {
 		out["405"] = errorDoc("method other than POST")
 		out["401"] = errorDoc("no admin token, or a wrong one (Authorization: Bearer <token>)")
+	}
+	if rt.body != "" {
+		out["405"] = errorDoc("method other than POST")
 	}
 	for status, when := range rt.errs {
 		out[strconv.Itoa(status)] = errorDoc(when)
@@ -133,7 +139,7 @@ func ref(name string) object { return object{"$ref": "#/components/schemas/" + n
 // (each area's file declares its own).
 func allSchemas() object {
 	out := schemas()
-	for _, more := range []object{coreSchemas(), indexerSchemas(), explorerSchemas(),
+	for _, more := range []object{coreSchemas(), indexerSchemas(), explorerSchemas(), poiSchemas(),
 		{"LedgerCoverage": coverageSchema()}} {
 		for name, sch := range more {
 			out[name] = sch

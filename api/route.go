@@ -44,6 +44,9 @@ type route struct {
 	// patterns that overlap with neither more specific, so a wildcard stands in for one
 	// of pattern's literal segments, which serve checks.
 	mux string
+	// body: a POST route whose handler reads a JSON body of at most maxPostBodyBytes
+	// (input.body); the OpenAPI document names its schema.
+	body string
 }
 
 func (rt *route) muxPattern() string {
@@ -73,7 +76,7 @@ func (rt *route) method() string {
 	switch {
 	case rt.docMethod != "":
 		return rt.docMethod
-	case rt.admin:
+	case rt.admin, rt.body != "":
 		return "post"
 	}
 	return "get"
@@ -114,8 +117,9 @@ type mediaBytes struct {
 	data  []byte
 }
 
-// maxBodyBytes: routes never read a body (admin routes take their parameters in the
-// path and query too); a client sending one gets it cut off here rather than buffered.
+// maxBodyBytes: routes without a body never read one (admin routes take their
+// parameters in the path and query too); a client sending one gets it cut off here
+// rather than buffered.
 const maxBodyBytes = 1024
 
 // serve runs one request of rt: method check (and token, for admin routes),
@@ -133,13 +137,17 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		if !s.serveAdmin(w, r, rt) {
 			return
 		}
+	case rt.body != "":
+		if !allowPost(w, r, rt) {
+			return
+		}
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		w.Header().Set("Allow", "GET, HEAD")
 		writeRouteError(w, r, rt, &apiError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
 			Detail: r.Method + " " + r.URL.Path + ": this API is read-only (GET, HEAD)"}, nil)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+	r.Body = http.MaxBytesReader(w, r.Body, rt.maxBody())
 	if rt.plain != nil {
 		rt.plain.ServeHTTP(w, r)
 		return
@@ -149,7 +157,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		writeRouteError(w, r, rt, classify(r.Context(), err, false), err)
 		return
 	}
-	in.accept = r.Header.Get("Accept")
+	in.accept, in.body = r.Header.Get("Accept"), r.Body
 	parent, timeout := r.Context(), s.cfg.RequestTimeout
 	if rt.admin {
 		// An admin job, once started, runs to its end even if the client leaves: a

@@ -25,10 +25,20 @@ func MerkleRoot(ids []MessageID) [32]byte {
 
 func merkleHash(ids []MessageID) [32]byte {
 	if len(ids) == 1 {
-		return blake2b.Sum256(append([]byte{merkleLeaf}, ids[0][:]...))
+		return merkleLeafHash(ids[0])
 	}
-	k := 1 << (bits.Len(uint(len(ids)-1)) - 1) // largest power of two < len(ids)
-	left, right := merkleHash(ids[:k]), merkleHash(ids[k:])
+	k := merkleSplit(len(ids))
+	return merkleNodeHash(merkleHash(ids[:k]), merkleHash(ids[k:]))
+}
+
+// merkleSplit is where a list of n > 1 items splits: the largest power of two below n.
+func merkleSplit(n int) int { return 1 << (bits.Len(uint(n-1)) - 1) }
+
+func merkleLeafHash(id MessageID) [32]byte {
+	return blake2b.Sum256(append([]byte{merkleLeaf}, id[:]...))
+}
+
+func merkleNodeHash(left, right [32]byte) [32]byte {
 	buf := make([]byte, 0, 65)
 	buf = append(append(append(buf, merkleNode), left[:]...), right[:]...)
 	return blake2b.Sum256(buf)

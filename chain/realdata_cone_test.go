@@ -35,13 +35,7 @@ func TestRealWhiteFlagOrder(t *testing.T) {
 func TestRealMerkleRoots(t *testing.T) {
 	for _, index := range realMilestones {
 		m := realMilestone(t, index)
-		var all, applied []chain.MessageID
-		for _, b := range m.Cone {
-			all = append(all, b.ID)
-			if b.InclusionState == "included" {
-				applied = append(applied, b.ID)
-			}
-		}
+		all, applied := realTreeLeaves(m)
 		if chain.MerkleRoot(all) != m.InclusionMerkleRoot {
 			t.Errorf("%d: inclusion root of %d blocks differs", index, len(all))
 		}

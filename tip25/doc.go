@@ -17,8 +17,9 @@
 //
 // The API serves these forms and the node source reads a node's JSON answers (info,
 // metadata, UTXO changes, MQTT events) through them. The decoders (DecodeBlock,
-// DecodeOutput, DecodeMilestone) check JSON against the chain codec; the node source does
-// not call them, as it reads blocks, milestones and outputs in binary, whose bytes hash to
-// the IDs it verifies. The package imports only chain and the standard library. The type
-// codes are chain's.
+// DecodeOutput, DecodeMilestone) check JSON against the chain codec; the API's
+// proof-of-inclusion validation decodes the posted block and milestone with DecodeBlock
+// and DecodeMilestone. The node source does not call them, as it reads blocks, milestones
+// and outputs in binary, whose bytes hash to the IDs it verifies. The package imports
+// only chain and the standard library. The type codes are chain's.
 package tip25

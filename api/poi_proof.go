@@ -1,0 +1,139 @@
+package api
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
+)
+
+// proofJSON is inx-chronicle's CreateProofResponse: the milestone that referenced the
+// block (signed payload), the block, and the block's audit path to the milestone's root.
+type proofJSON struct {
+	Milestone *tip25.MilestoneJSON `json:"milestone"`
+	Block     *tip25.BlockJSON     `json:"block"`
+	Proof     *merkleJSON          `json:"proof"`
+}
+
+// merkleTree names a milestone's two Merkle trees: the inclusion tree over every block
+// it referenced, the applied tree over the blocks of the transactions it included.
+type merkleTree bool
+
+const (
+	referencedTree merkleTree = false
+	appliedTree    merkleTree = true
+)
+
+// milestoneTree is one tree of one milestone, as a proof needs it.
+type milestoneTree struct {
+	payload *chain.MilestonePayload
+	json    *tip25.MilestoneJSON
+	leaves  []chain.MessageID // white-flag order
+}
+
+func (t *milestoneTree) root(tree merkleTree) [32]byte {
+	if tree == appliedTree {
+		return t.payload.AppliedMerkleRoot
+	}
+	return t.payload.InclusionMerkleRoot
+}
+
+// prover makes proofs from stored data, reading each milestone's tree once (an address
+// history page proves many blocks of few milestones).
+type prover struct {
+	s     *Server
+	trees map[treeKey]*milestoneTree
+}
+
+type treeKey struct {
+	index uint32
+	tree  merkleTree
+}
+
+func (s *Server) newProver() *prover { return &prover{s: s, trees: map[treeKey]*milestoneTree{}} }
+
+// prove is the proof of block id in tree: 404 for a block not indexed, 400 for one no
+// milestone referenced (or, applied, one that included no transaction), as inx-chronicle.
+func (p *prover) prove(ctx context.Context, id string, tree merkleTree) (*proofJSON, error) {
+	rec, m, err := p.s.indexedMessage(ctx, "block", id)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case rec.MilestoneIndex == nil:
+		return nil, badParam("blockId", "block %s was not referenced by a milestone", id)
+	case tree == appliedTree && (rec.InclusionState == nil || chain.InclusionState(*rec.InclusionState) != chain.Included):
+		return nil, badParam("blockId", "block %s was not applied to the ledger (it included no transaction)", id)
+	}
+	t, err := p.tree(ctx, uint32(*rec.MilestoneIndex), tree)
+	if err != nil {
+		return nil, err
+	}
+	path, err := auditPathIn(t, m.ID(), tree)
+	if err != nil {
+		return nil, err
+	}
+	block, err := tip25.Block(m)
+	if err != nil {
+		return nil, err
+	}
+	return &proofJSON{Milestone: t.json, Block: block, Proof: merklePathJSON(path)}, nil
+}
+
+// auditPathIn is id's audit path in t, checked against the milestone's root: the
+// stored cone is the one the milestone committed to, or the keyspace is corrupt.
+func auditPathIn(t *milestoneTree, id chain.MessageID, tree merkleTree) (*chain.MerklePath, error) {
+	path, err := chain.MerkleAuditPath(t.leaves, id)
+	if err != nil {
+		return nil, fmt.Errorf("milestone %d: the stored cone is incomplete: %w", t.payload.Index, err)
+	}
+	if got, want := path.Root(), t.root(tree); got != want {
+		return nil, fmt.Errorf("milestone %d: the stored cone hashes to %x, the milestone commits to %x",
+			t.payload.Index, got, want)
+	}
+	return path, nil
+}
+
+func (p *prover) tree(ctx context.Context, index uint32, tree merkleTree) (*milestoneTree, error) {
+	key := treeKey{index, tree}
+	if t, ok := p.trees[key]; ok {
+		return t, nil
+	}
+	t, err := p.s.readTree(ctx, index, tree)
+	if err != nil {
+		return nil, err
+	}
+	p.trees[key] = t
+	return t, nil
+}
+
+// readTree reads a milestone (404 while it is not indexed) and the leaves of its tree.
+func (s *Server) readTree(ctx context.Context, index uint32, tree merkleTree) (*milestoneTree, error) {
+	ms, err := s.indexedMilestone(ctx, index)
+	if err != nil {
+		return nil, err
+	}
+	t := &milestoneTree{}
+	if t.payload, err = chain.DecodeMilestonePayload(ms.Payload); err != nil {
+		return nil, fmt.Errorf("milestone %d: stored payload does not decode: %w", index, err)
+	}
+	if t.json, err = tip25.Milestone(t.payload); err != nil {
+		return nil, err
+	}
+	read := s.st.MilestoneMessages
+	if tree == appliedTree {
+		read = s.st.AppliedMessages
+	}
+	ids, err := read(ctx, index)
+	if err != nil {
+		return nil, missingIsInternal(err)
+	}
+	t.leaves = make([]chain.MessageID, len(ids))
+	for i, id := range ids {
+		if t.leaves[i], err = chain.ParseMessageID(id); err != nil {
+			return nil, fmt.Errorf("milestone %d: stored block ID %q: %w", index, id, err)
+		}
+	}
+	return t, nil
+}
