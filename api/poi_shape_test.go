@@ -23,7 +23,7 @@ var (
 	chronicleValidShape = map[string]string{"valid": "boolean"}
 )
 
-func jsonType(raw json.RawMessage) string {
+func rawJSONType(raw json.RawMessage) string {
 	var v any
 	_ = json.Unmarshal(raw, &v)
 	switch v.(type) {
@@ -43,7 +43,7 @@ func jsonType(raw json.RawMessage) string {
 
 // checkShape fails the test unless raw is an object with exactly shape's members (the
 // optional ones may be absent), each of its JSON type.
-func checkShape(t *testing.T, what string, raw json.RawMessage, shape map[string]string) map[string]json.RawMessage {
+func checkRawShape(t *testing.T, what string, raw json.RawMessage, shape map[string]string) map[string]json.RawMessage {
 	t.Helper()
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil {
@@ -56,8 +56,8 @@ func checkShape(t *testing.T, what string, raw json.RawMessage, shape map[string
 		switch {
 		case !ok && !optional:
 			t.Errorf("%s lacks %s", what, name)
-		case ok && jsonType(v) != typ:
-			t.Errorf("%s.%s is a JSON %s, Chronicle's a %s", what, name, jsonType(v), typ)
+		case ok && rawJSONType(v) != typ:
+			t.Errorf("%s.%s is a JSON %s, Chronicle's a %s", what, name, rawJSONType(v), typ)
 		}
 	}
 	for name := range obj {
@@ -71,14 +71,14 @@ func checkShape(t *testing.T, what string, raw json.RawMessage, shape map[string
 // checkProofShape checks a create answer against Chronicle's response types.
 func checkProofShape(t *testing.T, proof []byte) {
 	t.Helper()
-	top := checkShape(t, "proof answer", proof, chronicleProofShape)
-	ms := checkShape(t, "milestone", top["milestone"], chronicleMilestoneShape)
+	top := checkRawShape(t, "proof answer", proof, chronicleProofShape)
+	ms := checkRawShape(t, "milestone", top["milestone"], chronicleMilestoneShape)
 	var sigs []json.RawMessage
 	_ = json.Unmarshal(ms["signatures"], &sigs)
 	for _, s := range sigs {
-		checkShape(t, "signature", s, chronicleSignatureShape)
+		checkRawShape(t, "signature", s, chronicleSignatureShape)
 	}
-	checkShape(t, "block", top["block"], chronicleBlockShape)
+	checkRawShape(t, "block", top["block"], chronicleBlockShape)
 	checkPathShape(t, "proof", top["proof"], true)
 }
 
@@ -92,7 +92,7 @@ func checkPathShape(t *testing.T, what string, raw json.RawMessage, level bool) 
 	}
 	switch {
 	case obj["l"] != nil:
-		checkShape(t, what, raw, map[string]string{"l": "object", "r": "object?"})
+		checkRawShape(t, what, raw, map[string]string{"l": "object", "r": "object?"})
 		checkPathShape(t, what+".l", obj["l"], false)
 		if obj["r"] != nil {
 			checkPathShape(t, what+".r", obj["r"], false)
@@ -100,8 +100,8 @@ func checkPathShape(t *testing.T, what string, raw json.RawMessage, level bool) 
 	case level:
 		t.Errorf("%s: a path level without l: %s", what, raw)
 	case obj["h"] != nil:
-		checkShape(t, what, raw, map[string]string{"h": "string"})
+		checkRawShape(t, what, raw, map[string]string{"h": "string"})
 	default:
-		checkShape(t, what, raw, map[string]string{"value": "string"})
+		checkRawShape(t, what, raw, map[string]string{"value": "string"})
 	}
 }
