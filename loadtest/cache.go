@@ -20,7 +20,14 @@ type CacheConfig struct {
 	Seed        int64
 	MaxMessages int
 	Progress    io.Writer
+	// DistinctClients spreads the rounds over cacheClients clients, each from a loopback
+	// address of its own (flood.go), so that the API's per-client rate does not answer
+	// the replays with 429.
+	DistinctClients bool
 }
+
+// cacheClients is the clients a caching run's rounds are spread over.
+const cacheClients = 32
 
 // CacheReport is what a caching run measured, per route of the mix and in total.
 type CacheReport struct {
@@ -43,6 +50,7 @@ type CacheRoute struct {
 	P50Revalid  time.Duration
 	BytesOK     int // body bytes of the 200s, in all
 	FiveXX      int // first answers that were 5xx
+	Limited     int // first answers that were 429
 	ok, revalid []time.Duration
 }
 
@@ -63,9 +71,14 @@ func RunCache(ctx context.Context, cfg CacheConfig) (*CacheReport, error) {
 		return nil, fmt.Errorf("cache run: %d rounds, want a positive count", cfg.Rounds)
 	}
 	cfg.BaseURL = strings.TrimSuffix(cfg.BaseURL, "/")
-	client := clientFrom("", 2)
-	defer client.CloseIdleConnections()
-	ids, err := Discover(ctx, client, cfg.BaseURL, max(cfg.MaxMessages, 1))
+	if cfg.DistinctClients {
+		if err := canBind(cfg.BaseURL); err != nil {
+			return nil, err
+		}
+	}
+	c := openClients(OpenConfig{Clients: cacheClients, DistinctClients: cfg.DistinctClients})
+	defer c.close()
+	ids, err := Discover(ctx, c.shared, cfg.BaseURL, max(cfg.MaxMessages, 1))
 	if err != nil {
 		return nil, fmt.Errorf("discover keys: %w", err)
 	}
@@ -80,7 +93,7 @@ func RunCache(ctx context.Context, cfg CacheConfig) (*CacheReport, error) {
 	ch, r := newChooser(routes), rand.New(rand.NewSource(cfg.Seed))
 	for k := 0; k < cfg.Rounds && ctx.Err() == nil; k++ {
 		i := ch.pick(r)
-		if err := rep.Routes[i].measure(ctx, client, cfg.BaseURL+routes[i].Path(r)); err != nil {
+		if err := rep.Routes[i].measure(ctx, c.of(k%cacheClients), cfg.BaseURL+routes[i].Path(r)); err != nil {
 			return nil, err
 		}
 	}
@@ -95,8 +108,11 @@ func (s *CacheRoute) measure(ctx context.Context, c *http.Client, url string) er
 		return err
 	}
 	s.Requests++
-	if first.status >= 500 {
+	switch {
+	case first.status >= 500:
 		s.FiveXX++
+	case first.status == http.StatusTooManyRequests:
+		s.Limited++
 	}
 	if strings.Contains(first.cacheControl, "immutable") {
 		s.Immutable++
@@ -150,7 +166,8 @@ func (rep *CacheReport) finish() {
 		s := &rep.Routes[i]
 		t := &rep.Total
 		t.Requests, t.Immutable, t.Replays = t.Requests+s.Requests, t.Immutable+s.Immutable, t.Replays+s.Replays
-		t.NotModified, t.BytesOK, t.FiveXX = t.NotModified+s.NotModified, t.BytesOK+s.BytesOK, t.FiveXX+s.FiveXX
+		t.NotModified, t.BytesOK = t.NotModified+s.NotModified, t.BytesOK+s.BytesOK
+		t.FiveXX, t.Limited = t.FiveXX+s.FiveXX, t.Limited+s.Limited
 		t.ok, t.revalid = append(t.ok, s.ok...), append(t.revalid, s.revalid...)
 		s.P50OK, s.P50Revalid = p50(s.ok), p50(s.revalid)
 	}
@@ -184,6 +201,6 @@ func (rep *CacheReport) WriteText(w io.Writer) {
 			s.BytesOK/max(s.Replays, 1))
 	}
 	fmt.Fprintf(w, "\nImmutable answers: %.1f%% of %d requests drawn from the mix. Same request sent again: "+
-		"p50 %s ms for a 200, %s ms for a 304 (If-None-Match).\n", 100*rep.ImmutableShare(), rep.Total.Requests,
-		ms(rep.Total.P50OK), ms(rep.Total.P50Revalid))
+		"p50 %s ms for a 200, %s ms for a 304 (If-None-Match). 429: %d, 5xx: %d.\n", 100*rep.ImmutableShare(),
+		rep.Total.Requests, ms(rep.Total.P50OK), ms(rep.Total.P50Revalid), rep.Total.Limited, rep.Total.FiveXX)
 }

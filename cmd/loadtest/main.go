@@ -122,7 +122,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if cacheRounds > 0 {
 		rep, err := loadtest.RunCache(ctx, loadtest.CacheConfig{BaseURL: cfg.BaseURL, Rounds: cacheRounds, Seed: cfg.Seed,
-			MaxMessages: cfg.MaxMessages, Progress: stderr})
+			MaxMessages: cfg.MaxMessages, Progress: stderr, DistinctClients: cfg.DistinctClients})
 		return finish(rep, err, out, stdout, stderr, func(rep *loadtest.CacheReport) string {
 			if n := rep.Total.FiveXX; n > 0 {
 				return fmt.Sprintf("%d answers were 5xx", n)
