@@ -25,6 +25,9 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rt *route, out a
 	}
 	tag := etagOf(body)
 	w.Header().Set("ETag", tag)
+	if class == cacheImmutable {
+		s.known.put(answerKey(r, rt), knownTag{tag: tag, size: len(body), media: media})
+	}
 	if sent := sentETag(w, tag, len(body), media); notModified(r, sent) {
 		// The 304 carries the tag the 200 would have: gzip suffixes it only on a body.
 		w.Header().Set("ETag", sent)

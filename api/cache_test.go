@@ -234,3 +234,32 @@ func checkNoStore(t *testing.T, st *store.Store) {
 	fetchRaw(t, "POST", srv.URL+"/admin/resync?from=1&to=2").check(t, "admin without its token", http.StatusUnauthorized, "no-store")
 	fetchRaw(t, "GET", srv.URL+"/sync").check(t, "moving, -moving-max-age 12s", http.StatusOK, "public, max-age=12")
 }
+
+// TestRevalidateWithoutRead: a revalidation of an immutable answer the server has sent
+// answers 304 from the remembered tag, without the store (here none); a tag it does not
+// know, or a moving route, still needs the store.
+func TestRevalidateWithoutRead(t *testing.T) {
+	s := New(nil, Config{})
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	path := corePrefix + "/blocks/0x" + strings.Repeat("ab", 32)
+	tag := etagOf([]byte("the block"))
+	s.known.put(path+"?", knownTag{tag: tag, size: len("the block"), media: "application/json"})
+	r := fetchRaw(t, "GET", srv.URL+path, "If-None-Match", "W/"+tag)
+	r.check(t, "known tag", http.StatusNotModified, immutableAnswer)
+	if r.h.Get("ETag") != tag {
+		t.Errorf("ETag %s, want %s", r.h.Get("ETag"), tag)
+	}
+	block, info := &route{pattern: corePrefix + "/blocks/{blockId}"}, &route{pattern: corePrefix + "/info"}
+	for _, c := range []struct {
+		inm  string
+		rt   *route
+		what string
+	}{{"", block, "no If-None-Match"}, {`"other"`, block, "an unknown tag"}, {tag, info, "a moving route"}} {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("If-None-Match", c.inm)
+		if s.revalidated(httptest.NewRecorder(), req, c.rt) {
+			t.Errorf("revalidated %s", c.what)
+		}
+	}
+}

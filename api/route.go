@@ -151,6 +151,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		return
 	}
 	in.accept = r.Header.Get("Accept")
+	if s.revalidated(w, r, rt) {
+		return
+	}
 	parent, timeout := r.Context(), s.cfg.RequestTimeout
 	if rt.admin {
 		// An admin job, once started, runs to its end even if the client leaves: a

@@ -71,6 +71,7 @@ type Server struct {
 	listed atomic.Bool
 	health *ops.Probe[ledgerTip] // /health's read of the ledger tip
 	ready  *ops.Probe[struct{}]  // /readyz's ping
+	known  knownTags             // tags of immutable answers, for 304s without a read (cache_known.go)
 }
 
 // New builds the server and its routes.
