@@ -20,6 +20,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 const (
@@ -262,4 +263,19 @@ func TestRevalidateWithoutRead(t *testing.T) {
 			t.Errorf("revalidated %s", c.what)
 		}
 	}
+}
+
+// TestCacheUnreferenced: a block no milestone referenced yet is itself immutable, but
+// its metadata (and the permanode's message answer, which carries it) is moving.
+func TestCacheUnreferenced(t *testing.T) {
+	testcontainers.SkipShort(t)
+	e := newEnv(t, testOptions, 5)
+	if len(e.pending) == 0 {
+		t.Fatal("no pending block")
+	}
+	id := e.pending[0].ID.String()
+	fetchRaw(t, "GET", e.srv.URL+corePrefix+"/blocks/"+id).check(t, "pending block", http.StatusOK, immutableAnswer)
+	fetchRaw(t, "GET", e.srv.URL+corePrefix+"/blocks/"+id+"/metadata").check(t, "pending metadata", http.StatusOK, movingAnswer)
+	fetchRaw(t, "GET", e.srv.URL+"/messages/"+id).check(t, "pending message", http.StatusOK, movingAnswer)
+	fetchRaw(t, "GET", e.srv.URL+"/messages/"+id+"/raw").check(t, "pending message bytes", http.StatusOK, immutableAnswer)
 }
