@@ -83,8 +83,9 @@ clean:
 ## load: a loopback load on the API over a sim chain: 60 s open loop at 1000 req/s (latency from
 ## the scheduled send times, p50/p99/p999), then 60 s with slow and oversized clients beside the
 ## normal ones; then 120 s comparing the normal clients' latency beside a flood of /health and
-## beside a flood of a rate-limited route; prints per-route req/s, percentiles, 2xx/4xx/5xx
-## (docs/benchmarks.md). LOAD_COMPARE, LOAD_COMPARE_DURATION,
+## beside a flood of a rate-limited route; then a caching run (share of immutable answers, p50
+## of a 304 vs a 200); prints per-route req/s, percentiles, 2xx/4xx/5xx
+## (docs/benchmarks.md, docs/caching.md). LOAD_CACHE_ROUNDS, LOAD_COMPARE, LOAD_COMPARE_DURATION,
 ## LOAD_RATE, LOAD_OPEN_DURATION, LOAD_CLIENTS, LOAD_DURATION, LOAD_KEYSPACE, LOAD_MILESTONES, LOAD_ADDR,
 ## LOAD_FLAGS, LOAD_API_FLAGS, LOAD_URL: scripts/load.sh.
 .PHONY: load

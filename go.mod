@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/gocql/gocql v1.7.0
 	github.com/golang-migrate/migrate/v4 v4.20.1
+	github.com/klauspost/compress v1.20.1
 	github.com/prometheus/client_golang v1.25.0
 	golang.org/x/crypto v0.58.0
 	golang.org/x/sync v0.24.0

@@ -126,12 +126,12 @@ const maxBodyBytes = 1024
 // parameters, deadline, handler, answer.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 	if rt.mux != "" && !rt.matches(r.URL.Path) {
-		writeRouteError(w, r, rt, notFound("no route %s (see /openapi.json)", r.URL.Path), nil)
+		s.fail(w, r, rt, notFound("no route %s (see /openapi.json)", r.URL.Path), nil)
 		return
 	}
 	switch {
 	case rt.refuse != nil:
-		writeRouteError(w, r, rt, rt.refuse(r), nil)
+		s.fail(w, r, rt, rt.refuse(r), nil)
 		return
 	case rt.admin:
 		if !s.serveAdmin(w, r, rt) {
@@ -143,21 +143,25 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		}
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		w.Header().Set("Allow", "GET, HEAD")
-		writeRouteError(w, r, rt, &apiError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
+		s.fail(w, r, rt, &apiError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
 			Detail: r.Method + " " + r.URL.Path + ": this API is read-only (GET, HEAD)"}, nil)
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, rt.maxBody())
 	if rt.plain != nil {
+		s.setCacheHeaders(w, rt, classOf(rt, nil))
 		rt.plain.ServeHTTP(w, r)
 		return
 	}
 	in, err := parseInput(rt, r.PathValue, r.URL.RawQuery)
 	if err != nil {
-		writeRouteError(w, r, rt, classify(r.Context(), err, false), err)
+		s.fail(w, r, rt, classify(r.Context(), err, false), err)
 		return
 	}
 	in.accept, in.body = r.Header.Get("Accept"), r.Body
+	if s.revalidated(w, r, rt) {
+		return
+	}
 	parent, timeout := r.Context(), s.cfg.RequestTimeout
 	if rt.admin {
 		// An admin job, once started, runs to its end even if the client leaves: a
@@ -173,24 +177,20 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		if rt.admin {
 			logAdmin(r, rt, in, e.Status, time.Since(start))
 		}
-		writeRouteError(w, r, rt, e, err)
+		s.fail(w, r, rt, e, err)
 		return
 	}
 	if rt.admin {
 		logAdmin(r, rt, in, http.StatusOK, time.Since(start))
 	}
 	setCoverageHeader(w, out)
-	switch raw := out.(type) {
-	case rawBytes:
-		w.Header().Set("Content-Type", "application/octet-stream")
-		_, _ = w.Write(raw)
-		return
-	case mediaBytes:
-		w.Header().Set("Content-Type", raw.media)
-		_, _ = w.Write(raw.data)
-		return
-	}
-	writeJSON(w, http.StatusOK, out)
+	s.answer(w, r, rt, out)
+}
+
+// fail answers e with its cache headers (setErrorCache).
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, rt *route, e *apiError, cause error) {
+	s.setErrorCache(w, rt, e.Status)
+	writeRouteError(w, r, rt, e, cause)
 }
 
 // handle runs rt's handler once the request's addresses are in the network's form.

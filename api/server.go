@@ -46,6 +46,11 @@ type Config struct {
 	// ReadToken, when set, is required as a bearer token by every route but the probes
 	// and the admin routes (which take the admin token). Only its SHA-256 is kept.
 	ReadToken Secret
+	// MovingMaxAge is the max-age of answers that change with the next milestone (lists,
+	// balances, unspent outputs, status) and of 404s (default DefaultMovingMaxAge, the
+	// milestone interval); answers that never change are cached for a year. See
+	// docs/caching.md.
+	MovingMaxAge time.Duration
 }
 
 // Server answers the API's routes from a store.
@@ -66,6 +71,7 @@ type Server struct {
 	listed atomic.Bool
 	health *ops.Probe[ledgerTip] // /health's read of the ledger tip
 	ready  *ops.Probe[struct{}]  // /readyz's ping
+	known  knownTags             // tags of immutable answers, for 304s without a read (cache_known.go)
 }
 
 // New builds the server and its routes.
@@ -117,8 +123,11 @@ func New(st *store.Store, cfg Config) *Server {
 	return s
 }
 
-// Handler is the API's HTTP handler.
-func (s *Server) Handler() http.Handler { return withCORS(s.cfg.AllowOrigins, s.mux) }
+// Handler is the API's HTTP handler: answers compressed with gzip for clients that
+// accept it, under CORS, not cached unless their route says how (cache.go).
+func (s *Server) Handler() http.Handler {
+	return gzipWrap(withCORS(s.cfg.AllowOrigins, noStoreByDefault(s.mux)))
+}
 
 func noRoute(w http.ResponseWriter, r *http.Request) {
 	writeError(w, r, notFound("no route %s (see /openapi.json)", r.URL.Path), nil)

@@ -22,23 +22,37 @@ const maxPooledBuffer = 1 << 20
 // 2 KiB in chunks, which its client reads more slowly), and so that a value that does not
 // encode is a 500, not a 200 cut off halfway.
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	buf, status := encodeJSON(v, status)
+	defer putBuffer(buf)
+	sendBody(w, status, "application/json", buf.Bytes())
+}
+
+// encodeJSON encodes v into a pooled buffer (give it back with putBuffer); a value that
+// does not encode becomes a 500's error body.
+func encodeJSON(v any, status int) (*bytes.Buffer, int) {
 	buf := jsonBuffers.Get().(*bytes.Buffer)
 	buf.Reset()
-	defer func() {
-		if buf.Cap() <= maxPooledBuffer {
-			jsonBuffers.Put(buf)
-		}
-	}()
-	h := w.Header()
-	h.Set("X-Content-Type-Options", "nosniff")
 	if err := json.NewEncoder(buf).Encode(v); err != nil {
 		slog.Error("answer does not encode as JSON", "type", fmt.Sprintf("%T", v), "error", err)
 		buf.Reset()
 		status = http.StatusInternalServerError
 		_ = json.NewEncoder(buf).Encode(&apiError{Title: "internal error", Detail: "the answer does not encode as JSON"})
 	}
-	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	return buf, status
+}
+
+func putBuffer(buf *bytes.Buffer) {
+	if buf.Cap() <= maxPooledBuffer {
+		jsonBuffers.Put(buf)
+	}
+}
+
+// sendBody sends body, of media type media, with status and its Content-Length.
+func sendBody(w http.ResponseWriter, status int, media string, body []byte) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Type", media)
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
-	_, _ = w.Write(buf.Bytes())
+	_, _ = w.Write(body)
 }

@@ -13,7 +13,9 @@
 # comparison for LOAD_COMPARE_DURATION (default 120s, 0 skips it): the normal clients
 # alone, beside a flood of /health, and beside a flood of a rate-limited route
 # (LOAD_COMPARE, default /health,/api/core/v2/info), each flood from one client with
-# 128 keep-alive connections.
+# 128 keep-alive connections. Then the caching run: LOAD_CACHE_ROUNDS requests (default
+# 2000, 0 skips it) drawn from the mix, each replayed plain and with If-None-Match: the
+# share of immutable answers and p50 of a 304 beside a 200 (docs/caching.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-$PWD/bin}
@@ -23,9 +25,11 @@ OPEN_DURATION=${LOAD_OPEN_DURATION:-60s}
 CLIENTS=${LOAD_CLIENTS:-64}
 COMPARE=${LOAD_COMPARE:-/health,/api/core/v2/info}
 COMPARE_DURATION=${LOAD_COMPARE_DURATION:-120s}
+CACHE_ROUNDS=${LOAD_CACHE_ROUNDS:-2000}
 ADDR=${LOAD_ADDR:-127.0.0.1:18080}
 # shellcheck disable=SC2086
-# loads URL: the open-loop run, then the run with attackers (each unless disabled).
+# loads URL: the open-loop run, the run with attackers, the flood comparison and the
+# caching run (each unless disabled).
 # A failing run (5xx, no answer) does not stop the next one; the status is the worst.
 loads() {
   local rc=0
@@ -38,6 +42,10 @@ loads() {
   # shellcheck disable=SC2086
   if [ "$COMPARE_DURATION" != 0 ]; then
     "$BIN/loadtest" -url "$1" -flood-compare "$COMPARE" -duration "$COMPARE_DURATION" ${LOAD_FLAGS:-} || rc=$((rc > $? ? rc : $?))
+  fi
+  # shellcheck disable=SC2086
+  if [ "$CACHE_ROUNDS" != 0 ]; then
+    "$BIN/loadtest" -url "$1" -cache-rounds "$CACHE_ROUNDS" ${LOAD_FLAGS:-} || rc=$((rc > $? ? rc : $?))
   fi
   return "$rc"
 }

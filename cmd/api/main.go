@@ -38,6 +38,7 @@ type flags struct {
 	adminTokenFile string
 	adminTimeout   time.Duration
 	healthMaxAge   time.Duration
+	movingMaxAge   time.Duration
 	allowOrigins   []string
 	protect        protectFlags // limits and read token (protect.go)
 }
@@ -75,6 +76,8 @@ func parseFlags(args []string) (flags, error) {
 	fs.DurationVar(&f.adminTimeout, "admin-timeout", time.Minute, "deadline of each admin request's work")
 	fs.DurationVar(&f.healthMaxAge, "health-max-age", api.DefaultHealthMaxAge,
 		"GET /health (TIP-25) answers 503 once the newest indexed milestone is older than this")
+	fs.DurationVar(&f.movingMaxAge, "moving-max-age", api.DefaultMovingMaxAge,
+		"Cache-Control max-age of answers that change with the next milestone, and of 404s (docs/caching.md)")
 	origins := fs.String("allow-origin", "", "origins whose pages may read the API (CORS): * or a comma-separated "+
 		"list of scheme://host[:port]; none by default")
 	f.protect.register(fs)
@@ -93,6 +96,9 @@ func parseFlags(args []string) (flags, error) {
 	}
 	if f.healthMaxAge <= 0 {
 		return f, fmt.Errorf("-health-max-age %s: want a positive duration", f.healthMaxAge)
+	}
+	if f.movingMaxAge < time.Second {
+		return f, fmt.Errorf("-moving-max-age %s: want at least 1s", f.movingMaxAge)
 	}
 	if f.adminTimeout <= 0 {
 		return f, fmt.Errorf("-admin-timeout %s: want a positive duration", f.adminTimeout)
@@ -135,7 +141,7 @@ func run(ctx context.Context, args []string) error {
 	reg := ops.NewRegistry()
 	srv := api.New(st, api.Config{RequestTimeout: f.requestTimeout, Registry: reg, Ops: f.opsAddr == "",
 		AdminToken: token, AdminTimeout: f.adminTimeout, AllowOrigins: f.allowOrigins, HealthMaxAge: f.healthMaxAge,
-		Limits: f.protect.limits, ReadToken: readTok})
+		Limits: f.protect.limits, ReadToken: readTok, MovingMaxAge: f.movingMaxAge})
 	if token != "" {
 		slog.Info("admin routes enabled (POST /admin/...)", "token_from", tokenSource, "admin_timeout", f.adminTimeout)
 	}

@@ -22,6 +22,11 @@
 // over the phases. The report gives the normal clients' p99 beside each flood as a
 // multiple of their p99 alone.
 //
+// With -cache-rounds N it measures caching instead: N requests drawn from the route mix,
+// one at a time, each sent once (the share whose answers carry Cache-Control immutable),
+// then, when it has an ETag, sent again plain and with If-None-Match, timed side by side
+// (p50 of the 200s and of the 304s; docs/caching.md).
+//
 // It exits 1 when any answer was a 5xx (or a normal request got no answer, or an
 // open-loop request could not be sent), 2 when the run could not be made.
 package main
@@ -55,14 +60,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		def = "http://127.0.0.1:8080"
 	}
 	var (
-		cfg      loadtest.Config
-		duration time.Duration
-		out      string
-		wait     time.Duration
-		openRate float64
-		clients  int
-		compare  loadtest.CompareConfig
-		targets  string
+		cfg         loadtest.Config
+		duration    time.Duration
+		out         string
+		wait        time.Duration
+		openRate    float64
+		clients     int
+		compare     loadtest.CompareConfig
+		targets     string
+		cacheRounds int
 	)
 	fs.StringVar(&cfg.BaseURL, "url", def, "API base URL, on this machine (default $API_URL or http://127.0.0.1:8080)")
 	fs.DurationVar(&duration, "duration", 60*time.Second, "the whole run: half without attackers, half with them")
@@ -87,6 +93,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		"normal clients (e.g. /health,/api/core/v2/info; empty: off)")
 	fs.IntVar(&compare.FloodConns, "flood-conns", 128, "-flood-compare: keep-alive connections of the flooder")
 	fs.IntVar(&compare.Rounds, "rounds", 2, "-flood-compare: rounds of phases (alone, then each flood)")
+	fs.IntVar(&cacheRounds, "cache-rounds", 0, "measure caching instead: requests drawn from the mix, each replayed "+
+		"plain and with If-None-Match (0: no)")
 	fs.StringVar(&out, "out", "", "also write the report to this file")
 	fs.DurationVar(&wait, "wait", 30*time.Second, "wait this long for the API to answer GET /sync")
 	if err := fs.Parse(args); err != nil {
@@ -111,6 +119,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if targets != "" {
 		compare.Config, compare.Targets = cfg, strings.Split(targets, ",")
 		return runCompare(ctx, compare, duration, out, stdout, stderr)
+	}
+	if cacheRounds > 0 {
+		rep, err := loadtest.RunCache(ctx, loadtest.CacheConfig{BaseURL: cfg.BaseURL, Rounds: cacheRounds, Seed: cfg.Seed,
+			MaxMessages: cfg.MaxMessages, Progress: stderr, DistinctClients: cfg.DistinctClients})
+		return finish(rep, err, out, stdout, stderr, func(rep *loadtest.CacheReport) string {
+			if n := rep.Total.FiveXX; n > 0 {
+				return fmt.Sprintf("%d answers were 5xx", n)
+			}
+			return ""
+		})
 	}
 	if openRate > 0 {
 		return runOpen(ctx, loadtest.OpenConfig{BaseURL: cfg.BaseURL, Rate: openRate, Duration: duration,

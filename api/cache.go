@@ -1,0 +1,162 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/tip25"
+)
+
+// cacheClass is how long an answer of a route stays true, which sets its Cache-Control
+// (docs/caching.md).
+type cacheClass int
+
+const (
+	// cacheMoving: the answer changes with the next milestone (lists, balances, unspent
+	// outputs, status); caches keep it for about a milestone interval. The default, so
+	// that a route missing from cachePolicy is never cached for long.
+	cacheMoving cacheClass = iota
+	// cacheImmutable: the answer never changes (blocks, milestones and what they applied).
+	cacheImmutable
+	// cacheSettled: immutable once the answer says it is final (a block's metadata once
+	// a milestone referenced it, an output once spent), moving before.
+	cacheSettled
+	// cacheNoStore: never cached (probes, operations, admin, validation by POST).
+	cacheNoStore
+)
+
+// DefaultMovingMaxAge is Config.MovingMaxAge's default: Stardust's milestone interval.
+const DefaultMovingMaxAge = 5 * time.Second
+
+// immutableMaxAge is a year, the longest max-age caches are asked to honour (RFC 9111).
+const immutableMaxAge = 365 * 24 * time.Hour
+
+// cachePolicy is the cache class of each route pattern that is not moving.
+var cachePolicy = map[string]cacheClass{
+	corePrefix + "/blocks/{blockId}":                                     cacheImmutable,
+	corePrefix + "/blocks/{blockId}/metadata":                            cacheSettled,
+	corePrefix + "/transactions/{transactionId}/included-block":          cacheImmutable,
+	corePrefix + "/transactions/{transactionId}/included-block/metadata": cacheSettled,
+	corePrefix + "/milestones/{milestoneId}":                             cacheImmutable,
+	corePrefix + "/milestones/{milestoneId}/utxo-changes":                cacheImmutable,
+	corePrefix + "/milestones/by-index/{index}":                          cacheImmutable,
+	corePrefix + "/milestones/by-index/{index}/utxo-changes":             cacheImmutable,
+	corePrefix + "/outputs/{outputId}":                                   cacheSettled,
+	corePrefix + "/outputs/{outputId}/metadata":                          cacheSettled,
+	explorerPrefix + "/milestones/by-index/{index}/blocks":               cacheImmutable,
+	explorerPrefix + "/milestones/{milestoneId}/blocks":                  cacheImmutable,
+	explorerPrefix + "/milestones/by-index/{index}/ledger-updates":       cacheImmutable,
+	explorerPrefix + "/ledger/updates/by-milestone/{milestoneId}":        cacheImmutable,
+	"/api/poi/v1/referenced-block/create/{blockId}":                      cacheImmutable,
+	"/api/poi/v1/applied-block/create/{blockId}":                         cacheImmutable,
+	"/api/poi/v1/referenced-block/validate":                              cacheNoStore,
+	"/api/poi/v1/applied-block/validate":                                 cacheNoStore,
+	"/messages/{id}":                                                     cacheSettled,
+	"/messages/{id}/raw":                                                 cacheImmutable,
+	"/transactions/{id}/included-message":                                cacheSettled,
+	"/milestones/{index}":                                                cacheImmutable,
+	"/outputs/{outputId}":                                                cacheSettled,
+	"/health":                                                            cacheNoStore,
+	"/healthz":                                                           cacheNoStore,
+	"/readyz":                                                            cacheNoStore,
+	"/metrics":                                                           cacheNoStore,
+}
+
+// classOf is rt's cache class for the answer out (nil: before an answer exists).
+func classOf(rt *route, out any) cacheClass {
+	if rt.admin {
+		return cacheNoStore
+	}
+	c := cachePolicy[rt.pattern]
+	if c != cacheSettled || out == nil {
+		return c
+	}
+	if final(out) {
+		return cacheImmutable
+	}
+	return cacheMoving
+}
+
+// final says whether an answer of a settled route no longer changes: bytes (a block's
+// or an output's serialized form) never do; metadata does until a milestone references
+// the block, an output's answer until a milestone confirms its spend.
+func final(out any) bool {
+	switch a := out.(type) {
+	case rawBytes, mediaBytes:
+		return true
+	case *tip25.BlockMetadataJSON:
+		return a.ReferencedByMilestoneIndex != 0
+	case coreOutputJSON:
+		return a.Metadata != nil && a.Metadata.IsSpent
+	case coreOutputMetadataJSON:
+		return a.OutputMetadataJSON != nil && a.IsSpent
+	case messageAnswer:
+		return a.Metadata.Referenced
+	case *outputAnswer:
+		return a.Spent && a.MilestoneIndexSpent != nil
+	}
+	return false
+}
+
+// cacheControl is the Cache-Control value of class: public, or private when a read
+// token guards the API (a shared cache must not serve one client's answer to another).
+func (s *Server) cacheControl(class cacheClass) string {
+	scope := "public"
+	if s.guard.hasRead {
+		scope = "private"
+	}
+	switch class {
+	case cacheImmutable:
+		return scope + ", max-age=" + seconds(immutableMaxAge) + ", immutable"
+	case cacheNoStore:
+		return "no-store"
+	}
+	return scope + ", max-age=" + seconds(s.movingMaxAge())
+}
+
+func (s *Server) movingMaxAge() time.Duration {
+	if s.cfg.MovingMaxAge <= 0 {
+		return DefaultMovingMaxAge
+	}
+	return s.cfg.MovingMaxAge
+}
+
+// seconds is d in whole seconds, at least 1.
+func seconds(d time.Duration) string {
+	return strconv.FormatInt(max(int64(d/time.Second), 1), 10)
+}
+
+// setCacheHeaders sets Cache-Control for class and the Vary fields rt's answers depend
+// on beyond the path (gzip adds Accept-Encoding).
+func (s *Server) setCacheHeaders(w http.ResponseWriter, rt *route, class cacheClass) {
+	h := w.Header()
+	h.Set("Cache-Control", s.cacheControl(class))
+	if rt.altMedia != "" {
+		h.Add("Vary", "Accept")
+	}
+	if s.guard.hasRead && !rt.admin && !probes[rt.pattern] {
+		h.Add("Vary", "Authorization")
+	}
+}
+
+// setErrorCache sets the Cache-Control of an error answer of rt: a read route's 404 may
+// stop being one when the next milestone is indexed, so caches keep it as briefly as a
+// moving answer; every other error (and a refusing route's 404) is not stored.
+func (s *Server) setErrorCache(w http.ResponseWriter, rt *route, status int) {
+	class := cacheNoStore
+	if status == http.StatusNotFound && rt.refuse == nil && classOf(rt, nil) != cacheNoStore {
+		class = cacheMoving
+	}
+	w.Header().Set("Cache-Control", s.cacheControl(class))
+}
+
+// noStoreByDefault marks every answer no-store before it is served; the serve path
+// replaces it for read answers, so that answers refused before a route runs (limits,
+// read token, unknown paths) are never cached.
+func noStoreByDefault(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		next.ServeHTTP(w, r)
+	})
+}
