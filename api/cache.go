@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -24,6 +25,10 @@ const (
 	cacheSettled
 	// cacheNoStore: never cached (probes, operations, admin, validation by POST).
 	cacheNoStore
+	// cacheSynced: a list of one milestone's rows, immutable once the milestone's sync
+	// row exists (the ingest writes it after every other row of the milestone), moving
+	// before: a list read while the milestone is being written may lack rows.
+	cacheSynced
 )
 
 // DefaultMovingMaxAge is Config.MovingMaxAge's default: Stardust's milestone interval.
@@ -39,15 +44,15 @@ var cachePolicy = map[string]cacheClass{
 	corePrefix + "/transactions/{transactionId}/included-block":          cacheImmutable,
 	corePrefix + "/transactions/{transactionId}/included-block/metadata": cacheSettled,
 	corePrefix + "/milestones/{milestoneId}":                             cacheImmutable,
-	corePrefix + "/milestones/{milestoneId}/utxo-changes":                cacheImmutable,
+	corePrefix + "/milestones/{milestoneId}/utxo-changes":                cacheSynced,
 	corePrefix + "/milestones/by-index/{index}":                          cacheImmutable,
-	corePrefix + "/milestones/by-index/{index}/utxo-changes":             cacheImmutable,
+	corePrefix + "/milestones/by-index/{index}/utxo-changes":             cacheSynced,
 	corePrefix + "/outputs/{outputId}":                                   cacheSettled,
 	corePrefix + "/outputs/{outputId}/metadata":                          cacheSettled,
-	explorerPrefix + "/milestones/by-index/{index}/blocks":               cacheImmutable,
-	explorerPrefix + "/milestones/{milestoneId}/blocks":                  cacheImmutable,
-	explorerPrefix + "/milestones/by-index/{index}/ledger-updates":       cacheImmutable,
-	explorerPrefix + "/ledger/updates/by-milestone/{milestoneId}":        cacheImmutable,
+	explorerPrefix + "/milestones/by-index/{index}/blocks":               cacheSynced,
+	explorerPrefix + "/milestones/{milestoneId}/blocks":                  cacheSynced,
+	explorerPrefix + "/milestones/by-index/{index}/ledger-updates":       cacheSynced,
+	explorerPrefix + "/ledger/updates/by-milestone/{milestoneId}":        cacheSynced,
 	"/api/poi/v1/referenced-block/create/{blockId}":                      cacheImmutable,
 	"/api/poi/v1/applied-block/create/{blockId}":                         cacheImmutable,
 	"/api/poi/v1/referenced-block/validate":                              cacheNoStore,
@@ -76,6 +81,38 @@ func classOf(rt *route, out any) cacheClass {
 		return cacheImmutable
 	}
 	return cacheMoving
+}
+
+// answerClass is the cache class of the answer out of rt: classOf, with a synced
+// route's list immutable only once its milestone has its sync row (one read; moving
+// when it cannot be read).
+func (s *Server) answerClass(ctx context.Context, rt *route, out any) cacheClass {
+	c := classOf(rt, out)
+	if c != cacheSynced {
+		return c
+	}
+	index, ok := listedMilestone(out)
+	if !ok {
+		return cacheMoving
+	}
+	synced, err := s.st.Synced(ctx, index, index)
+	if _, done := synced[index]; err != nil || !done {
+		return cacheMoving
+	}
+	return cacheImmutable
+}
+
+// listedMilestone is the milestone whose rows a synced route's answer lists.
+func listedMilestone(out any) (uint32, bool) {
+	switch a := out.(type) {
+	case milestoneBlocksJSON:
+		return a.MilestoneIndex, true
+	case milestoneUpdatesJSON:
+		return a.MilestoneIndex, true
+	case *tip25.UTXOChangesJSON:
+		return a.Index, true
+	}
+	return 0, false
 }
 
 // final says whether an answer of a settled route no longer changes: bytes (a block's

@@ -17,7 +17,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rt *route, out a
 		sendBody(w, status, media, body)
 		return
 	}
-	class := classOf(rt, out)
+	class := s.answerClass(r.Context(), rt, out)
 	s.setCacheHeaders(w, rt, class)
 	if class == cacheNoStore {
 		sendBody(w, status, media, body)

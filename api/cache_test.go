@@ -279,3 +279,24 @@ func TestCacheUnreferenced(t *testing.T) {
 	fetchRaw(t, "GET", e.srv.URL+"/messages/"+id).check(t, "pending message", http.StatusOK, movingAnswer)
 	fetchRaw(t, "GET", e.srv.URL+"/messages/"+id+"/raw").check(t, "pending message bytes", http.StatusOK, immutableAnswer)
 }
+
+// TestCacheSyncedLists: a milestone's lists are immutable only once its sync row exists;
+// while it is missing (the milestone being written) they are moving answers.
+func TestCacheSyncedLists(t *testing.T) {
+	testcontainers.SkipShort(t)
+	e := newEnv(t, testOptions, 3)
+	lists := []string{
+		corePrefix + "/milestones/by-index/3/utxo-changes",
+		explorerPrefix + "/milestones/by-index/3/blocks",
+		explorerPrefix + "/milestones/by-index/3/ledger-updates",
+	}
+	for _, path := range lists {
+		fetchRaw(t, "GET", e.srv.URL+path).check(t, path+" synced", http.StatusOK, immutableAnswer)
+	}
+	if err := e.st.Unsync(context.Background(), 3); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range lists {
+		fetchRaw(t, "GET", e.srv.URL+path).check(t, path+" not synced", http.StatusOK, movingAnswer)
+	}
+}
