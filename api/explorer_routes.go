@@ -86,7 +86,7 @@ func explorerSchemas() object {
 			"ledgerIndex", integer, "milestoneTimestamp", integer, "coverage", ref("LedgerCoverage")),
 		"ExplorerHistory": props("address", str, "cursor", cursor, "items", arrayOf(props("outputId", str,
 			"isSpent", boolean, "milestoneIndex", integer, "milestoneTimestamp", integer, "kind", str,
-			"roles", arrayOf(str), "amount", str)), "coverage", ref("LedgerCoverage")),
+			"roles", arrayOf(str), "amount", str, "proof", ref("PoIProof"))), "coverage", ref("LedgerCoverage")),
 		"ChronicleRoutes": props("routes", arrayOf(str)),
 		"ExplorerBlockChildren": props("blockId", str, "maxResults", integer, "count", integer,
 			"children", arrayOf(str)),

@@ -100,7 +100,26 @@ func responses(rt *route) object {
 		out["503"] = errorDoc("database unreachable, overloaded or too slow (see Retry-After)")
 		out["500"] = errorDoc("unexpected failure")
 	}
+	if revalidates(rt) {
+		out["200"].(object)["headers"] = cacheHeadersDoc()
+		out["304"] = object{"description": "Not Modified: If-None-Match named the answer's ETag (no body)",
+			"headers": cacheHeadersDoc()}
+	}
 	return out
+}
+
+// revalidates says whether rt's answers carry an ETag and answer 304 (docs/caching.md).
+func revalidates(rt *route) bool {
+	return rt.handle != nil && rt.body == "" && !rt.admin && classOf(rt, nil) != cacheNoStore
+}
+
+func cacheHeadersDoc() object {
+	header := func(doc string) object { return object{"schema": object{"type": "string"}, "description": doc} }
+	return object{
+		"Cache-Control": header("public (private with a read token), max-age: a year and immutable for " +
+			"answers that never change, the milestone interval for moving ones"),
+		"ETag": header("strong tag of the exact body (suffixed -gzip when compressed)"),
+	}
 }
 
 func success(rt *route) object {

@@ -99,3 +99,27 @@ func checkOpenAPI(t *testing.T, s *Server, admin bool) {
 		}
 	}
 }
+
+// TestOpenAPIRevalidation: read routes document their 304 and cache headers; POST
+// validations and probes, which are never stored, do not.
+func TestOpenAPIRevalidation(t *testing.T) {
+	rec := httptest.NewRecorder()
+	New(store.New(nil, testChunk), Config{Ops: true}).Handler().ServeHTTP(rec,
+		httptest.NewRequest(http.MethodGet, "/openapi.json", nil))
+	var doc openAPIDoc
+	if err := json.Unmarshal(rec.Body.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for path, method := range map[string]string{corePrefix + "/blocks/{blockId}": "get",
+		explorerPrefix + "/balance/{address}": "get", tip26Prefix + "/outputs/basic": "get"} {
+		if doc.Paths[path][method].Responses["304"] == nil {
+			t.Errorf("%s documents no 304", path)
+		}
+	}
+	for path, method := range map[string]string{"/api/poi/v1/referenced-block/validate": "post", "/health": "get",
+		"/readyz": "get"} {
+		if doc.Paths[path][method].Responses["304"] != nil {
+			t.Errorf("%s documents a 304 it never answers", path)
+		}
+	}
+}
