@@ -54,7 +54,7 @@ func (e *realEnv) testCoreErrors(t *testing.T) {
 		{"POST", "/control/snapshots/create", 501, []string{"permanode", "creating snapshots"}},
 		{"POST", "/whiteflag", 501, []string{"permanode", "white-flag"}},
 		{"GET", "/nothing-here", 404, []string{"/api/core/v2/nothing-here"}},
-		{"POST", "/control/snapshot/create", 404, []string{"/api/core/v2/control/snapshot/create"}},
+		{"POST", "/control/snapshot/create", 501, []string{"permanode", "creating snapshots"}},
 		{"GET", "/milestones/" + msID + "/nothing", 404, []string{"nothing"}},
 		{"POST", "/outputs/" + unknownOutput, 405, []string{"read-only"}},
 	} {

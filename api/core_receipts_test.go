@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/compat/iotajs"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
@@ -189,4 +190,43 @@ func TestCoreTreasuryRealBootstrap(t *testing.T) {
 	if exp := (treasuryJSON{MilestoneID: h.TreasuryMilestoneID.String(), Amount: fmt.Sprint(h.TreasuryAmount)}); got != exp {
 		t.Errorf("/treasury = %+v, want the header's %+v", got, exp)
 	}
+}
+
+// TestIotaJSReceipts: iota.js's SingleNodeClient reads the receipts and the treasury of
+// the receipt chain; each receipt it parsed serializes to the bytes the milestone carried.
+func TestIotaJSReceipts(t *testing.T) {
+	iotajs.Require(t)
+	opts := receiptOptions()
+	e := newEnv(t, opts, receiptChainLength)
+	want := simReceipts(t, opts)
+	tuples := func(keep func(simReceipt) bool) []map[string]any {
+		out := []map[string]any{}
+		for _, r := range want {
+			if keep(r) {
+				out = append(out, map[string]any{"milestoneIndex": r.index, "hex": hex0x(append([]byte{chain.OptionReceipt}, r.rc.Encode()...))})
+			}
+		}
+		slices.SortStableFunc(out, func(a, b map[string]any) int {
+			return int(migratedAtOf(want, a)) - int(migratedAtOf(want, b))
+		})
+		return out
+	}
+	byAt := map[string]any{}
+	for _, at := range []uint32{900, 901, 902} {
+		byAt[fmt.Sprint(at)] = tuples(func(r simReceipt) bool { return r.rc.MigratedAt == at })
+	}
+	last := want[len(want)-1]
+	treasury := map[string]any{"milestoneId": last.id.String(), "amount": fmt.Sprint(last.rc.Transaction.OutputAmount)}
+	runIotaJSClient(t, e.srv.URL, map[string]any{"receipts": map[string]any{
+		"all": tuples(func(simReceipt) bool { return true }), "byMigratedAt": byAt, "treasury": treasury}}, "")
+}
+
+// migratedAtOf is the migratedAt of the receipt of the tuple's milestone.
+func migratedAtOf(rs []simReceipt, tuple map[string]any) uint32 {
+	for _, r := range rs {
+		if r.index == tuple["milestoneIndex"] {
+			return r.rc.MigratedAt
+		}
+	}
+	return 0
 }

@@ -90,6 +90,8 @@ var bytesToo = map[string]bool{
 
 // unservableRoutes are the node routes a permanode cannot serve: each answers 501, to
 // every method, saying why; any other path under /api/core/v2 answers a TIP-25 404.
+// Snapshot creation is Hornet's /control/snapshots/create and inx-chronicle's
+// /control/snapshot/create: both refuse.
 func unservableRoutes() []route {
 	refuse := func(pattern, docMethod, what string, path ...param) route {
 		return route{pattern: corePrefix + pattern, docMethod: docMethod, path: path,
@@ -105,6 +107,7 @@ func unservableRoutes() []route {
 		refuse("/peers/{peerId}", "", "peers", peer...),
 		refuse("/control/database/prune", "post", "pruning the database"),
 		refuse("/control/snapshots/create", "post", "creating snapshots"),
+		refuse("/control/snapshot/create", "post", "creating snapshots"),
 		refuse("/whiteflag", "post", "computing white-flag mutations of unconfirmed parents"),
 		{pattern: corePrefix + "/", summary: "Any other path under " + corePrefix + ": a TIP-25 404",
 			errs: map[int]string{http.StatusNotFound: "no such route"},

@@ -3,7 +3,7 @@ package cql
 // ReceiptShard is the receipts table's one partition: receipts are few.
 const ReceiptShard = 0
 
-// Receipts (migration 000011, docs/schema.md D25): the receipt milestone options, all in
+// Receipts (migration 000011, docs/schema.md D26): the receipt milestone options, all in
 // the partition ReceiptShard.
 var (
 	InsertReceipt = define(Statement{Name: "receipts.insert", Table: "receipts", Kind: Insert, InUse: true,

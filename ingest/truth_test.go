@@ -875,7 +875,7 @@ func (e *truthEnv) checkMessages(t *testing.T) {
 			parents[i] = p.String()
 		}
 		got := fmt.Sprintf("ms %v wf %v state %v reason %v variant %s parents %v solid %v pending %v/%v",
-			deref(rec.MilestoneIndex), deref(rec.WhiteFlagIndex), deref(rec.InclusionState), deref(rec.ConflictReason),
+			deref(rec.MilestoneIndex), deref(rec.WhiteFlagIndex), deref(rec.InclusionState), uint8(deref(rec.ConflictReason)),
 			rec.Variant, rec.Parents, deref(rec.IsSolid), rec.EstMilestoneIndex, rec.SeenAt)
 		want := fmt.Sprintf("ms %d wf %d state %d reason %d variant %s parents %v solid true pending <nil>/<nil>",
 			mt.Milestone, mt.WhiteFlagIndex, mt.InclusionState, mt.ConflictReason, payloadVariant(mt.Message), parents)
