@@ -14,10 +14,10 @@ type Treasury struct {
 }
 
 // NewestTreasury is the newest treasury output the keyspace knows: the one the newest
-// stored receipt left, unless the bootstrap snapshot's is newer (a receipt at or below the
-// snapshot's ledger index left it, or one before it). ok is false when the keyspace holds
-// neither a receipt nor a bootstrap record. A receipt of a milestone not indexed (a gap)
-// is not known.
+// stored receipt left when its milestone lies past the bootstrap's ledger index L (or the
+// keyspace was not bootstrapped), else the snapshot's at L, which the bootstrap record
+// keeps. ok is false when the keyspace holds neither a receipt nor a bootstrap record. A
+// receipt of a milestone not indexed (a gap) is not known.
 func (st *Store) NewestTreasury(ctx context.Context) (t Treasury, ok bool, err error) {
 	receipts, err := st.Receipts(ctx)
 	if err != nil {
