@@ -131,10 +131,6 @@ func (s *Server) coreRouteGroups(context.Context, *input) (any, error) {
 	return map[string][]string{"routes": routeGroups}, nil
 }
 
-func (s *Server) coreNoReceipts(context.Context, *input) (any, error) {
-	return nil, &apiError{Status: http.StatusNotImplemented, Title: "not implemented", Expected: true, Detail: noReceiptsWhy}
-}
-
 // infoJSON is /info: TIP-25's answer and the ledger's coverage.
 type infoJSON struct {
 	*tip25.NodeInfoJSON

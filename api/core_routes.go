@@ -1,6 +1,7 @@
 package api
 
 import (
+	"maps"
 	"net/http"
 	"strings"
 
@@ -60,13 +61,13 @@ func (s *Server) coreRoutes() []route {
 			serializerMedia + ")", path: outputID, canMiss: true, schema: "CoreOutput", handle: s.coreOutput},
 		{pattern: corePrefix + "/outputs/{outputId}/metadata", summary: "An output's metadata", path: outputID,
 			canMiss: true, schema: "CoreOutputMetadata", handle: s.coreOutputMetadata},
-		{pattern: corePrefix + "/receipts", summary: "Receipts: none (this permanode indexes no receipts)",
-			handle: s.coreNoReceipts, errs: map[int]string{501: noReceiptsWhy}},
-		{pattern: corePrefix + "/receipts/{migratedAt}", summary: "Receipts: none (this permanode indexes no receipts)",
-			path: pathParam("migratedAt", indexKind, "milestone index of the migration"), handle: s.coreNoReceipts,
-			errs: map[int]string{501: noReceiptsWhy}},
-		{pattern: corePrefix + "/treasury", summary: "The treasury: not served (this permanode indexes no receipts)",
-			handle: s.coreNoReceipts, errs: map[int]string{501: noReceiptsWhy}},
+		{pattern: corePrefix + "/receipts", summary: "Every receipt the indexed milestones carry, by migratedAt then milestone index",
+			schema: "CoreReceipts", handle: s.coreReceipts},
+		{pattern: corePrefix + "/receipts/{migratedAt}", summary: "The receipts of the funds migrated at a legacy milestone index",
+			path:   pathParam("migratedAt", indexKind, "legacy milestone index the funds migrated at"),
+			schema: "CoreReceipts", handle: s.coreReceiptsMigratedAt},
+		{pattern: corePrefix + "/treasury", summary: "The newest treasury output: the newest receipt's, or the bootstrap snapshot's",
+			schema: "CoreTreasury", handle: s.coreTreasury, errs: map[int]string{http.StatusNotFound: noTreasuryWhy}},
 	}
 	routes = append(routes, unservableRoutes()...)
 	for i := range routes {
@@ -89,6 +90,8 @@ var bytesToo = map[string]bool{
 
 // unservableRoutes are the node routes a permanode cannot serve: each answers 501, to
 // every method, saying why; any other path under /api/core/v2 answers a TIP-25 404.
+// Snapshot creation is Hornet's /control/snapshots/create and inx-chronicle's
+// /control/snapshot/create: both refuse.
 func unservableRoutes() []route {
 	refuse := func(pattern, docMethod, what string, path ...param) route {
 		return route{pattern: corePrefix + pattern, docMethod: docMethod, path: path,
@@ -103,7 +106,9 @@ func unservableRoutes() []route {
 		refuse("/peers", "", "peers"),
 		refuse("/peers/{peerId}", "", "peers", peer...),
 		refuse("/control/database/prune", "post", "pruning the database"),
+		refuse("/control/snapshots/create", "post", "creating snapshots"),
 		refuse("/control/snapshot/create", "post", "creating snapshots"),
+		refuse("/whiteflag", "post", "computing white-flag mutations of unconfirmed parents"),
 		{pattern: corePrefix + "/", summary: "Any other path under " + corePrefix + ": a TIP-25 404",
 			errs: map[int]string{http.StatusNotFound: "no such route"},
 			refuse: func(r *http.Request) *apiError {
@@ -111,10 +116,6 @@ func unservableRoutes() []route {
 			}},
 	}
 }
-
-// noReceiptsWhy is the answer of the receipt and treasury routes.
-const noReceiptsWhy = "this permanode indexes no receipts: Stardust networks (Shimmer, IOTA) migrate no funds " +
-	"through receipts, and their treasury is not indexed"
 
 // notServed is the 501 of a node route a permanode does not serve.
 func notServed(r *http.Request, what string) *apiError {
@@ -141,7 +142,7 @@ func coreSchemas() object {
 	str, integer, boolean, obj := object{"type": "string"}, object{"type": "integer"}, object{"type": "boolean"},
 		object{"type": "object"}
 	msRef := props("index", integer, "timestamp", integer, "milestoneId", str)
-	return object{
+	out := object{
 		"TIP25Error": props("error", props("code", str, "message", str)),
 		"CoreHealth": props("isHealthy", boolean, "newestMilestone", msRef, "ageSeconds", integer,
 			"coverage", ref("LedgerCoverage")),
@@ -175,4 +176,6 @@ func coreSchemas() object {
 			"coverage", ref("LedgerCoverage")),
 		"CoreOutput": props("metadata", ref("CoreOutputMetadata"), "output", obj, "coverage", ref("LedgerCoverage")),
 	}
+	maps.Copy(out, receiptSchemas())
+	return out
 }

@@ -25,6 +25,7 @@ func TestAgainstNode(t *testing.T) {
 		{"messages_by_milestone", testMessagesByMilestone},
 		{"milestones", testMilestones},
 		{"milestones_by_bucket", testMilestoneBuckets},
+		{"receipts", testReceipts},
 		{"transactions", testTransactions},
 		{"transaction_output_rows", testTransactionOutputRows},
 		{"tag_hints", testTagHints},

@@ -19,6 +19,7 @@ var primaryKeys = map[string][]string{
 	"milestones":                 {"milestone_index"},
 	"milestones_by_id":           {"milestone_id"},
 	"milestones_by_bucket":       {"bucket", "milestone_index"},
+	"receipts":                   {"shard", "migrated_at", "milestone_index"},
 	"parents":                    {"parent_id", "message_id"},
 	"tags":                       {"tag", "ms_range_id", "ms_timestamp", "milestone_index", "message_id"},
 	"transactions":               {"transaction_id", "idx", "variant", "message_id"},

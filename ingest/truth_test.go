@@ -63,6 +63,14 @@ const (
 	schemaChecksums  = "schema_checksums"
 )
 
+// truthOptions is the ingest tests' chain with three receipts (two migrating at one
+// legacy index), so the receipts table has rows to compare.
+func truthOptions() sim.Options {
+	opts := simOptions(truthTip)
+	opts.Receipts = map[uint32]uint32{40: 5000, 41: 5000, 200: 5001}
+	return opts
+}
+
 // row is one row of a table, column name to value; nil is a null column. A model row
 // may hold a matcher where the value cannot be predicted exactly.
 type row map[string]any
@@ -90,7 +98,7 @@ func newTruthEnv(t *testing.T) *truthEnv {
 		t.Skip("ingests 300 milestones into a Cassandra node")
 	}
 	st, cfg := newStore(t)
-	src := simSource(truthTip)
+	src := sim.New(truthOptions())
 	start := time.Now()
 	ingestAll(t, st, src, truthTip, nil, analytics.Rows)
 	took := time.Since(start)
@@ -229,7 +237,9 @@ func buildModel(truth *sim.Truth, chunk uint32, schema map[string]*tableSchema) 
 		for _, id := range ms.Messages {
 			m.message(truth.Messages[id])
 		}
+		m.receipt(ms)
 	}
+	m.rows["receipts"] = append([]row{}, m.rows["receipts"]...) // a table without receipts has a model too
 	for _, o := range sortedOutputs(truth) {
 		m.output(o)
 	}
@@ -270,6 +280,19 @@ func buildModel(truth *sim.Truth, chunk uint32, schema map[string]*tableSchema) 
 		}
 	}
 	return m.rows, m.err
+}
+
+// receipt adds the receipts row of a milestone carrying a receipt.
+func (m *modelBuilder) receipt(ms sim.MilestoneTruth) {
+	mp, err := chain.DecodeMilestonePayload(ms.Payload)
+	if err != nil {
+		m.err = cmp.Or(m.err, err)
+		return
+	}
+	if rc := mp.Receipt; rc != nil {
+		m.add("receipts", row{"shard": int32(0), "migrated_at": int32(rc.MigratedAt), "milestone_index": int32(ms.Index),
+			"milestone_id": ms.MilestoneID.String(), "receipt": rc.Encode()})
+	}
 }
 
 var notNull = matcher{"any non-null value", func(v any) error {
@@ -852,7 +875,7 @@ func (e *truthEnv) checkMessages(t *testing.T) {
 			parents[i] = p.String()
 		}
 		got := fmt.Sprintf("ms %v wf %v state %v reason %v variant %s parents %v solid %v pending %v/%v",
-			deref(rec.MilestoneIndex), deref(rec.WhiteFlagIndex), deref(rec.InclusionState), deref(rec.ConflictReason),
+			deref(rec.MilestoneIndex), deref(rec.WhiteFlagIndex), deref(rec.InclusionState), uint8(deref(rec.ConflictReason)),
 			rec.Variant, rec.Parents, deref(rec.IsSolid), rec.EstMilestoneIndex, rec.SeenAt)
 		want := fmt.Sprintf("ms %d wf %d state %d reason %d variant %s parents %v solid true pending <nil>/<nil>",
 			mt.Milestone, mt.WhiteFlagIndex, mt.InclusionState, mt.ConflictReason, payloadVariant(mt.Message), parents)

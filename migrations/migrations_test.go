@@ -17,7 +17,7 @@ var wantTables = []string{
 	"address_analytics", "address_ledger_updates", "addresses_hints", "alias_outputs", "basic_outputs",
 	"daily_analytics", "date_cache", "foundry_outputs", "indexer_meta", "leases", "legacy_outputs", "messages",
 	"messages_by_milestone", "metrics_cache", "milestone_ledger_updates", "milestones", "milestones_by_bucket", "milestones_by_id",
-	"ms_analytics", "nft_outputs", "parents", "richest_addresses", "schema_checksums", "schema_migrations", "sync",
+	"ms_analytics", "nft_outputs", "parents", "receipts", "richest_addresses", "schema_checksums", "schema_migrations", "sync",
 	"tag_hints", "tags", "token_distribution", "transactions", "unspent_outputs", "unspent_outputs_by_address",
 }
 

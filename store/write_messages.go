@@ -117,6 +117,7 @@ func (b *builder) milestone(ts int64, cm *chain.ConfirmedMilestone) {
 	b.add(cql.InsertMilestone, ts, "", int32(cm.Index), cm.MilestoneID.String(), cm.Timestamp.Unix(), cm.Milestone.Encode())
 	b.add(cql.InsertMilestoneID, ts, "", cm.MilestoneID.String(), int32(cm.Index))
 	b.listMilestone(ts, cm.Index, cm.MilestoneID.String(), cm.Timestamp.Unix())
+	b.receipt(ts, cm)
 	for index, msgID := range cm.CarriedMilestones() {
 		b.add(cql.SetMilestoneMessage, ts, "", msgID.String(), int32(index))
 		b.listMilestoneMessage(ts, index, msgID.String())

@@ -156,8 +156,12 @@ func (b *builder) issueMilestone() {
 	mp := &chain.MilestonePayload{Index: b.rec.index, Timestamp: uint32(b.rec.ts.Unix()),
 		ProtocolVersion: chain.ProtocolVersion, PreviousMilestoneID: b.rec.prevID, Parents: parents,
 		InclusionMerkleRoot: chain.MerkleRoot(all), AppliedMerkleRoot: chain.MerkleRoot(applied)}
+	mp.Receipt = b.receipt()
 	mp.Sign(b.g.coo...)
 	b.rec.id, b.rec.payload = mp.ID(), mp.Encode()
+	if mp.Receipt != nil {
+		b.g.treasury = treasury{id: b.rec.id, amount: mp.Receipt.Transaction.OutputAmount}
+	}
 	// Coordinators issue milestone blocks without proof of work: nonce 0.
 	m := &chain.Message{ProtocolVersion: chain.ProtocolVersion, Parents: parents, Payload: mp}
 	raw := m.Encode()

@@ -66,6 +66,9 @@ type Options struct {
 	// 0 means unbounded.
 	Tip    uint32
 	Faults map[uint32]Fault
+	// Receipts makes the milestones it names carry a receipt option (TIP-34): milestone
+	// index -> the legacy milestone index its funds migrated at. Nil: no receipts.
+	Receipts map[uint32]uint32
 	// Retain bounds memory on long chains: only the newest Retain generated milestones
 	// (and the spent outputs they refer to) are kept; asking for an older one generates
 	// the chain again from FirstIndex (same bytes, slow). 0 keeps everything, which
@@ -94,6 +97,7 @@ func (o Options) withDefaults() Options {
 		o.Retain = max(o.Retain, minRetain)
 	}
 	o.Faults = maps.Clone(o.Faults) // the caller may keep editing theirs
+	o.Receipts = maps.Clone(o.Receipts)
 	return o.negativesAsNone()
 }
 

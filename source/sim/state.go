@@ -54,6 +54,7 @@ type generator struct {
 	recent       [][]chain.MessageID  // message IDs of the last few milestones
 	lastIncluded []*chain.Transaction // included in the previous milestone; may be re-attached
 	prevID       chain.MilestoneID
+	treasury     treasury    // the treasury output the newest receipt left
 	prevBlock    *msgRec     // the message carrying the previous milestone: the next cone holds it
 	records      []*msRecord // index - FirstIndex - dropped
 	dropped      uint32      // milestones forgotten from the front of records (Options.Retain)
@@ -69,6 +70,7 @@ func newGenerator(opts Options) *generator {
 		keyOf:    make(map[[32]byte]int, opts.AddressPool),
 		network:  Network(),
 		coo:      coordinatorKeys(),
+		treasury: treasury{amount: GenesisTreasury},
 		outputs:  make(map[chain.OutputID]*outRec),
 		live:     make(map[chain.OutputID]*chain.Output),
 		fungible: newIDSet(),
