@@ -23,22 +23,18 @@ var (
 	chronicleValidShape = map[string]string{"valid": "boolean"}
 )
 
+// rawJSONType is the JSON type of raw: jsonType's, with every array an "array".
 func rawJSONType(raw json.RawMessage) string {
 	var v any
 	_ = json.Unmarshal(raw, &v)
-	switch v.(type) {
-	case map[string]any:
-		return "object"
-	case []any:
+	switch t := jsonType(v); {
+	case v == nil:
+		return "null"
+	case strings.HasPrefix(t, "[]"):
 		return "array"
-	case string:
-		return "string"
-	case float64:
-		return "number"
-	case bool:
-		return "boolean"
+	default:
+		return t
 	}
-	return "null"
 }
 
 // checkShape fails the test unless raw is an object with exactly shape's members (the
