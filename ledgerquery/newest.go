@@ -101,25 +101,11 @@ type newestRows struct{ rd Reader }
 
 func (r newestRows) Rows(ctx context.Context, s Stream, rng int32, span store.Span, req store.PageRequest) (
 	[]store.UnspentRow, []byte, error) {
-	rows, state, err := r.read(ctx, s, -rng, realSpan(span), req)
+	rows, state, err := readStream(ctx, r.rd, s, true, -rng, realSpan(span), req)
 	for i := range rows {
 		rows[i] = mirrorRow(rows[i])
 	}
 	return rows, state, err
-}
-
-// read reads real partition rng of s within a real span, newest first.
-func (r newestRows) read(ctx context.Context, s Stream, rng int32, span store.Span, req store.PageRequest) (
-	[]store.UnspentRow, []byte, error) {
-	switch {
-	case s.Spent && s.Address == "":
-		return r.rd.SpentPageNewest(ctx, s.Kind, rng, span, req)
-	case s.Spent:
-		return r.rd.SpentByAddressPageNewest(ctx, s.Address, rng, s.Kind, s.Role, span, req)
-	case s.Address == "":
-		return r.rd.UnspentPageNewest(ctx, s.Kind, rng, span, req)
-	}
-	return r.rd.UnspentByAddressPageNewest(ctx, s.Address, rng, s.Kind, s.Role, span, req)
 }
 
 // Boundary of mirrored partition rng is the mirrored start of the partition after the

@@ -46,15 +46,35 @@ type storeRows struct{ rd Reader }
 
 func (r storeRows) Rows(ctx context.Context, s Stream, rng int32, span store.Span, req store.PageRequest) (
 	[]store.UnspentRow, []byte, error) {
-	switch {
-	case s.Spent && s.Address == "":
-		return r.rd.SpentPage(ctx, s.Kind, rng, span, req)
-	case s.Spent:
-		return r.rd.SpentByAddressPage(ctx, s.Address, rng, s.Kind, s.Role, span, req)
-	case s.Address == "":
-		return r.rd.UnspentPage(ctx, s.Kind, rng, span, req)
+	return readStream(ctx, r.rd, s, false, rng, span, req)
+}
+
+type (
+	kindPage    = func(context.Context, string, int32, store.Span, store.PageRequest) ([]store.UnspentRow, []byte, error)
+	addressPage = func(context.Context, string, int32, string, string, store.Span, store.PageRequest) (
+		[]store.UnspentRow, []byte, error)
+)
+
+// readStream reads one page of s in real partition rng within a real span, from the
+// table s names (by kind or by address, unspent or spent), oldest or newest first.
+func readStream(ctx context.Context, rd Reader, s Stream, newest bool, rng int32, span store.Span,
+	req store.PageRequest) ([]store.UnspentRow, []byte, error) {
+	table, order := index(s.Spent), index(newest)
+	if s.Address == "" {
+		byKind := [2][2]kindPage{{rd.UnspentPage, rd.UnspentPageNewest}, {rd.SpentPage, rd.SpentPageNewest}}
+		return byKind[table][order](ctx, s.Kind, rng, span, req)
 	}
-	return r.rd.UnspentByAddressPage(ctx, s.Address, rng, s.Kind, s.Role, span, req)
+	byAddress := [2][2]addressPage{{rd.UnspentByAddressPage, rd.UnspentByAddressPageNewest},
+		{rd.SpentByAddressPage, rd.SpentByAddressPageNewest}}
+	return byAddress[table][order](ctx, s.Address, rng, s.Kind, s.Role, span, req)
+}
+
+// index is 1 for true, 0 for false.
+func index(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Boundary is the time of partition rng's first milestone, when it is indexed;
