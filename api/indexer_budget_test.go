@@ -10,8 +10,8 @@ import (
 )
 
 // testTip26Budget: pages cut short by a tiny read budget still never skip or repeat, in
-// either order.
-func testTip26Budget(t *testing.T, e *env, model []unspentModel) {
+// either order; with spent (the model then lists spent outputs too) of includeSpent=true.
+func testTip26Budget(t *testing.T, e *env, model []unspentModel, spent bool) {
 	v := valuesOf(model)
 	yes := true
 	for _, tc := range []struct {
@@ -34,15 +34,18 @@ func testTip26Budget(t *testing.T, e *env, model []unspentModel) {
 			if newest {
 				slices.Reverse(want)
 			}
-			testBudgetPages(t, e, tc.name, tc.f, newest, want)
+			testBudgetPages(t, e, tc.name, tc.f, ledgerquery.Request{Newest: newest, IncludeSpent: spent}, want)
 		}
 	}
 }
 
-// testBudgetPages follows the cursors of filter's pages of 5 under tiny budgets and
-// checks they list want and some page was cut short.
-func testBudgetPages(t *testing.T, e *env, name string, filter ledgerquery.Filter, newest bool, want []string) {
+// testBudgetPages follows the cursors of filter's pages of 5 under tiny budgets, in the
+// order and of the outputs mode asks for, and checks they list want and some page was
+// cut short.
+func testBudgetPages(t *testing.T, e *env, name string, filter ledgerquery.Filter, mode ledgerquery.Request,
+	want []string) {
 	t.Helper()
+	newest := mode.Newest
 	for _, budget := range []ledgerquery.Budget{{Rows: 1, Partitions: 1}, {Rows: 4, Partitions: 2}} {
 		var got []string
 		cut := 0
@@ -52,7 +55,7 @@ func testBudgetPages(t *testing.T, e *env, name string, filter ledgerquery.Filte
 				t.Fatalf("%s: no last page", name)
 			}
 			ans, err := e.api.tip26Answer(context.Background(), ledgerquery.Request{Kinds: tip26GenericKinds,
-				Filter: filter, Start: from, PageSize: 5, Budget: budget, Newest: newest})
+				Filter: filter, Start: from, PageSize: 5, Budget: budget, Newest: newest, IncludeSpent: mode.IncludeSpent})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,7 +73,7 @@ func testBudgetPages(t *testing.T, e *env, name string, filter ledgerquery.Filte
 			from = &p
 		}
 		if !slices.Equal(got, want) {
-			t.Errorf("%s, newest %v, budget %+v: %d items, want %d", name, newest, budget, len(got), len(want))
+			t.Errorf("%s, %+v, budget %+v: %d items, want %d", name, mode, budget, len(got), len(want))
 		}
 		if cut == 0 {
 			t.Errorf("%s, newest %v, budget %+v: no page was cut short", name, newest, budget)

@@ -94,12 +94,6 @@ func testTip26Errors(t *testing.T, e *env) {
 			t.Errorf("GET %s: %d %s, want a 400 naming %s", basic+tc.query, status, body, tc.name)
 		}
 	}
-	for _, p := range []string{"/outputs/basic", "/outputs/nft", "/outputs/alias", "/outputs/foundry"} {
-		status, body := e.fetch(t, tip26Prefix+p+"?includeSpent=true")
-		if status != http.StatusUnprocessableEntity || !strings.Contains(string(body), "includeSpent") {
-			t.Errorf("GET %s?includeSpent=true: %d %s, want a 422 naming includeSpent", p, status, body)
-		}
-	}
 	for _, q := range []string{"sort=newest", "includeSpent=false"} { // not inx-chronicle's route
 		if status, body := e.fetch(t, tip26Prefix+"/outputs?"+q); status != http.StatusBadRequest {
 			t.Errorf("GET /outputs?%s: %d %s, want a 400", q, status, body)

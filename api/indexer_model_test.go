@@ -18,10 +18,18 @@ type unspentModel struct {
 }
 
 // unspentOutputs lists the sim's unspent Stardust outputs in TIP-26 order.
-func (e *env) unspentOutputs() []unspentModel {
+func (e *env) unspentOutputs() []unspentModel { return e.modelOutputs(false) }
+
+// everyOutput lists the sim's Stardust outputs, spent or not, in TIP-26 order: what
+// includeSpent=true lists.
+func (e *env) everyOutput() []unspentModel { return e.modelOutputs(true) }
+
+// modelOutputs lists the sim's Stardust outputs (the spent ones too with spent) in
+// TIP-26 order.
+func (e *env) modelOutputs(spent bool) []unspentModel {
 	var out []unspentModel
 	for id, ot := range e.truth.Outputs {
-		if ot.Spent {
+		if ot.Spent && !spent {
 			continue
 		}
 		switch ot.Output.Kind {

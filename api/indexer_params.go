@@ -1,7 +1,6 @@
 package api
 
 import (
-	"net/http"
 	"strconv"
 	"strings"
 
@@ -110,8 +109,8 @@ var (
 	chronicleParams = []param{
 		tip26Param("sort", tip26SortKind, "oldest (default): TIP-26 order; newest: its reverse. A cursor "+
 			"belongs to one order: the other refuses it"),
-		tip26Param("includeSpent", boolKind, "false (default): unspent outputs; true is refused (422): "+
-			"spent outputs are not indexed by these filters (docs/indexer-api.md)"),
+		tip26Param("includeSpent", boolKind, "false (default): unspent outputs; true: spent ones too, every "+
+			"output created up to the ledger index (docs/indexer-api.md)"),
 	}
 )
 
@@ -196,14 +195,8 @@ func sortName(newest bool) string {
 	return "oldest"
 }
 
-// refuseSpent refuses includeSpent=true: spent outputs are deleted from the tables
-// TIP-26 pages read, and the output tables that keep them are not ordered or keyed by
-// these filters, so no bounded read answers it.
-func refuseSpent(in *input) error {
-	if b := in.flag("includeSpent"); b != nil && *b {
-		return &apiError{Status: http.StatusUnprocessableEntity, Title: "unsupported parameter",
-			Detail: "includeSpent: true is not served: this permanode lists unspent outputs only " +
-				"(spent outputs of an address: /api/explorer/v2/ledger/updates/by-address)"}
-	}
-	return nil
+// tip26IncludeSpent is whether a request lists spent outputs too (includeSpent=true).
+func tip26IncludeSpent(in *input) bool {
+	b := in.flag("includeSpent")
+	return b != nil && *b
 }

@@ -19,6 +19,8 @@ type outputsJSON struct {
 	LedgerIndex uint32   `json:"ledgerIndex"`
 	Cursor      string   `json:"cursor,omitempty"`
 	Items       []string `json:"items"`
+	// SpentPartial: includeSpent=true, and spent outputs are missing (see ledgerquery.Result).
+	SpentPartial bool `json:"spentPartial,omitempty"`
 	withCoverage
 }
 
@@ -26,16 +28,13 @@ type outputsJSON struct {
 // request asks for (sort, on the routes that take it).
 func (s *Server) tip26List(kinds ...chain.OutputKind) func(context.Context, *input) (any, error) {
 	return func(ctx context.Context, in *input) (any, error) {
-		if err := refuseSpent(in); err != nil {
-			return nil, err
-		}
 		newest, err := tip26Newest(in)
 		if err != nil {
 			return nil, err
 		}
 		start, size := tip26Page(in)
 		return s.tip26Answer(ctx, ledgerquery.Request{Kinds: kinds, Filter: *tip26Filter(in), Start: start,
-			PageSize: size, Budget: tip26Budget, Newest: newest})
+			PageSize: size, Budget: tip26Budget, Newest: newest, IncludeSpent: tip26IncludeSpent(in)})
 	}
 }
 
@@ -54,6 +53,6 @@ func (s *Server) tip26Answer(ctx context.Context, req ledgerquery.Request) (*out
 	if err != nil {
 		return nil, err
 	}
-	return &outputsJSON{LedgerIndex: res.LedgerIndex, Cursor: res.Next, Items: res.Items,
+	return &outputsJSON{LedgerIndex: res.LedgerIndex, Cursor: res.Next, Items: res.Items, SpentPartial: res.SpentPartial,
 		withCoverage: withCoverage{coverageOf(res.Coverage)}}, nil
 }

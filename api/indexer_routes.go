@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"errors"
-	"net/http"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -26,10 +25,8 @@ func (s *Server) indexerRoutes() []route {
 	}
 	// The kinds' lists are inx-chronicle's routes too: they take its sort and includeSpent.
 	list := func(pattern, kind string, query []param, k chain.OutputKind) route {
-		rt := tip26(pattern, "Unspent "+kind+" outputs (TIP-26), oldest first or (sort=newest) newest first", query,
-			s.tip26List(k))
-		rt.errs = map[int]string{http.StatusUnprocessableEntity: "includeSpent=true: spent outputs are not listed"}
-		return rt
+		return tip26(pattern, "Unspent "+kind+" outputs (TIP-26), oldest first or (sort=newest) newest first; "+
+			"with includeSpent=true spent ones too", query, s.tip26List(k))
 	}
 	byID := func(pattern, summary string, path []param, kind chain.OutputKind, name string) route {
 		rt := tip26(pattern, summary, nil, s.tip26Chain(kind, name))
@@ -58,8 +55,11 @@ func indexerSchemas() object {
 		"properties": object{
 			"ledgerIndex": object{"type": "integer", "description": "the ledger index: the end of the contiguous " +
 				"synced run from coverage.since (a gap below the newest synced milestone is never past it)"},
-			"cursor":   object{"type": "string", "description": "the next page's cursor; absent on the last page"},
-			"items":    arrayOf(object{"type": "string", "description": "output ID, 0x-hex"}),
+			"cursor": object{"type": "string", "description": "the next page's cursor; absent on the last page"},
+			"items":  arrayOf(object{"type": "string", "description": "output ID, 0x-hex"}),
+			"spentPartial": object{"type": "boolean", "description": "includeSpent=true only: the spent outputs " +
+				"table lacks spends from coverage.since on (a keyspace indexed before it), so spent outputs are " +
+				"missing; coverage is then partial"},
 			"coverage": ref("LedgerCoverage"),
 		}}}
 }

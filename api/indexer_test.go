@@ -17,15 +17,22 @@ import (
 // streams cross partitions, and enough outputs that every kind and feature is unspent.
 const indexerChain = 70
 
+// indexerSim is the TIP-26 test chain's source.
+var indexerSim = sim.Options{Seed: 26, MessagesPerMilestone: 12, AddressPool: 25, TagPool: 5}
+
 // TestIndexerAPI checks the TIP-26 routes against a model of the sim's unspent outputs.
 func TestIndexerAPI(t *testing.T) {
 	testcontainers.SkipShort(t)
-	e := newEnv(t, sim.Options{Seed: 26, MessagesPerMilestone: 12, AddressPool: 25, TagPool: 5}, indexerChain)
+	e := newEnv(t, indexerSim, indexerChain)
 	model := e.unspentOutputs()
 	checkModelCovers(t, model)
 	t.Run("filters", func(t *testing.T) { testTip26Filters(t, e, model) })
 	t.Run("newest", func(t *testing.T) { testTip26Newest(t, e, model) })
-	t.Run("budget", func(t *testing.T) { testTip26Budget(t, e, model) })
+	t.Run("budget", func(t *testing.T) { testTip26Budget(t, e, model, false) })
+	every := e.everyOutput()
+	t.Run("include_spent", func(t *testing.T) { testTip26IncludeSpent(t, e, every) })
+	t.Run("include_spent_budget", func(t *testing.T) { testTip26Budget(t, e, every, true) })
+	t.Run("include_spent_rewrite", func(t *testing.T) { testTip26SpentRewrite(t, e, every) })
 	t.Run("generic_foundries", func(t *testing.T) { testTip26GenericFoundries(t, e, model) })
 	t.Run("by_id", func(t *testing.T) { testTip26ByID(t, e, model) })
 	t.Run("errors", func(t *testing.T) { testTip26Errors(t, e) })

@@ -93,3 +93,44 @@ var (
 		InUse: true, Pattern: "find a milestone's index by its ID",
 		CQL: `SELECT milestone_index FROM milestones_by_id WHERE milestone_id = ?`})
 )
+
+// The spent twin (migration 000012, docs/schema.md D27): the rows of the unspent tables
+// for outputs since spent, with the spending milestone; TIP-26 lists with includeSpent
+// read them in the same merge as the unspent ones.
+var (
+	spentColumns    = join(unspentColumns, []string{"spent_milestone_index"})
+	spentByAddrCols = join(unspentByAddrCols, []string{"spent_milestone_index"})
+)
+
+var (
+	InsertSpent = insert(Statement{Name: "spent_outputs.insert", Table: "spent_outputs", InUse: true,
+		Pattern: "add a spent output to the spent twin"}, spentColumns, "")
+	InsertSpentByAddress = insert(Statement{Name: "spent_outputs_by_address.insert",
+		Table: "spent_outputs_by_address", InUse: true,
+		Pattern: "index a spent output by an address it names, in one role"}, spentByAddrCols, "")
+	InsertSpentMilestone = insert(Statement{Name: "spent_outputs_milestones.insert",
+		Table: "spent_outputs_milestones", InUse: true,
+		Pattern: "record that the spent twin holds a milestone's spends"},
+		[]string{"ms_range_id", "milestone_index"}, "")
+	SpentMilestone = query(Statement{Name: "spent_outputs_milestones.by_index", Table: "spent_outputs_milestones",
+		InUse: true, Pattern: "does the spent twin hold a milestone's spends?"},
+		[]string{"milestone_index"}, "ms_range_id = ? AND milestone_index = ?")
+
+	SpentPage = query(Statement{Name: "spent_outputs.by_kind_range", Table: "spent_outputs", InUse: true,
+		Pattern: "list spent outputs of a kind created in one ms_range_id partition, in TIP-26 order, " +
+			"within a (created_at, output_id) slice"},
+		unspentColumns, "output_kind = ? AND ms_range_id = ?"+tupleSlice)
+	SpentByAddressPage = query(Statement{Name: "spent_outputs_by_address.by_role", Table: "spent_outputs_by_address",
+		InUse: true, Pattern: "list the spent outputs of a kind naming an address in a role, in one ms_range_id " +
+			"partition, in TIP-26 order, within a (created_at, output_id) slice"},
+		unspentByAddrCols, "address = ? AND ms_range_id = ? AND output_kind = ? AND role = ?"+tupleSlice)
+	SpentPageNewest = query(Statement{Name: "spent_outputs.by_kind_range_newest", Table: "spent_outputs",
+		InUse: true, Pattern: "list spent outputs of a kind created in one ms_range_id partition, newest first, " +
+			"within a (created_at, output_id) slice"},
+		unspentColumns, "output_kind = ? AND ms_range_id = ?"+tupleSlice+" ORDER BY created_at DESC, output_id DESC")
+	SpentByAddressPageNewest = query(Statement{Name: "spent_outputs_by_address.by_role_newest",
+		Table: "spent_outputs_by_address", InUse: true, Pattern: "list the spent outputs of a kind naming an " +
+			"address in a role, in one ms_range_id partition, newest first, within a (created_at, output_id) slice"},
+		unspentByAddrCols, "address = ? AND ms_range_id = ? AND output_kind = ? AND role = ?"+tupleSlice+
+			" ORDER BY output_kind DESC, role DESC, created_at DESC, output_id DESC")
+)

@@ -42,6 +42,7 @@ func TestAgainstNode(t *testing.T) {
 		{"leases", testLeases},
 		{"unspent_outputs", testUnspent},
 		{"unspent_outputs_by_address", testUnspentByAddress},
+		{"spent_outputs", testSpentTwin},
 		{"address_ledger_updates", testAddressUpdates},
 		{"milestone_ledger_updates", testMilestoneUpdates},
 		{"ledger_analytics", testLedgerAnalytics},

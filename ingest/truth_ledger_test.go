@@ -78,13 +78,16 @@ func (m *modelBuilder) ledger(o *sim.OutputTruth) {
 	for _, p := range pairs {
 		m.add("addresses_hints", row{"address": p[0], "output_kind": kind, "variant": p[1], "ms_range_id": rng})
 	}
-	if !o.Spent {
-		cols := unspentColumns(o)
-		key := row{"output_kind": kind, "ms_range_id": rng, "created_at": o.Timestamp.Unix(), "output_id": o.OutputID.String()}
-		m.add("unspent_outputs", merged(key, cols))
-		for _, p := range pairs {
-			m.add("unspent_outputs_by_address", merged(key, cols, row{"address": p[0], "role": p[1]}))
-		}
+	// An unspent output's rows are in the unspent tables, a spent one's in their spent
+	// twins, with the spending milestone.
+	table, cols := "unspent_outputs", unspentColumns(o)
+	if o.Spent {
+		table, cols["spent_milestone_index"] = "spent_outputs", int32(o.SpentMilestone)
+	}
+	key := row{"output_kind": kind, "ms_range_id": rng, "created_at": o.Timestamp.Unix(), "output_id": o.OutputID.String()}
+	m.add(table, merged(key, cols))
+	for _, p := range pairs {
+		m.add(table+"_by_address", merged(key, cols, row{"address": p[0], "role": p[1]}))
 	}
 	m.ledgerUpdates(o, pairs, o.MilestoneIndex, false)
 	if o.Spent {

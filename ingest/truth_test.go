@@ -230,6 +230,7 @@ func buildModel(truth *sim.Truth, chunk uint32, schema map[string]*tableSchema) 
 		m.add("milestones", row{"milestone_index": int32(ms.Index), "message_id": carrierText(truth, ms),
 			"milestone_id": ms.MilestoneID.String(), "timestamp": ms.Timestamp.Unix(), "payload": milestonePayload(ms)})
 		m.add("milestones_by_id", row{"milestone_id": ms.MilestoneID.String(), "milestone_index": int32(ms.Index)})
+		m.add("spent_outputs_milestones", row{"ms_range_id": m.rng(ms.Index), "milestone_index": int32(ms.Index)})
 		m.add("milestones_by_bucket", row{"bucket": int32(ms.Index / store.MilestoneBucket), "milestone_index": int32(ms.Index),
 			"milestone_id": ms.MilestoneID.String(), "message_id": carrierText(truth, ms), "timestamp": ms.Timestamp.Unix()})
 		m.add("sync", row{"ms_range_id": m.rng(ms.Index), "milestone_index": int32(ms.Index),
@@ -1229,9 +1230,11 @@ type condition struct {
 	tuple   []string // (a, b) >= (?, ?): the columns compared together, in order (col is "")
 }
 
+// An ORDER BY of several columns is read by its first: the catalogue's order all its
+// clustering columns one way, as CQL requires.
 var (
 	selectRE = regexp.MustCompile(`(?is)^SELECT\s+(.+?)\s+FROM\s+([\w.]+)(?:\s+WHERE\s+(.+?))?` +
-		`(?:\s+ORDER\s+BY\s+(\w+)\s+(ASC|DESC))?(?:\s+LIMIT\s+(\d+|\?))?$`)
+		`(?:\s+ORDER\s+BY\s+(\w+)\s+(ASC|DESC)(?:\s*,\s*\w+\s+(?:ASC|DESC))*)?(?:\s+LIMIT\s+(\d+|\?))?$`)
 	conditionRE = regexp.MustCompile(`(?is)^(\w+)\s*(=|>=|<=|<|>|IN)\s*(\?|\((.*)\)|('[^']*'|-?\d+))$`)
 	tupleRE     = regexp.MustCompile(`^\(([\w\s,]+)\)\s*(>=|<=|<|>)\s*\(([?\s,]+)\)$`)
 	andRE       = regexp.MustCompile(`\s+AND\s+`)

@@ -16,24 +16,31 @@ const maxFetch = 1000
 
 // Request is one page of a TIP-26 query: the unspent outputs of Kinds that Filter lets
 // through, from Start (a cursor's position; nil: the first page), at most PageSize of
-// them, read within Budget, in TIP-26 order or (Newest) its reverse.
+// them, read within Budget, in TIP-26 order or (Newest) its reverse. IncludeSpent lists
+// the spent outputs too (inx-chronicle's includeSpent): every output created up to the
+// ledger index, spent or not.
 type Request struct {
-	Kinds    []chain.OutputKind
-	Filter   Filter
-	Start    *store.Position
-	PageSize int
-	Budget   Budget
-	Newest   bool
+	Kinds        []chain.OutputKind
+	Filter       Filter
+	Start        *store.Position
+	PageSize     int
+	Budget       Budget
+	Newest       bool
+	IncludeSpent bool
 }
 
 // Result is one page's answer: the ledger index it is at (0 when nothing is synced), the
 // ledger's coverage, the output IDs in TIP-26 order, and the next page's cursor ("" on
-// the last page; a newest-first page's cursor says so).
+// the last page; a newest-first page's cursor says so). SpentPartial: the request
+// included spent outputs and the spent twin lacks spends from coverage.Since on (a
+// keyspace indexed before it), so spent outputs are missing; its coverage then is not
+// Complete.
 type Result struct {
-	LedgerIndex uint32
-	Coverage    store.LedgerCoverage
-	Items       []string
-	Next        string
+	LedgerIndex  uint32
+	Coverage     store.LedgerCoverage
+	Items        []string
+	Next         string
+	SpentPartial bool
 }
 
 // Answer answers one page of a TIP-26 query: it reads the ledger's coverage and the
@@ -56,6 +63,12 @@ func Answer(ctx context.Context, rd Reader, req Request) (Result, error) {
 	if !ok {
 		sources = everyOutput(req.Kinds, cov.Partitions)
 	}
+	spentPartial := false
+	if req.IncludeSpent {
+		if sources, spentPartial, err = spentSources(ctx, rd, sources, &cov, &f); err != nil {
+			return Result{}, err
+		}
+	}
 	q := Query{Sources: sources, Span: f.Span(req.Start), Match: f.Match, PageSize: req.PageSize, Fetch: maxFetch,
 		Budget: req.Budget}
 	var rows PartitionReader = storeRows{rd}
@@ -70,7 +83,40 @@ func Answer(ctx context.Context, rd Reader, req Request) (Result, error) {
 	if req.Newest {
 		page = unmirror(page)
 	}
-	return resultOf(cov, page, req.PageSize, req.Newest), nil
+	res := resultOf(cov, page, req.PageSize, req.Newest)
+	res.SpentPartial = spentPartial
+	return res, nil
+}
+
+// spentSources are sources with their spent twins, for a list of spent outputs too: its
+// coverage is not complete when the twin misses spends (partial true), and without a
+// bootstrap f leaves out what was created before coverage.Since (see Filter.Since).
+func spentSources(ctx context.Context, rd Reader, sources []Source, cov *store.LedgerCoverage, f *Filter) (
+	_ []Source, partial bool, err error) {
+	if partial, err = spentMissing(ctx, rd, *cov); err != nil {
+		return nil, false, err
+	}
+	cov.Complete = cov.Complete && !partial
+	if cov.Bootstrap == nil {
+		f.Since = cov.Since
+	}
+	return withSpent(sources), partial, nil
+}
+
+// spentMissing reports whether the spent twin may lack spends the ledger covers: it
+// holds them from the first milestone written with it on, so it covers the ledger when
+// it holds the first milestone whose spends matter: the one after a bootstrap's L (the
+// snapshot is the ledger after L's spends), or the first indexed one.
+func spentMissing(ctx context.Context, rd Reader, cov store.LedgerCoverage) (bool, error) {
+	first := cov.Since
+	if cov.Bootstrap != nil {
+		first++
+	}
+	if first > cov.Index {
+		return false, nil // no spend is covered yet
+	}
+	holds, err := rd.SpentTwinHolds(ctx, first)
+	return !holds, err
 }
 
 // unmirror is a newest-first page read in mirrored positions, in real ones.

@@ -22,6 +22,8 @@ type memStore struct {
 	covErr  error
 	asked   []Stream // AddressRanges calls
 	streams []Stream // streams read
+	// spentSince is the first milestone whose spends the spent twin holds.
+	spentSince uint32
 }
 
 func newMemStore(cov store.LedgerCoverage) *memStore {
@@ -42,9 +44,16 @@ func (m *memStore) LedgerCoverage(context.Context) (store.LedgerCoverage, error)
 func (m *memStore) AddressRanges(_ context.Context, address string, kind chain.OutputKind, role string) ([]int32, error) {
 	s := Stream{Kind: kind.String(), Address: address, Role: role}
 	m.asked = append(m.asked, s)
+	spent := s
+	spent.Spent = true
 	var out []int32
 	for rng := range m.rows[s] {
 		out = append(out, rng)
+	}
+	for rng := range m.rows[spent] { // hints name the partitions of spent rows too
+		if m.rows[s][rng] == nil {
+			out = append(out, rng)
+		}
 	}
 	return out, nil
 }
@@ -67,6 +76,31 @@ func (m *memStore) UnspentPageNewest(ctx context.Context, kind string, rng int32
 func (m *memStore) UnspentByAddressPageNewest(ctx context.Context, address string, rng int32, kind, role string,
 	span store.Span, req store.PageRequest) ([]store.UnspentRow, []byte, error) {
 	return m.readNewest(ctx, Stream{Kind: kind, Address: address, Role: role}, rng, span, req)
+}
+
+func (m *memStore) SpentPage(ctx context.Context, kind string, rng int32, span store.Span, req store.PageRequest) (
+	[]store.UnspentRow, []byte, error) {
+	return m.read(ctx, Stream{Kind: kind, Spent: true}, rng, span, req)
+}
+
+func (m *memStore) SpentByAddressPage(ctx context.Context, address string, rng int32, kind, role string, span store.Span,
+	req store.PageRequest) ([]store.UnspentRow, []byte, error) {
+	return m.read(ctx, Stream{Kind: kind, Address: address, Role: role, Spent: true}, rng, span, req)
+}
+
+func (m *memStore) SpentPageNewest(ctx context.Context, kind string, rng int32, span store.Span, req store.PageRequest) (
+	[]store.UnspentRow, []byte, error) {
+	return m.readNewest(ctx, Stream{Kind: kind, Spent: true}, rng, span, req)
+}
+
+func (m *memStore) SpentByAddressPageNewest(ctx context.Context, address string, rng int32, kind, role string,
+	span store.Span, req store.PageRequest) ([]store.UnspentRow, []byte, error) {
+	return m.readNewest(ctx, Stream{Kind: kind, Address: address, Role: role, Spent: true}, rng, span, req)
+}
+
+// SpentTwinHolds: the twin holds the spends of the milestones from spentSince on.
+func (m *memStore) SpentTwinHolds(_ context.Context, index uint32) (bool, error) {
+	return index >= m.spentSince, nil
 }
 
 // readNewest pages through a partition's rows within span backwards; the state is the

@@ -33,6 +33,11 @@ type Filter struct {
 	// LedgerIndex: rows of later milestones (being written, not synced yet) are beyond
 	// the answer's ledger index and left out; 0 leaves none out.
 	LedgerIndex uint32
+	// Since: rows of milestones before it are left out (0 leaves none out). Without a
+	// bootstrap, outputs created before the first indexed milestone have rows only as the
+	// spent inputs of indexed milestones, in partitions past the coverage's; a list with
+	// spent outputs leaves them out, as the coverage says it does.
+	Since uint32
 }
 
 // Match reports whether a row satisfies every condition of f.
@@ -41,7 +46,8 @@ func (f *Filter) Match(r *store.UnspentRow) bool {
 }
 
 func (f *Filter) ledger(r *store.UnspentRow) bool {
-	return f.LedgerIndex == 0 || r.MilestoneIndex <= int32(min(f.LedgerIndex, 1<<31-1))
+	return (f.LedgerIndex == 0 || r.MilestoneIndex <= int32(min(f.LedgerIndex, 1<<31-1))) &&
+		int64(r.MilestoneIndex) >= int64(f.Since)
 }
 
 func (f *Filter) tokens(r *store.UnspentRow) bool {

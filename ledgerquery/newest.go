@@ -101,14 +101,7 @@ type newestRows struct{ rd Reader }
 
 func (r newestRows) Rows(ctx context.Context, s Stream, rng int32, span store.Span, req store.PageRequest) (
 	[]store.UnspentRow, []byte, error) {
-	var rows []store.UnspentRow
-	var state []byte
-	var err error
-	if s.Address == "" {
-		rows, state, err = r.rd.UnspentPageNewest(ctx, s.Kind, -rng, realSpan(span), req)
-	} else {
-		rows, state, err = r.rd.UnspentByAddressPageNewest(ctx, s.Address, -rng, s.Kind, s.Role, realSpan(span), req)
-	}
+	rows, state, err := readStream(ctx, r.rd, s, true, -rng, realSpan(span), req)
 	for i := range rows {
 		rows[i] = mirrorRow(rows[i])
 	}

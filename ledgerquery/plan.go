@@ -1,17 +1,32 @@
 package ledgerquery
 
 import (
+	"slices"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 // Stream is one sorted run of rows: the unspent outputs of a kind naming an address in
 // a role (unspent_outputs_by_address), or with Address "" every unspent output of the
-// kind (unspent_outputs).
+// kind (unspent_outputs); with Spent, the same of the spent twin (spent_outputs,
+// spent_outputs_by_address).
 type Stream struct {
 	Kind    string // basic, alias, foundry, nft
 	Address string
 	Role    string // store.Role*; "" with Address ""
+	Spent   bool
+}
+
+// withSpent adds to each source its spent twin: the same stream of spent outputs over the
+// same partitions (a spent row lies in its creation's partition, as its unspent row did).
+func withSpent(in []Source) []Source {
+	out := slices.Clone(in)
+	for _, src := range in {
+		src.Stream.Spent = true
+		out = append(out, src)
+	}
+	return out
 }
 
 // Anchor is one address-like condition of a filter and the streams whose union holds

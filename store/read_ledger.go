@@ -34,7 +34,8 @@ type UnspentRow struct {
 	Issuer                  string `cql:"issuer"`
 	StateController         string `cql:"state_controller"`
 	Governor                string `cql:"governor"`
-	ChainID                 string `cql:"chain_id"` // alias, NFT or foundry ID; "" for basic outputs
+	ChainID                 string `cql:"chain_id"`              // alias, NFT or foundry ID; "" for basic outputs
+	SpentMilestoneIndex     int32  `cql:"spent_milestone_index"` // spent twin rows (written only): the spend
 }
 
 // Position is a place in TIP-26 order: creation time (unix seconds), then output ID.

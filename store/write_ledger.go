@@ -120,15 +120,20 @@ func (b *builder) createdLedger(w where, lo *chain.LedgerOutput) {
 	b.ledgerUpdates(w.ts, &l, lo.MilestoneIndex, lo.Timestamp, false)
 }
 
-// spentLedger removes a spent output from the unspent set and records the spend.
+// spentLedger moves a spent output from the unspent set to its spent twin (same keys,
+// same filter columns) and records the spend. Both rows are keyed by the output, so
+// writing a milestone again writes the same rows.
 func (b *builder) spentLedger(ts int64, ls *chain.LedgerSpent) {
 	l, ok := b.newLedgerOutput(&ls.LedgerOutput)
 	if !ok {
 		return
 	}
+	l.row.SpentMilestoneIndex = int32(ls.SpentMilestoneIndex)
 	b.addRow(cql.DeleteUnspent, ts, "", &l.row)
+	b.addRow(cql.InsertSpent, ts, "", &l.row)
 	for _, ar := range l.roles {
 		b.addRow(cql.DeleteUnspentByAddress, ts, "", l.byAddress(ar))
+		b.addRow(cql.InsertSpentByAddress, ts, "", l.byAddress(ar))
 	}
 	b.ledgerUpdates(ts, &l, ls.SpentMilestoneIndex, ls.SpentTimestamp, true)
 }
@@ -155,4 +160,10 @@ func (b *builder) milestoneUpdate(ts int64, l *ledgerOutput, index uint32, spent
 	m := MilestoneUpdate{MilestoneIndex: int32(index), IsSpent: spent, OutputID: l.row.OutputID, Kind: l.row.Kind,
 		Amount: l.row.Amount, Address: l.row.Owner}
 	b.addRow(cql.InsertMilestoneUpdate, ts, "", &m)
+}
+
+// spentTwinMilestone records that the spent twin holds milestone index's spends, so a
+// reader can tell a keyspace indexed with the twin from one indexed before it.
+func (b *builder) spentTwinMilestone(ts int64, index uint32) {
+	b.add(cql.InsertSpentMilestone, ts, "", b.rangeOf(index), int32(index))
 }

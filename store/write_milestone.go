@@ -34,6 +34,7 @@ func (st *Store) MilestoneWrites(cm *chain.ConfirmedMilestone, start uint32, pen
 		}
 		b.spent(spentTS, ls)
 	}
+	b.spentTwinMilestone(spentTS, cm.Index)
 	return &b.WriteSet
 }
 
