@@ -37,7 +37,7 @@ func newRouteSamples(t *testing.T) routeSamples {
 		byDescription: map[string]string{
 			"milestone index": fmt.Sprint(tip), "milestone ID": ms.MilestoneID.String(),
 			"legacy milestone index the funds migrated at": fmt.Sprint(tip),
-			"message ID":                       tx.Included.String(), "block ID": tx.Included.String(),
+			"message ID": tx.Included.String(), "block ID": tx.Included.String(),
 			"transaction ID": tx.ID.String(), "output ID": basic.OutputID.String(),
 			"the address (bech32, any HRP, or 0x-hex)": address, "owner address": bech32(legacy.Output.Address),
 			"alias ID": alias.Output.ResolvedAliasID(alias.OutputID).String(), "foundry ID": foundry.Output.FoundryID.String(),
