@@ -34,11 +34,20 @@ func (s *Server) indexedMilestone(ctx context.Context, index uint32) (store.Mile
 
 // milestonePayloadOf is a milestone row's payload in TIP-25 JSON.
 func milestonePayloadOf(m store.MilestoneRecord) (*tip25.MilestoneJSON, error) {
+	mp, err := decodeStoredMilestone(m)
+	if err != nil {
+		return nil, err
+	}
+	return tip25.Milestone(mp)
+}
+
+// decodeStoredMilestone decodes a milestone row's payload.
+func decodeStoredMilestone(m store.MilestoneRecord) (*chain.MilestonePayload, error) {
 	mp, err := chain.DecodeMilestonePayload(m.Payload)
 	if err != nil {
 		return nil, fmt.Errorf("milestone %d: stored payload does not decode: %w", m.Index, err)
 	}
-	return tip25.Milestone(mp)
+	return mp, nil
 }
 
 // indexedMessageRaw reads a message's bytes.

@@ -115,8 +115,8 @@ func (s *Server) readTree(ctx context.Context, index uint32, tree merkleTree) (*
 		return nil, err
 	}
 	t := &milestoneTree{}
-	if t.payload, err = chain.DecodeMilestonePayload(ms.Payload); err != nil {
-		return nil, fmt.Errorf("milestone %d: stored payload does not decode: %w", index, err)
+	if t.payload, err = decodeStoredMilestone(ms); err != nil {
+		return nil, err
 	}
 	if t.json, err = tip25.Milestone(t.payload); err != nil {
 		return nil, err

@@ -47,6 +47,21 @@ func recordKeys(k chain.MilestoneKeys) keysRecord {
 	return rec
 }
 
+// keys is the recorded keys as chain verifies with them (recordKeys undone).
+func (rec keysRecord) keys() (chain.MilestoneKeys, error) {
+	keys := chain.MilestoneKeys{Threshold: rec.Threshold, Ranges: make([]chain.KeyRange, len(rec.Ranges))}
+	for i, r := range rec.Ranges {
+		key, err := hex.DecodeString(r.PublicKey)
+		if err != nil || len(key) != len(keys.Ranges[i].PublicKey) {
+			return chain.MilestoneKeys{}, fmt.Errorf("indexer_meta %s: public key %q is not 32 bytes of hex: %w",
+				keysConcern, r.PublicKey, err)
+		}
+		keys.Ranges[i] = chain.KeyRange{Start: r.Start, End: r.End}
+		copy(keys.Ranges[i].PublicKey[:], key)
+	}
+	return keys, nil
+}
+
 // ensureMilestoneKeys records the keys on first use; later, every recorded range must
 // still be among the source's, with the same threshold (ErrKeysChanged). A source
 // without keys (none configured) is not checked.

@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 
 	"golang.org/x/sync/errgroup"
@@ -18,25 +16,14 @@ import (
 // was indexed (every indexed milestone verified against them); ErrNotFound while none
 // are recorded.
 func (st *Store) MilestoneKeys(ctx context.Context) (chain.MilestoneKeys, error) {
-	value, _, _, err := st.Meta(ctx, keysConcern)
+	rec, ok, err := metaJSON[keysRecord](ctx, st, keysConcern)
 	if err != nil {
 		return chain.MilestoneKeys{}, err
 	}
-	var rec keysRecord
-	if err := json.Unmarshal([]byte(value), &rec); err != nil {
-		return chain.MilestoneKeys{}, fmt.Errorf("indexer_meta %s %q: %w", keysConcern, value, err)
+	if !ok {
+		return chain.MilestoneKeys{}, ErrNotFound
 	}
-	keys := chain.MilestoneKeys{Threshold: rec.Threshold, Ranges: make([]chain.KeyRange, len(rec.Ranges))}
-	for i, r := range rec.Ranges {
-		key, err := hex.DecodeString(r.PublicKey)
-		if err != nil || len(key) != len(keys.Ranges[i].PublicKey) {
-			return chain.MilestoneKeys{}, fmt.Errorf("indexer_meta %s: public key %q is not 32 bytes of hex: %w",
-				keysConcern, r.PublicKey, err)
-		}
-		keys.Ranges[i] = chain.KeyRange{Start: r.Start, End: r.End}
-		copy(keys.Ranges[i].PublicKey[:], key)
-	}
-	return keys, nil
+	return rec.keys()
 }
 
 // AppliedMessages lists the IDs of the messages whose transactions milestone index
