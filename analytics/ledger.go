@@ -142,7 +142,7 @@ func scanKind(ctx context.Context, st *store.Store, kind chain.OutputKind, li st
 	for rng := int32(0); rng <= st.RangeID(li.Index); rng++ {
 		req := store.PageRequest{Size: ledgerScanPage}
 		for {
-			rows, next, err := st.UnspentPage(ctx, kind.String(), rng, store.Span{}, req)
+			rows, next, err := st.LedgerPage(ctx, store.LedgerStream{Kind: kind.String()}, rng, store.Span{}, req)
 			if err != nil {
 				return nil, 0, fmt.Errorf("scanning %s outputs of partition %d: %w", kind, rng, err)
 			}

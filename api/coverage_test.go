@@ -270,7 +270,7 @@ func unspentIDs(t *testing.T, st *store.Store, kind chain.OutputKind, parts []in
 	t.Helper()
 	out := map[string]bool{}
 	for _, p := range parts {
-		rows, next, err := st.UnspentPage(context.Background(), kind.String(), p, store.Span{}, store.PageRequest{Size: 5000})
+		rows, next, err := st.LedgerPage(context.Background(), store.LedgerStream{Kind: kind.String()}, p, store.Span{}, store.PageRequest{Size: 5000})
 		if err != nil || len(next) > 0 {
 			t.Fatalf("%s rows of partition %d: %v (more: %t)", kind, p, err, len(next) > 0)
 		}

@@ -150,8 +150,9 @@ func checkSpentBefore(t *testing.T, e *realEnv) {
 				continue
 			}
 			id, owner := chain.OutputID(s.OutputID).String(), out.Address.Bech32(e.set.Protocol.Bech32HRP)
-			rows, _, err := e.st.SpentByAddressPage(context.Background(), owner, store.RangeID(s.Booked, e.st.ChunkSize),
-				"basic", store.RoleAddress, store.Span{}, store.PageRequest{Size: 1000})
+			spent := store.LedgerStream{Address: owner, Kind: "basic", Role: store.RoleAddress, Spent: true}
+			rows, _, err := e.st.LedgerPage(context.Background(), spent, store.RangeID(s.Booked, e.st.ChunkSize),
+				store.Span{}, store.PageRequest{Size: 1000})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -209,7 +209,7 @@ func readWindow(ctx context.Context, st *store.Store, rng int32, span store.Span
 	n := 0
 	req := store.PageRequest{Size: want}
 	for {
-		rows, next, err := st.UnspentPage(ctx, chain.OutputBasic.String(), rng, span, req)
+		rows, next, err := st.LedgerPage(ctx, store.LedgerStream{Kind: chain.OutputBasic.String()}, rng, span, req)
 		if err != nil {
 			return n, err
 		}

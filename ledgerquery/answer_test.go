@@ -58,44 +58,13 @@ func (m *memStore) AddressRanges(_ context.Context, address string, kind chain.O
 	return out, nil
 }
 
-func (m *memStore) UnspentPage(ctx context.Context, kind string, rng int32, span store.Span, req store.PageRequest) (
-	[]store.UnspentRow, []byte, error) {
-	return m.read(ctx, Stream{Kind: kind}, rng, span, req)
-}
-
-func (m *memStore) UnspentByAddressPage(ctx context.Context, address string, rng int32, kind, role string, span store.Span,
+func (m *memStore) LedgerPage(ctx context.Context, ls store.LedgerStream, rng int32, span store.Span,
 	req store.PageRequest) ([]store.UnspentRow, []byte, error) {
-	return m.read(ctx, Stream{Kind: kind, Address: address, Role: role}, rng, span, req)
-}
-
-func (m *memStore) UnspentPageNewest(ctx context.Context, kind string, rng int32, span store.Span, req store.PageRequest) (
-	[]store.UnspentRow, []byte, error) {
-	return m.readNewest(ctx, Stream{Kind: kind}, rng, span, req)
-}
-
-func (m *memStore) UnspentByAddressPageNewest(ctx context.Context, address string, rng int32, kind, role string,
-	span store.Span, req store.PageRequest) ([]store.UnspentRow, []byte, error) {
-	return m.readNewest(ctx, Stream{Kind: kind, Address: address, Role: role}, rng, span, req)
-}
-
-func (m *memStore) SpentPage(ctx context.Context, kind string, rng int32, span store.Span, req store.PageRequest) (
-	[]store.UnspentRow, []byte, error) {
-	return m.read(ctx, Stream{Kind: kind, Spent: true}, rng, span, req)
-}
-
-func (m *memStore) SpentByAddressPage(ctx context.Context, address string, rng int32, kind, role string, span store.Span,
-	req store.PageRequest) ([]store.UnspentRow, []byte, error) {
-	return m.read(ctx, Stream{Kind: kind, Address: address, Role: role, Spent: true}, rng, span, req)
-}
-
-func (m *memStore) SpentPageNewest(ctx context.Context, kind string, rng int32, span store.Span, req store.PageRequest) (
-	[]store.UnspentRow, []byte, error) {
-	return m.readNewest(ctx, Stream{Kind: kind, Spent: true}, rng, span, req)
-}
-
-func (m *memStore) SpentByAddressPageNewest(ctx context.Context, address string, rng int32, kind, role string,
-	span store.Span, req store.PageRequest) ([]store.UnspentRow, []byte, error) {
-	return m.readNewest(ctx, Stream{Kind: kind, Address: address, Role: role, Spent: true}, rng, span, req)
+	s := Stream{Kind: ls.Kind, Address: ls.Address, Role: ls.Role, Spent: ls.Spent}
+	if ls.Newest {
+		return m.readNewest(ctx, s, rng, span, req)
+	}
+	return m.read(ctx, s, rng, span, req)
 }
 
 // SpentTwinHolds: the twin holds the spends of the milestones from spentSince on.

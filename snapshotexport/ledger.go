@@ -105,7 +105,7 @@ func (e *export) scanUnspent(ctx context.Context, s *sorter) error {
 func (e *export) unspentPartition(ctx context.Context, kind chain.OutputKind, rng int32, f func(store.UnspentRow)) error {
 	req := store.PageRequest{Size: unspentPage}
 	for {
-		rows, next, err := e.st.UnspentPage(ctx, kind.String(), rng, store.Span{}, req)
+		rows, next, err := e.st.LedgerPage(ctx, store.LedgerStream{Kind: kind.String()}, rng, store.Span{}, req)
 		if err != nil {
 			return fmt.Errorf("unspent %s outputs of partition %d: %w", kind, rng, err)
 		}

@@ -109,7 +109,7 @@ func (st *Store) allUnspentByAddress(ctx context.Context, address string, rng in
 	var out []UnspentRow
 	req := PageRequest{Size: ownerPageSize}
 	for {
-		rows, next, err := st.UnspentByAddressPage(ctx, address, rng, or.Kind.String(), or.Role, Span{}, req)
+		rows, next, err := st.LedgerPage(ctx, LedgerStream{Address: address, Kind: or.Kind.String(), Role: or.Role}, rng, Span{}, req)
 		if err != nil {
 			return nil, err
 		}

@@ -55,17 +55,37 @@ func (s Span) binds() []any {
 	return []any{s.From.CreatedAt, s.From.OutputID, to.CreatedAt, to.OutputID}
 }
 
-// UnspentPage reads up to req.Size unspent outputs of kind created in partition rng
-// within span, in TIP-26 order.
-func (st *Store) UnspentPage(ctx context.Context, kind string, rng int32, span Span, req PageRequest) ([]UnspentRow, []byte, error) {
-	return st.unspentRows(ctx, cql.UnspentPage, []any{kind, rng}, rng, span, req)
+// LedgerStream names one stream of the ledger-state tables: unspent_outputs by kind
+// (Address ""), or unspent_outputs_by_address by address, kind and role; Spent reads
+// their spent twins; Newest reads newest first (reverse TIP-26 order).
+type LedgerStream struct {
+	Kind, Address, Role string
+	Spent, Newest       bool
 }
 
-// UnspentByAddressPage reads up to req.Size unspent outputs of kind naming address in
-// role, created in partition rng within span, in TIP-26 order.
-func (st *Store) UnspentByAddressPage(ctx context.Context, address string, rng int32, kind, role string, span Span,
-	req PageRequest) ([]UnspentRow, []byte, error) {
-	return st.unspentRows(ctx, cql.UnspentByAddressPage, []any{address, rng, kind, role}, rng, span, req)
+// ledgerPageKey picks a LedgerPage statement: spent twin, by address, newest first.
+type ledgerPageKey struct{ spent, byAddress, newest bool }
+
+var ledgerPages = map[ledgerPageKey]*cql.Statement{
+	{false, false, false}: cql.UnspentPage, {false, false, true}: cql.UnspentPageNewest,
+	{false, true, false}: cql.UnspentByAddressPage, {false, true, true}: cql.UnspentByAddressPageNewest,
+	{true, false, false}: cql.SpentPage, {true, false, true}: cql.SpentPageNewest,
+	{true, true, false}: cql.SpentByAddressPage, {true, true, true}: cql.SpentByAddressPageNewest,
+}
+
+// LedgerPage reads up to req.Size rows of stream s created in partition rng within span,
+// in the stream's order.
+func (st *Store) LedgerPage(ctx context.Context, s LedgerStream, rng int32, span Span, req PageRequest) (
+	[]UnspentRow, []byte, error) {
+	stmt := ledgerPages[ledgerPageKey{s.Spent, s.Address != "", s.Newest}]
+	key := []any{s.Kind, rng}
+	if s.Address != "" {
+		key = []any{s.Address, rng, s.Kind, s.Role}
+	}
+	if s.Newest {
+		return st.unspentRowsNewest(ctx, stmt, key, span, req)
+	}
+	return st.unspentRows(ctx, stmt, key, rng, span, req)
 }
 
 // AddressUpdate is a ledger update of an address: an output naming it was created or

@@ -7,20 +7,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
-// UnspentPageNewest reads up to req.Size unspent outputs of kind created in partition
-// rng within span, newest first (reverse TIP-26 order).
-func (st *Store) UnspentPageNewest(ctx context.Context, kind string, rng int32, span Span, req PageRequest) (
-	[]UnspentRow, []byte, error) {
-	return st.unspentRowsNewest(ctx, cql.UnspentPageNewest, []any{kind, rng}, span, req)
-}
-
-// UnspentByAddressPageNewest reads up to req.Size unspent outputs of kind naming
-// address in role, created in partition rng within span, newest first.
-func (st *Store) UnspentByAddressPageNewest(ctx context.Context, address string, rng int32, kind, role string,
-	span Span, req PageRequest) ([]UnspentRow, []byte, error) {
-	return st.unspentRowsNewest(ctx, cql.UnspentByAddressPageNewest, []any{address, rng, kind, role}, span, req)
-}
-
 // unspentRowsNewest reads one page of a newest-first statement whose binds are key then
 // a span. As the oldest-first reads (read_sliced.go), a page resumes from a position (here
 // below its last row, never from the driver's paging state), and a read the node aborts
