@@ -14,9 +14,9 @@ import (
 
 // The seed's tables and views, plus this project's additions (docs/schema.md), sorted.
 var wantTables = []string{
-	"address_analytics", "address_ledger_updates", "addresses_hints", "alias_outputs", "basic_outputs",
-	"daily_analytics", "date_cache", "foundry_outputs", "indexer_meta", "leases", "legacy_outputs", "messages",
-	"messages_by_milestone", "metrics_cache", "milestone_ledger_updates", "milestones", "milestones_by_bucket", "milestones_by_id",
+	"address_analytics", "address_balances", "address_ledger_updates", "addresses_hints", "alias_outputs", "basic_outputs",
+	"daily_analytics", "daily_families", "date_cache", "foundry_outputs", "indexer_meta", "leases", "ledger_family_deltas", "legacy_outputs", "messages",
+	"messages_by_milestone", "metrics_cache", "milestone_families", "milestone_ledger_updates", "milestones", "milestones_by_bucket", "milestones_by_id",
 	"ms_analytics", "nft_outputs", "parents", "receipts", "richest_addresses", "schema_checksums", "schema_migrations",
 	"spent_outputs", "spent_outputs_by_address", "spent_outputs_milestones", "sync", "tag_hints", "tags",
 	"token_distribution", "transactions", "unspent_outputs", "unspent_outputs_by_address",
