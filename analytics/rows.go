@@ -13,7 +13,9 @@ import (
 // is a function of the milestone alone, so a replay rewrites exactly the same rows, and
 // the metrics_cache rows are set members: writing one twice is writing it once.
 func Rows(cm *chain.ConfirmedMilestone, st *store.Store) []store.Write {
-	return st.AnalyticsWrites(Summarize(cm).rows())
+	out := st.AnalyticsWrites(Summarize(cm).rows())
+	out = append(out, activityWrites(cm, st)...)
+	return append(out, ledgerDeltaWrites(cm, st)...)
 }
 
 // rows is what the summary's rows hold: the addresses that moved tokens and the tags

@@ -100,11 +100,13 @@ func New(st *store.Store, cfg Config) *Server {
 	s.ready = ops.NewProbe("ready", func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, st.Ping(store.NoRetries(ctx))
 	})
-	s.routes = s.permanodeRoutes()                     // the permanode API (permanode_*.go)
-	s.routes = append(s.routes, s.coreRoutes()...)     // TIP-25, /api/core/v2 (core_*.go)
-	s.routes = append(s.routes, s.indexerRoutes()...)  // TIP-26, /api/indexer/v1 (indexer_*.go)
-	s.routes = append(s.routes, s.explorerRoutes()...) // /api/explorer/v2 (explorer_*.go)
-	s.routes = append(s.routes, s.poiRoutes()...)      // /api/poi/v1 (poi_*.go)
+	s.routes = s.permanodeRoutes()                      // the permanode API (permanode_*.go)
+	s.routes = append(s.routes, s.coreRoutes()...)      // TIP-25, /api/core/v2 (core_*.go)
+	s.routes = append(s.routes, s.indexerRoutes()...)   // TIP-26, /api/indexer/v1 (indexer_*.go)
+	s.routes = append(s.routes, s.explorerRoutes()...)  // /api/explorer/v2 (explorer_*.go)
+	s.routes = append(s.routes, s.poiRoutes()...)       // /api/poi/v1 (poi_*.go)
+	s.routes = append(s.routes, s.familyRoutes()...)    // /api/analytics/v2 (families_*.go)
+	s.routes = append(s.routes, s.dashboardRoutes()...) // /dashboard (dashboard*.go)
 	s.routes = append(s.routes, s.docRoute())
 	if cfg.Ops {
 		s.routes = append(s.routes, s.opsRoutes()...)
