@@ -26,6 +26,7 @@ func TestAgainstNode(t *testing.T) {
 		{"milestones", testMilestones},
 		{"milestones_by_bucket", testMilestoneBuckets},
 		{"receipts", testReceipts},
+		{"families", testFamilies},
 		{"transactions", testTransactions},
 		{"transaction_output_rows", testTransactionOutputRows},
 		{"tag_hints", testTagHints},
