@@ -99,12 +99,13 @@ func coverageAt(c coverageJSON, at uint32) coverageJSON {
 }
 
 // documentCoverage adds X-Ledger-Coverage to the 200 answer of op when rt's schema
-// (in schemas) has a coverage member: the header goes with the member.
+// (in schemas) has a LedgerCoverage member: the header goes with the member.
 func documentCoverage(op object, rt *route, schemas object) {
 	sch, _ := schemas[rt.schema].(object)
 	members, _ := sch["properties"].(object)
 	ok, _ := op["responses"].(object)["200"].(object)
-	if members["coverage"] == nil || ok == nil {
+	member, _ := members["coverage"].(object)
+	if member["$ref"] != ref("LedgerCoverage")["$ref"] || ok == nil {
 		return
 	}
 	ok["headers"] = object{coverageHeader: object{"schema": object{"type": "string"},

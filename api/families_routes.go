@@ -1,4 +1,23 @@
 package api
 
-// familyRoutes are the routes of Chronicle's analytics families, /api/analytics/v2.
-func (s *Server) familyRoutes() []route { return nil }
+// familyRoutes are the routes of Chronicle's analytics families, /api/analytics/v2
+// (docs/analytics.md): one series route per family, the daily active addresses, and
+// every family of one milestone. Their answers move: the ledger fold and recounts write
+// rows after the milestone.
+func (s *Server) familyRoutes() []route {
+	out := make([]route, 0, len(families)+2)
+	for _, spec := range families {
+		out = append(out, route{pattern: familiesPrefix + "/" + spec.name, tag: "analytics",
+			summary: "Chronicle's " + spec.name + " of the milestones in [startIndex, endIndex], newest first: " +
+				spec.summary,
+			query: familySeriesParams, schema: familySchemaName(spec.name) + "Points", handle: s.familySeries(spec)})
+	}
+	return append(out,
+		route{pattern: familiesPrefix + "/" + dailyFamily + "/daily", tag: "analytics",
+			summary: "Chronicle's active_addresses of the computed UTC dates in [from, to], newest first",
+			query:   familyDailyParams, schema: "ActiveAddressesDaily", handle: s.activeAddressesDaily},
+		route{pattern: familiesPrefix + "/milestones/{index}", tag: "analytics",
+			summary: "Every analytics family of one milestone, named as inx-chronicle names them",
+			path:    pathParam("index", indexKind, "milestone index"), canMiss: true,
+			schema: "MilestoneFamilies", handle: s.milestoneFamilies})
+}

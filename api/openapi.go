@@ -158,7 +158,7 @@ func ref(name string) object { return object{"$ref": "#/components/schemas/" + n
 // (each area's file declares its own).
 func allSchemas() object {
 	out := schemas()
-	for _, more := range []object{coreSchemas(), indexerSchemas(), explorerSchemas(), poiSchemas(),
+	for _, more := range []object{coreSchemas(), indexerSchemas(), explorerSchemas(), poiSchemas(), familySchemas(),
 		{"LedgerCoverage": coverageSchema()}} {
 		for name, sch := range more {
 			out[name] = sch

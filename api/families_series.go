@@ -1,0 +1,126 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// familyCursorKind is a family series' cursor: opaque to clients, the index of the
+// next page's newest point.
+var familyCursorKind = kind{schema: map[string]any{"type": "string", "description": "opaque, from the previous page"},
+	parse: func(name, v string) (any, error) {
+		n, err := strconv.ParseUint(v, 10, 32)
+		if err != nil {
+			return nil, badParam(name, "malformed (%s): pass the cursor of the previous page as it came", quote(v))
+		}
+		return uint32(n), nil
+	}}
+
+// familySeriesParams are the query of the family series routes.
+var familySeriesParams = []param{
+	{name: "startIndex", kind: indexKind, doc: "first milestone index (inclusive; default 0)"},
+	{name: "endIndex", kind: indexKind, doc: "last milestone index (inclusive; default the newest with a row)"},
+	{name: "pageSize", kind: pageSizeKind, doc: "points per page (1-1000, default 100)"},
+	{name: "cursor", kind: familyCursorKind, doc: "where the page starts: the cursor of the previous page"},
+}
+
+// familySeriesJSON is a page of one family's points, newest first.
+type familySeriesJSON struct {
+	Family   string            `json:"family"`
+	Coverage string            `json:"coverage"`
+	Points   []familyPointJSON `json:"points"`
+	Cursor   string            `json:"cursor,omitempty"` // only when more points may exist
+}
+
+// seriesQuery is a checked request of a family series: inclusive index bounds, the
+// page size and where the page starts (the cursor; end when none).
+type seriesQuery struct {
+	start, end, top uint32
+	size            int
+}
+
+func readSeriesQuery(in *input) (seriesQuery, error) {
+	q := seriesQuery{start: in.index("startIndex"), end: ^uint32(0), size: defaultPageSize}
+	if in.has("endIndex") {
+		q.end = in.index("endIndex")
+	}
+	if n, ok := in.values["pageSize"].(int); ok {
+		q.size = n
+	}
+	if q.end < q.start {
+		return q, badParam("endIndex", "%d is before startIndex (%d)", q.end, q.start)
+	}
+	q.top = q.end
+	if in.has("cursor") {
+		q.top = in.index("cursor")
+		if q.top < q.start || q.top > q.end {
+			return q, badParam("cursor", "%d lies outside startIndex..endIndex: a cursor of another query", q.top)
+		}
+	}
+	return q, nil
+}
+
+// familySeries serves GET /api/analytics/v2/{family} for spec.
+func (s *Server) familySeries(spec familySpec) func(context.Context, *input) (any, error) {
+	return func(ctx context.Context, in *input) (any, error) {
+		q, err := readSeriesQuery(in)
+		if err != nil {
+			return nil, err
+		}
+		state, folded, err := s.st.LedgerFamilies(ctx)
+		if err != nil {
+			return nil, err
+		}
+		out := familySeriesJSON{Family: spec.name, Coverage: familyCoverage(spec, state, folded),
+			Points: []familyPointJSON{}}
+		newest, ok, err := s.familiesNewest(ctx, state, folded)
+		if err != nil || !ok || q.start > min(newest, q.top) {
+			return out, err
+		}
+		rows, err := s.st.FamilyRange(ctx, spec.name, q.start, min(newest, q.top), q.size+1)
+		if err != nil {
+			return nil, err
+		}
+		if len(rows) > q.size {
+			out.Cursor = strconv.FormatUint(uint64(rows[q.size].Index), 10)
+			rows = rows[:q.size]
+		}
+		for _, r := range rows {
+			p, err := pointJSON(r)
+			if err != nil {
+				return nil, err
+			}
+			out.Points = append(out.Points, p)
+		}
+		return out, nil
+	}
+}
+
+// familiesNewest is the newest milestone that may have family rows: the newest synced
+// one (the ingest writes the activity families before its sync row) or the ledger
+// fold's watermark, whichever is newer; ok is false when there is neither.
+func (s *Server) familiesNewest(ctx context.Context, state store.LedgerFamiliesState, folded bool) (uint32, bool, error) {
+	span, err := s.st.SyncTip(ctx)
+	switch {
+	case errors.Is(err, store.ErrNothingSynced):
+		return state.Watermark, folded, nil
+	case err != nil:
+		return 0, false, err
+	case folded:
+		return max(span.Newest, state.Watermark), true, nil
+	}
+	return span.Newest, true, nil
+}
+
+// familyCoverage is spec's coverage: the activity families and the protocol parameters
+// are complete for every milestone that has a row; the ledger families only when the
+// fold started from the whole ledger (a snapshot bootstrap).
+func familyCoverage(spec familySpec, state store.LedgerFamiliesState, folded bool) string {
+	if !spec.ledger || folded && state.Complete {
+		return coverageComplete
+	}
+	return coveragePartial
+}
