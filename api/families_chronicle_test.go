@@ -1,0 +1,89 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// chronicleActivityFamilies are the families written with every milestone, which must
+// equal inx-chronicle's own figures.
+var chronicleActivityFamilies = []string{"block_activity", "milestone_size", "active_addresses", "base_tokens",
+	"output_activity", "transaction_size"}
+
+// chronicleFigures reads inx-chronicle's figures of milestones 17339-17340: per
+// milestone, "<family>.<path>" (the file's key without "analytics." and a trailing ".0",
+// Chronicle's field name of an amount) to its value.
+func chronicleFigures(t *testing.T) map[string]map[string]json.Number {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "realdata", "chronicle_analytics_17339_17340.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Milestones map[string]map[string]json.Number `json:"milestones"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]json.Number{}
+	for index, figures := range file.Milestones {
+		out[index] = map[string]json.Number{}
+		for key, v := range figures {
+			key = strings.TrimSuffix(strings.TrimPrefix(key, "analytics."), ".0")
+			out[index][key] = v
+		}
+	}
+	return out
+}
+
+// TestFamiliesChronicleFigures: over the real milestones 17339-17340, ingested with the
+// analytics rows, GET /api/analytics/v2/milestones/{index} gives every activity figure
+// of inx-chronicle's own measurements, by value (numbers, or amounts as decimal strings).
+func TestFamiliesChronicleFigures(t *testing.T) {
+	e := newRealEnv(t)
+	want := chronicleFigures(t)
+	if len(want) != 2 {
+		t.Fatalf("the data file holds milestones %v, want 17339 and 17340", want)
+	}
+	for index, figures := range want {
+		var got milestoneFamiliesAnswer
+		path := familiesPrefix + "/milestones/" + index
+		if code := e.getNumbers(t, path, &got); code != http.StatusOK {
+			t.Fatalf("GET %s: %d", path, code)
+		}
+		compared := 0
+		for key, v := range figures {
+			family, figure, _ := strings.Cut(key, ".")
+			if !slices.Contains(chronicleActivityFamilies, family) {
+				continue
+			}
+			compared++
+			flat := leaves("", map[string]any(got.Families[family]), map[string]any{})
+			if !sameValue(flat[figure], v) {
+				t.Errorf("milestone %s: %s = %#v, Chronicle's %s", index, key, flat[figure], v)
+			}
+		}
+		if compared == 0 {
+			t.Errorf("milestone %s: no activity figure in the data file", index)
+		}
+		t.Logf("milestone %s: %d activity figures compared", index, compared)
+	}
+}
+
+// sameValue says whether an answer's figure (a number, or a decimal string for amounts)
+// has the value of Chronicle's.
+func sameValue(got any, want json.Number) bool {
+	w, ok := new(big.Int).SetString(want.String(), 10)
+	if !ok {
+		return false
+	}
+	g, ok := new(big.Int).SetString(fmt.Sprint(got), 10)
+	return ok && g.Cmp(w) == 0
+}
