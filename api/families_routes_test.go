@@ -154,6 +154,7 @@ func TestFamilyRoutes(t *testing.T) {
 	t.Run("milestone", func(t *testing.T) { checkMilestoneFamilies(t, e, "partial") })
 	t.Run("errors", func(t *testing.T) { checkFamilyErrors(t, e) })
 	t.Run("daily", func(t *testing.T) { checkDailyFamily(t, e) })
+	t.Run("cache", func(t *testing.T) { checkFamilyCaching(t, e) })
 	ctx := context.Background()
 	if err := e.st.AdvanceLedgerFamilies(ctx, store.LedgerFamiliesState{Watermark: famFolded}, "test"); err != nil {
 		t.Fatal(err)
@@ -386,4 +387,17 @@ func date(t *testing.T, s string) time.Time {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// checkFamilyCaching: the family answers move (the fold and recounts write rows after the
+// milestone): caches keep them for a milestone interval.
+func checkFamilyCaching(t *testing.T, e *env) {
+	want := "public, max-age=" + seconds(DefaultMovingMaxAge)
+	for _, path := range []string{familiesPrefix + "/ledger_outputs", familiesPrefix + "/milestones/20",
+		familiesPrefix + "/active_addresses/daily", familiesPrefix + "/milestones/999"} {
+		resp, _ := send(t, http.MethodGet, e.srv.URL+path, "", "")
+		if got := resp.Header.Get("Cache-Control"); got != want {
+			t.Errorf("GET %s: %d, Cache-Control %q, want %q", path, resp.StatusCode, got, want)
+		}
+	}
 }
