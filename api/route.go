@@ -30,6 +30,9 @@ type route struct {
 	canFail bool
 	// admin: a POST route that requires the admin token (registered only with one).
 	admin bool
+	// public: a route holding no data (the dashboard's static files), served without
+	// the read token; the page's script sends the token on its own API calls.
+	public bool
 	errs  map[int]string // route-specific error answers, for OpenAPI
 	// nodeErrorBody: the route answers its errors in the node's error body,
 	// {"error": {"code", "message"}} (TIP-25's form, which TIP-26 shares), so that node
