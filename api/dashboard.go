@@ -39,15 +39,12 @@ func dashboardFile(name, media string) http.Handler {
 	if err != nil {
 		panic("dashboard: " + name + " is not embedded: " + err.Error())
 	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		h := w.Header()
 		h.Set("Content-Type", media+"; charset=utf-8")
 		h.Set("Content-Security-Policy", dashboardCSP)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
-		if r.Method == http.MethodHead {
-			return
-		}
 		_, _ = w.Write(body)
 	})
 }

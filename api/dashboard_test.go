@@ -1,7 +1,6 @@
 package api
 
 import (
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -30,12 +29,7 @@ func TestDashboardPublic(t *testing.T) {
 		media := map[bool]string{true: "text/javascript", false: "text/css"}[strings.HasSuffix(ref[1], ".js")]
 		getPublic(t, srv.URL+ref[1], media)
 	}
-	resp, err := http.Get(srv.URL + "/sync")
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusUnauthorized {
+	if resp, _ := send(t, http.MethodGet, srv.URL+"/sync", "", ""); resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("/sync without the token: %d, want 401", resp.StatusCode)
 	}
 }
@@ -44,15 +38,7 @@ func TestDashboardPublic(t *testing.T) {
 // under the dashboard's content security policy.
 func getPublic(t *testing.T, url, media string) string {
 	t.Helper()
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, body := send(t, http.MethodGet, url, "", "")
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), media) {
 		t.Fatalf("%s: %d %s, want 200 %s", url, resp.StatusCode, resp.Header.Get("Content-Type"), media)
 	}
