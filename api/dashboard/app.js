@@ -149,7 +149,7 @@ function showError(fig, err) {
 
 // familyPoints reads every point of a family over [from, to], following the cursor.
 async function familyPoints(family, from, to) {
-  const base = `/api/analytics/v2/${family}?startIndex=${from}&endIndex=${to}`;
+  const base = `/api/analytics/v2/${family}?startIndex=${from}&endIndex=${to}&pageSize=${MAX_SPAN}`;
   let points = [], coverage = null, cursor = "";
   for (let page = 0; page < MAX_PAGES; page++) {
     const ans = await api(cursor ? base + "&cursor=" + encodeURIComponent(cursor) : base);
@@ -162,6 +162,10 @@ async function familyPoints(family, from, to) {
   return { points, coverage };
 }
 
+function plural(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 function coverageText(c) {
   if (!c) return "";
   return "coverage: " + (typeof c === "string" ? c : c.status || JSON.stringify(c));
@@ -170,17 +174,33 @@ function coverageText(c) {
 async function drawFamily(fig, family, from, to) {
   try {
     const { points, coverage } = await familyPoints(family, from, to);
-    if (points.length === 0) return fill(fig, "nodata", coverageText(coverage), el("p", { class: "nodata" }, "no data"));
+    const extra = family === "protocol_parameters" ? await parametersInEffect(to) : [];
+    if (points.length === 0 && extra.length === 0) {
+      return fill(fig, "nodata", coverageText(coverage), el("p", { class: "nodata" }, "no data"));
+    }
     const series = {};
     for (const p of points) {
       for (const [name, value] of Object.entries(flatten(p.figures))) {
         (series[name] = series[name] || []).push({ x: p.milestoneIndex, value });
       }
     }
-    fill(fig, "ok", `${points.length} milestones; ${coverageText(coverage)}`, ...charts(family, series, from, to));
+    const drawn = points.length ? charts(family, series, from, to) : [el("p", { class: "nodata" }, "no change in the range")];
+    fill(fig, "ok", `${plural(points.length, "milestone")}; ${coverageText(coverage)}`, ...drawn, ...extra);
   } catch (err) {
     showError(fig, err);
   }
+}
+
+// parametersInEffect is a table of the protocol parameters in effect at milestone to:
+// those of the newest change at or before it, which may precede the range.
+async function parametersInEffect(to) {
+  const ans = await api(`/api/analytics/v2/protocol_parameters?startIndex=0&endIndex=${to}&pageSize=1`);
+  const p = ans && (ans.points || [])[0];
+  if (!p) return [];
+  const rows = Object.entries(flatten(p.parameters || p.figures)).map(([k, v]) =>
+    el("tr", {}, el("td", {}, k), el("td", {}, String(v))));
+  return [el("h4", {}, `in effect at ${to} (since milestone ${p.milestoneIndex})`),
+    el("table", { "data-parameters": p.milestoneIndex }, ...rows)];
 }
 
 // drawDaily draws the daily active addresses over the days the range's milestones span.
@@ -213,7 +233,7 @@ async function drawRate(fig, from, to) {
     const series = { milestones_per_minute: minutes.map((x) => ({ x, value: perMinute.get(x) })) };
     const first = minutes[0], last = Math.max(minutes[minutes.length - 1], first + 60);
     const hhmm = (x) => new Date(x * 1000).toISOString().slice(11, 16);
-    fill(fig, "ok", `${items.length} milestones from ${new Date(first * 1000).toISOString()} (UTC minutes)`,
+    fill(fig, "ok", `${plural(items.length, "milestone")} from ${new Date(first * 1000).toISOString()} (UTC minutes)`,
       ...lineChart("milestones_per_minute", ["milestones_per_minute"], series, first, last, hhmm));
     return items;
   } catch (err) {
