@@ -131,9 +131,10 @@ func checkErrorForm(t *testing.T, path string, body []byte) {
 	}
 }
 
-// TestReadToken: with a read token every route but the probes needs it (401 with
-// WWW-Authenticate without it or with a wrong one, the admin token included); the admin
-// routes take the admin token, not the read token.
+// TestReadToken: with a read token every route but the probes (and the dashboard's
+// files, TestDashboardPublic) needs it (401 with WWW-Authenticate without it or with a
+// wrong one, the admin token included); the admin routes take the admin token, not the
+// read token.
 func TestReadToken(t *testing.T) {
 	logs := captureLogs(t)
 	srv := protectedServer(t, Config{ReadToken: readToken, AdminToken: testToken})
