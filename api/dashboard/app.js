@@ -20,15 +20,14 @@ const SVG = "http://www.w3.org/2000/svg";
 // AuthError: the API answered 401, so no token or a wrong one was given.
 class AuthError extends Error {}
 
-// The token comes from the URL fragment (#token=...) or the input, and is kept in
-// sessionStorage; the fragment is removed from the address bar once read.
-function readToken() {
+// takeToken keeps the token of the URL fragment (#token=...) in sessionStorage and
+// removes the fragment from the address bar; the input sets it too (see the listener).
+function takeToken() {
   const m = /(?:^#|&)token=([^&]*)/.exec(location.hash);
   if (m) {
     sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(m[1]));
     history.replaceState(null, "", location.pathname + location.search);
   }
-  return sessionStorage.getItem(TOKEN_KEY) || "";
 }
 
 // api reads a path of this API: the answer's JSON, null on 404, AuthError on 401.
@@ -46,6 +45,7 @@ async function api(path) {
   return resp.json();
 }
 
+// el makes an element ("svg:name" for an SVG one) with its attributes and children.
 function el(tag, attrs = {}, ...children) {
   const e = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -356,7 +356,7 @@ async function load() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  readToken();
+  takeToken();
   document.getElementById("token-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const input = document.getElementById("token");
