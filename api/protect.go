@@ -69,7 +69,7 @@ func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 	return g.limit(g.limits, rt, func(w http.ResponseWriter, r *http.Request, id netip.Addr) {
 		w, r, bill := g.billRows(w, r, id)
 		defer bill.settle()
-		if g.hasRead && (rt == nil || !rt.admin) && !g.readAllowed(r) {
+		if g.hasRead && (rt == nil || !rt.admin && !rt.public) && !g.readAllowed(r) {
 			w.Header().Set("WWW-Authenticate", readChallenge)
 			g.refuse(w, r, rt, &apiError{Status: http.StatusUnauthorized, Title: "unauthorized",
 				Detail: "this API needs the header Authorization: Bearer <read token>"})
@@ -152,7 +152,7 @@ func (g *guard) document(rt *route) {
 		errs[http.StatusTooManyRequests] = "over this client's request rate or in-flight cap, or the server's " +
 			"(see Retry-After)"
 	}
-	if g.hasRead && !rt.admin {
+	if g.hasRead && !rt.admin && !rt.public {
 		errs[http.StatusUnauthorized] = "no read token, or a wrong one (Authorization: Bearer <read token>)"
 	}
 	rt.errs = errs

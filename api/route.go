@@ -30,7 +30,10 @@ type route struct {
 	canFail bool
 	// admin: a POST route that requires the admin token (registered only with one).
 	admin bool
-	errs  map[int]string // route-specific error answers, for OpenAPI
+	// public: a route holding no data (the dashboard's static files), served without
+	// the read token; the page's script sends the token on its own API calls.
+	public bool
+	errs   map[int]string // route-specific error answers, for OpenAPI
 	// nodeErrorBody: the route answers its errors in the node's error body,
 	// {"error": {"code", "message"}} (TIP-25's form, which TIP-26 shares), so that node
 	// clients read them; the node interfaces (core and indexer) set it.

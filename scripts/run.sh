@@ -25,6 +25,13 @@ if [ -x "$BIN/api" ]; then
   "$BIN/api" --addr "$API_ADDR" --ops-addr "$API_OPS_ADDR" --health-max-age "${HEALTH_MAX_AGE:-87600h}" &
   pids+=($!)
   echo "API:      http://$API_ADDR  (try /sync, /milestones/1, /openapi.json)"
+  # The dashboard reads the API with the read token it finds in the URL's fragment; the
+  # token itself is not printed.
+  if [ -n "${API_READ_TOKEN:-}" ]; then
+    echo "dashboard: http://$API_ADDR/dashboard#token=<read token> (API_READ_TOKEN is set)"
+  else
+    echo "dashboard: http://$API_ADDR/dashboard"
+  fi
 fi
 echo "indexer:  http://$OPS_ADDR/metrics  http://$OPS_ADDR/readyz"
 echo "status:   $BIN/indexer status"

@@ -10,7 +10,8 @@
 // to the API and /openapi.json when -ops-addr is empty. The admin routes (POST /admin/...) exist only with an admin
 // token, read from -admin-token-file or the API_ADMIN_TOKEN variable; the token is
 // never logged. Every route but the probes is limited per client and in all, and with
-// a read token (-read-token-file or API_READ_TOKEN) requires it (docs/api-protection.md).
+// a read token (-read-token-file or API_READ_TOKEN) requires it, but for the dashboard's
+// page and files, which hold no data (docs/api-protection.md).
 package main
 
 import (

@@ -36,7 +36,7 @@ func (p *protectFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.trustedProxy, "trusted-proxy", "", "proxies (comma-separated CIDRs or addresses) whose "+
 		"X-Forwarded-For names the client; none by default: the client is the remote address")
 	fs.StringVar(&p.readTokenFile, "read-token-file", "", "file holding a read token that every route but the "+
-		"probes then requires (or set "+readTokenEnv+"; neither: public reads)")
+		"probes and the dashboard's files then requires (or set "+readTokenEnv+"; neither: public reads)")
 }
 
 // check validates the parsed values.

@@ -1,0 +1,252 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// browserFamilies are the families whose charts the browser test reads back: every
+// figure Chronicle gives for them is one the activity rows hold exactly.
+var browserFamilies = []string{"block_activity", "transaction_size", "base_tokens"}
+
+// TestDashboardBrowser opens /dashboard in headless Chromium against an API over the
+// real milestones 17339-17340 with a read token, waits for the page to say it is
+// ready, and reads the charts' points back from the DOM: the block_activity,
+// transaction_size and base_tokens charts hold, at both milestones, Chronicle's own
+// figures and no others. Without the token the page reports the API's 401. A
+// screenshot is saved under the test's temp dir.
+func TestDashboardBrowser(t *testing.T) {
+	browser := ensureChromium(t)
+	e := newRealEnv(t)
+	srv := tokenServer(t, e.st)
+	want := chronicleCharts(t)
+
+	dom := dumpDOM(t, browser, srv.URL+"/dashboard#token="+readToken)
+	checkDashboardReady(t, dom)
+	got := chartPoints(dom)
+	for _, family := range browserFamilies {
+		checkChart(t, family, got[family], want[family])
+	}
+	shot := filepath.Join(t.TempDir(), "dashboard.png")
+	runChromium(t, browser, srv.URL+"/dashboard#token="+readToken, "--screenshot="+shot, "--window-size=1280,2400")
+	if fi, err := os.Stat(shot); err != nil || fi.Size() == 0 {
+		t.Fatalf("no screenshot at %s: %v", shot, err)
+	}
+	t.Logf("screenshot: %s", shot)
+
+	t.Run("without the token the page reports the 401", func(t *testing.T) {
+		dom := dumpDOM(t, browser, srv.URL+"/dashboard")
+		checkRefused(t, dom)
+	})
+}
+
+// tokenServer is the API over st with the read token required.
+func tokenServer(t *testing.T, st *store.Store) *httptest.Server {
+	srv := httptest.NewServer(New(st, Config{RequestTimeout: 10 * time.Second, ReadToken: readToken}).Handler())
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// ensureChromium is the path of chromium, installed by scripts/ensure-chromium.sh when
+// missing; the test skips, saying why, only when it cannot be installed.
+func ensureChromium(t *testing.T) string {
+	if testing.Short() {
+		t.Skip("-short: the browser test needs Cassandra and Chromium")
+	}
+	if path, err := exec.LookPath("chromium"); err == nil {
+		return path
+	}
+	dir, err := realdata.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(dir, "..", "..", "scripts", "ensure-chromium.sh")
+	if out, err := exec.Command(script).CombinedOutput(); err != nil {
+		t.Skipf("chromium is missing and %s could not install it: %v\n%s", script, err, out)
+	}
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skipf("chromium is still missing after %s: %v", script, err)
+	}
+	return path
+}
+
+// runChromium runs headless Chromium on url with a profile of its own (so that no
+// session storage carries over) and returns its standard output.
+func runChromium(t *testing.T, browser, url string, args ...string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+		"--no-first-run", "--user-data-dir=" + t.TempDir(), "--virtual-time-budget=60000"}
+	cmd := exec.CommandContext(ctx, browser, append(append(base, args...), url)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium %v: %v\n%s", args, err, tail(stderr.String(), 2000))
+	}
+	return out
+}
+
+func dumpDOM(t *testing.T, browser, url string) string {
+	t.Helper()
+	return string(runChromium(t, browser, url, "--dump-dom"))
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+var (
+	bodyTag     = regexp.MustCompile(`<body[^>]*>`)
+	circleTag   = regexp.MustCompile(`<circle [^>]*>`)
+	attribute   = regexp.MustCompile(`([a-z-]+)="([^"]*)"`)
+	errorBox    = regexp.MustCompile(`<[^>]* id="([^"]+)"[^>]* data-state="error"[^>]*>`)
+	authMessage = regexp.MustCompile(`<p id="auth-message"([^>]*)>([^<]*)</p>`)
+)
+
+// attrs are the attributes of one tag of the dumped DOM.
+func attrs(tag string) map[string]string {
+	out := map[string]string{}
+	for _, m := range attribute.FindAllStringSubmatch(tag, -1) {
+		out[m[1]] = html.UnescapeString(m[2])
+	}
+	return out
+}
+
+// checkDashboardReady: the page has loaded every section, the API took the token, and
+// no chart shows an error.
+func checkDashboardReady(t *testing.T, dom string) {
+	t.Helper()
+	body := attrs(bodyTag.FindString(dom))
+	if body["data-ready"] != "true" || body["data-auth"] != "" {
+		m := authMessage.FindStringSubmatch(dom)
+		t.Fatalf("body %v: not ready, or the API refused the page (%v); DOM:\n%s", body, m, tail(dom, 3000))
+	}
+	for _, at := range errorBox.FindAllStringSubmatchIndex(dom, -1) {
+		t.Errorf("%s shows an error: %.300s", dom[at[2]:at[3]], dom[at[1]:])
+	}
+}
+
+// checkRefused: the page has given up on a clear message naming the 401.
+func checkRefused(t *testing.T, dom string) {
+	t.Helper()
+	body := attrs(bodyTag.FindString(dom))
+	m := authMessage.FindStringSubmatch(dom)
+	if body["data-ready"] != "true" || body["data-auth"] != "refused" || m == nil ||
+		strings.Contains(m[1], "hidden") || !strings.Contains(m[2], "401") || !strings.Contains(m[2], "read token") {
+		t.Fatalf("without the token: body %v, message %q; want data-auth=refused and a visible message "+
+			"naming the 401 and the read token", body, m)
+	}
+}
+
+// chartData is a chart's points: series -> milestone index -> value, as text.
+type chartData map[string]map[string]string
+
+// chartPoints reads every chart's points (its <circle>s) from the dumped DOM, by family.
+func chartPoints(dom string) map[string]chartData {
+	out := map[string]chartData{}
+	for _, tag := range circleTag.FindAllString(dom, -1) {
+		a := attrs(tag)
+		fam, series := a["data-family"], a["data-series"]
+		if out[fam] == nil {
+			out[fam] = chartData{}
+		}
+		if out[fam][series] == nil {
+			out[fam][series] = map[string]string{}
+		}
+		out[fam][series][a["data-index"]] = a["data-value"]
+	}
+	return out
+}
+
+func checkChart(t *testing.T, family string, got, want chartData) {
+	t.Helper()
+	if len(want) == 0 {
+		t.Fatalf("the data file has no figures of %s", family)
+	}
+	if len(got) == 0 {
+		t.Errorf("the %s chart holds no points (see its box in the screenshot)", family)
+		return
+	}
+	for series, byIndex := range want {
+		for index, value := range byIndex {
+			if g, ok := got[series][index]; !ok || g != value {
+				t.Errorf("%s chart: %s at %s is %q (drawn: %t), Chronicle's figure is %s", family, series, index, g, ok, value)
+			}
+		}
+	}
+	for series, byIndex := range got {
+		for index := range byIndex {
+			if _, ok := want[series][index]; !ok {
+				t.Errorf("%s chart: a point %s at %s the data file does not have", family, series, index)
+			}
+		}
+	}
+}
+
+// chronicleCharts are the points the families' charts must hold, from inx-chronicle's
+// figures (keys analytics.<family>.<path>, an amount's path ending in ".0").
+func chronicleCharts(t *testing.T) map[string]chartData {
+	dir, err := realdata.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "chronicle_analytics_17339_17340.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Milestones map[string]map[string]json.Number `json:"milestones"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&file); err != nil {
+		t.Fatalf("chronicle analytics: %v", err)
+	}
+	out := map[string]chartData{}
+	for index, figures := range file.Milestones {
+		for key, value := range figures {
+			family, path, err := chronicleKey(key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out[family] == nil {
+				out[family] = chartData{}
+			}
+			if out[family][path] == nil {
+				out[family][path] = map[string]string{}
+			}
+			out[family][path][index] = value.String()
+		}
+	}
+	return out
+}
+
+// chronicleKey splits analytics.<family>.<path> and drops an amount's ".0".
+func chronicleKey(key string) (family, path string, err error) {
+	rest, prefixed := strings.CutPrefix(key, "analytics.")
+	family, path, split := strings.Cut(rest, ".")
+	if !prefixed || !split {
+		return "", "", fmt.Errorf("chronicle analytics: key %q is not analytics.<family>.<path>", key)
+	}
+	return family, strings.TrimSuffix(path, ".0"), nil
+}
