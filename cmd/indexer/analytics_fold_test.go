@@ -213,3 +213,25 @@ func readSnapshotFacts(t *testing.T) snapshotFacts {
 	}
 	return f
 }
+
+// TestMilestoneRangeFlags: numbers are milestone indexes, dates are left to dateRange,
+// and a bad or reversed range names its flag.
+func TestMilestoneRangeFlags(t *testing.T) {
+	for _, c := range []struct {
+		from, to string
+		ok       bool
+		err      string
+	}{
+		{"17339", "17340", true, ""},
+		{"17339", "", true, ""},
+		{"2024-03-10", "2024-03-11", false, ""},
+		{"17339x", "", true, "-from"},
+		{"17339", "2024-03-11", true, "-to"},
+		{"17340", "17339", true, "before -from"},
+	} {
+		_, _, ok, err := milestoneRange(c.from, c.to)
+		if ok != c.ok || (err == nil) != (c.err == "") || err != nil && !strings.Contains(err.Error(), c.err) {
+			t.Errorf("milestoneRange(%q, %q) = %t, %v; want %t and an error naming %q", c.from, c.to, ok, err, c.ok, c.err)
+		}
+	}
+}
