@@ -6,12 +6,12 @@ import (
 )
 
 // ledgerDeltaWrites are the milestone's ledger family delta row, priced under the
-// protocol parameters the store knows (recorded when the network was ensured). A store
-// that knows none writes no row: the fold then stops at the milestone and names it, and
+// protocol parameters the store knows (recorded when the network was ensured), its
+// addresses under the network's HRP. A store that knows neither writes no row: the fold then stops at the milestone and names it, and
 // `indexer analytics -from -to` writes the row once the parameters are recorded.
 func ledgerDeltaWrites(cm *chain.ConfirmedMilestone, st *store.Store) []store.Write {
 	rec, ok := st.KnownProtocol()
-	if !ok {
+	if !ok || st.HRP() == "" {
 		return nil
 	}
 	return st.LedgerDeltaWrites(cm.Index, LedgerDelta(cm, rec.Params.RentStructure, st.HRP()))

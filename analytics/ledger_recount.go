@@ -30,6 +30,10 @@ type LedgerCount struct {
 // The synced milestones from m on must be contiguous; an output spent while the scan
 // runs is found among the consumed ones, as the updates are read after the scan.
 func RecountLedger(ctx context.Context, st *store.Store, m uint32, params chain.ProtocolParameters) (LedgerCount, error) {
+	network, ok, err := st.Network(ctx)
+	if err != nil || !ok {
+		return LedgerCount{}, cmpErr(err, store.ErrNothingSynced)
+	}
 	ids, err := unspentIDs(ctx, st, m)
 	if err != nil {
 		return LedgerCount{}, err
@@ -42,7 +46,6 @@ func RecountLedger(ctx context.Context, st *store.Store, m uint32, params chain.
 		return LedgerCount{}, err
 	}
 	c := LedgerCount{Index: m, Figures: zeroFigures(params.TokenSupply), Balances: map[string]int64{}}
-	hrp := st.HRP()
 	for i := range outputs {
 		lo := &outputs[i]
 		if lo.MilestoneIndex > m {
@@ -50,7 +53,7 @@ func RecountLedger(ctx context.Context, st *store.Store, m uint32, params chain.
 		}
 		c.Outputs++
 		outputFigures(c.Figures, lo, params.RentStructure, 1)
-		if owner, ok := outputOwner(&lo.Output, hrp); ok {
+		if owner, ok := outputOwner(&lo.Output, network.HRP); ok {
 			c.Balances[owner] += int64(lo.Output.Amount)
 		}
 	}
