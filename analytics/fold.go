@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -71,7 +72,7 @@ func (f LedgerFold) run(ctx context.Context, refrom uint32) (FoldResult, error) 
 	defer release()
 	rec, ok, err := f.Store.Protocol(ctx)
 	if err != nil || !ok {
-		return FoldResult{}, cmpErr(err, ErrNoProtocol)
+		return FoldResult{}, cmp.Or(err, ErrNoProtocol)
 	}
 	fd := &folder{st: f.Store, owner: f.Owner, params: rec.Params}
 	if err := fd.loadState(ctx); err != nil {
@@ -117,14 +118,6 @@ func holdLease(ctx context.Context, st *store.Store, lease store.Lease) (release
 		return nil, fmt.Errorf("%w (%s)", ErrLeaseHeld, holder)
 	}
 	return func() { Job{Store: st}.release(ctx, lease) }, nil
-}
-
-// cmpErr is err, or fallback when err is nil.
-func cmpErr(err, fallback error) error {
-	if err != nil {
-		return err
-	}
-	return fallback
 }
 
 // folder is one fold's state and parameters.

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -14,10 +15,10 @@ import (
 // from `from` afterwards to carry new deltas into the ledger families.
 func RecomputeMilestones(ctx context.Context, st *store.Store, from, to uint32, each func(index uint32)) error {
 	if _, ok, err := st.Network(ctx); err != nil || !ok {
-		return cmpErr(err, store.ErrNothingSynced)
+		return cmp.Or(err, store.ErrNothingSynced)
 	}
 	if _, ok, err := st.Protocol(ctx); err != nil || !ok {
-		return cmpErr(err, ErrNoProtocol)
+		return cmp.Or(err, ErrNoProtocol)
 	}
 	for i := from; i <= to; i++ {
 		cm, err := st.ConfirmedMilestone(ctx, i)
@@ -45,11 +46,11 @@ type FoldCheck struct {
 func CheckFold(ctx context.Context, st *store.Store) (FoldCheck, error) {
 	state, ok, err := st.LedgerFamilies(ctx)
 	if err != nil || !ok {
-		return FoldCheck{}, cmpErr(err, fmt.Errorf("%w: the ledger families were never folded", store.ErrNotFound))
+		return FoldCheck{}, cmp.Or(err, fmt.Errorf("%w: the ledger families were never folded", store.ErrNotFound))
 	}
 	rec, ok, err := st.Protocol(ctx)
 	if err != nil || !ok {
-		return FoldCheck{}, cmpErr(err, ErrNoProtocol)
+		return FoldCheck{}, cmp.Or(err, ErrNoProtocol)
 	}
 	fd := &folder{st: st, params: rec.Params, state: state}
 	stored, err := fd.figuresAt(ctx, state.Watermark)

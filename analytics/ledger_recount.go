@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sync"
@@ -32,7 +33,7 @@ type LedgerCount struct {
 func RecountLedger(ctx context.Context, st *store.Store, m uint32, params chain.ProtocolParameters) (LedgerCount, error) {
 	network, ok, err := st.Network(ctx)
 	if err != nil || !ok {
-		return LedgerCount{}, cmpErr(err, store.ErrNothingSynced)
+		return LedgerCount{}, cmp.Or(err, store.ErrNothingSynced)
 	}
 	ids, err := unspentIDs(ctx, st, m)
 	if err != nil {
