@@ -14,7 +14,8 @@ import (
 )
 
 // foldLoop folds newly synced milestones into the ledger families every interval until
-// ctx ends. Another node folding, or nothing synced yet, is not a failure.
+// ctx ends. Another node folding, nothing synced yet or no network recorded yet is not
+// a failure.
 func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
@@ -23,7 +24,8 @@ func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duratio
 		switch {
 		case err == nil && res.To >= res.From:
 			slog.Debug("ledger families folded", "from", res.From, "to", res.To)
-		case err == nil, errors.Is(err, analytics.ErrLeaseHeld), errors.Is(err, store.ErrNothingSynced):
+		case err == nil, errors.Is(err, analytics.ErrLeaseHeld), errors.Is(err, store.ErrNothingSynced),
+			errors.Is(err, analytics.ErrNoProtocol):
 		case ctx.Err() == nil:
 			slog.Error("ledger families' fold", "error", err)
 		}
