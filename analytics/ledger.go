@@ -68,15 +68,11 @@ func (j LedgerJob) RunDue(ctx context.Context, now time.Time) (store.LedgerSumma
 
 func (j LedgerJob) run(ctx context.Context, dueOn time.Time) (store.LedgerSummary, error) {
 	lease := store.Lease{Name: LedgerLeaseName, Owner: j.Owner, TTL: orDefault(j.LeaseTTL, DefaultLedgerLeaseTTL)}
-	held, err := j.Store.AcquireLease(ctx, lease)
+	release, err := holdLease(ctx, j.Store, lease)
 	if err != nil {
 		return store.LedgerSummary{}, err
 	}
-	if !held {
-		holder, _ := j.Store.LeaseHolder(ctx, lease.Name)
-		return store.LedgerSummary{}, fmt.Errorf("%w (%s)", ErrLeaseHeld, holder)
-	}
-	defer Job{Store: j.Store}.release(ctx, lease)
+	defer release()
 	if !dueOn.IsZero() {
 		due, err := ledgerDue(ctx, j.Store, dueOn)
 		if err != nil {

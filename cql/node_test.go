@@ -27,6 +27,7 @@ func TestAgainstNode(t *testing.T) {
 		{"milestones_by_bucket", testMilestoneBuckets},
 		{"receipts", testReceipts},
 		{"families", testFamilies},
+		{"ledger_families", testLedgerFamilies},
 		{"transactions", testTransactions},
 		{"transaction_output_rows", testTransactionOutputRows},
 		{"tag_hints", testTagHints},

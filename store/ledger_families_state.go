@@ -19,6 +19,9 @@ type LedgerFamiliesState struct {
 	// folded milestone's figures are the network's; otherwise they cover only what the
 	// keyspace indexed since Base.
 	Complete bool `json:"complete"`
+	// Protocol is the protocol_parameters row's detail the fold wrote last (TIP-25 JSON):
+	// the fold writes a row where the recorded parameters differ from it.
+	Protocol string `json:"protocol,omitempty"`
 }
 
 // LedgerFamilies reads the fold's state; ok is false before the first fold.

@@ -41,6 +41,7 @@ func (st *Store) recordProtocol(ctx context.Context, n chain.Network, node strin
 	if err != nil || ok && got.equal(want) {
 		return err
 	}
+	st.protocol.Store(&want)
 	value, _ := json.Marshal(want)
 	if _, err := st.AdvanceWatermark(ctx, protocolConcern, time.Now().UnixMicro(), string(value), node); err != nil {
 		return fmt.Errorf("recording protocol parameters: %w", err)
@@ -57,5 +58,19 @@ func (r ProtocolRecord) equal(o ProtocolRecord) bool {
 // Protocol reads the recorded protocol parameters and base token; ok is false in a
 // keyspace written before they were recorded (or before any indexer ran).
 func (st *Store) Protocol(ctx context.Context) (ProtocolRecord, bool, error) {
-	return metaJSON[ProtocolRecord](ctx, st, protocolConcern)
+	rec, ok, err := metaJSON[ProtocolRecord](ctx, st, protocolConcern)
+	if ok && err == nil {
+		st.protocol.Store(&rec)
+	}
+	return rec, ok, err
+}
+
+// KnownProtocol is the protocol record this store last read or recorded (Protocol,
+// EnsureNetwork), without a read: for row builders that have no context. ok is false
+// before either.
+func (st *Store) KnownProtocol() (ProtocolRecord, bool) {
+	if rec := st.protocol.Load(); rec != nil {
+		return *rec, true
+	}
+	return ProtocolRecord{}, false
 }

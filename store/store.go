@@ -21,10 +21,11 @@ type Store struct {
 	s         *cql.Session
 	ChunkSize uint32
 	network   atomic.Pointer[NetworkRecord]
-	sum       summarizer                    // gathers sync changes for the sync summary (sync_flush.go)
-	bootstrap atomic.Pointer[bootstrapRead] // the last read of the bootstrap record (ledger_coverage_cache.go)
-	rebuilt   rebuiltView                   // the sync view read from the whole table (sync_view_cache.go)
-	times     milestoneTimes                // milestone timestamps read so far (milestone_time.go)
+	sum       summarizer                     // gathers sync changes for the sync summary (sync_flush.go)
+	bootstrap atomic.Pointer[bootstrapRead]  // the last read of the bootstrap record (ledger_coverage_cache.go)
+	rebuilt   rebuiltView                    // the sync view read from the whole table (sync_view_cache.go)
+	times     milestoneTimes                 // milestone timestamps read so far (milestone_time.go)
+	protocol  atomic.Pointer[ProtocolRecord] // the protocol record last read or recorded (KnownProtocol)
 }
 
 // New wraps a session; chunkSize is the keyspace's recorded chunk size (see EnsureChunkSize).

@@ -22,6 +22,7 @@ type analyticsFlags struct {
 	checkEvery time.Duration
 	leaseTTL   time.Duration
 	ledger     bool
+	foldEvery  time.Duration
 }
 
 func (a *analyticsFlags) register(fs *flag.FlagSet) {
@@ -40,11 +41,13 @@ func (a *analyticsFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&a.leaseTTL, "analytics-lease-ttl", analytics.DefaultLeaseTTL, "lease of a running daily job")
 	fs.BoolVar(&a.ledger, "analytics-ledger", true,
 		"with -analytics: compute the ledger analytics (richest addresses, token distribution) once a day")
+	fs.DurationVar(&a.foldEvery, "analytics-fold-every", 5*time.Second,
+		"with -analytics: how often to fold newly synced milestones into the ledger families")
 }
 
 // attachAnalytics adds the per-milestone analytics rows to every milestone the pipeline
-// writes and starts the daily scheduler. It returns the scheduler's stop, which cancels
-// and waits for it: deferred in cmdRun, it runs before the session closes, so a job cut
+// writes and starts the daily scheduler and the ledger families' fold. It returns their
+// stop, which cancels and waits for them: deferred in cmdRun, it runs before the session closes, so a job cut
 // short still releases its lease instead of holding the date for the lease's TTL.
 func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f analyticsFlags) (stop func()) {
 	if !f.enabled {
@@ -54,15 +57,20 @@ func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f
 	s := analytics.NewScheduler(st, analytics.SchedulerConfig{Owner: processOwner("run"), DailyAt: f.dailyAt,
 		CheckEvery: f.checkEvery, LeaseTTL: f.leaseTTL, Log: slog.Default(), SkipLedger: !f.ledger})
 	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
+	done := make(chan struct{}, 2)
 	go func() {
-		defer close(done)
+		defer func() { done <- struct{}{} }()
 		if err := s.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
 			slog.Error("analytics scheduler stopped", "error", err)
 		}
 	}()
+	go func() {
+		defer func() { done <- struct{}{} }()
+		foldLoop(ctx, analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL}, f.foldEvery)
+	}()
 	return func() {
 		cancel()
+		<-done
 		<-done
 	}
 }
@@ -74,16 +82,19 @@ func processOwner(role string) string {
 }
 
 // cmdAnalytics computes the daily analytics of every date in [-from, -to], again if
-// already computed, under each date's lease; with -ledger, the ledger analytics at the
-// newest synced milestone instead, under their lease.
+// already computed, under each date's lease; given milestone indexes, it recomputes
+// those milestones' analytics rows and refolds the ledger families from -from (see
+// cmdRecompute). With -ledger, the ledger analytics at the newest synced milestone
+// instead, under their lease, and a recount of the ledger families that must equal the
+// fold's figures (see checkFold).
 func cmdAnalytics(ctx context.Context, args []string) error {
 	var db dbFlags
 	var fromText, toText string
 	var ledger bool
 	err := parseFlags("analytics", args, func(fs *flag.FlagSet) {
 		db.register(fs)
-		fs.StringVar(&fromText, "from", "", "first UTC date, YYYY-MM-DD (required without -ledger)")
-		fs.StringVar(&toText, "to", "", "last UTC date, YYYY-MM-DD (default: -from)")
+		fs.StringVar(&fromText, "from", "", "first UTC date, YYYY-MM-DD, or first milestone index (required without -ledger)")
+		fs.StringVar(&toText, "to", "", "last UTC date, YYYY-MM-DD, or last milestone index (default: -from)")
 		fs.BoolVar(&ledger, "ledger", false,
 			"compute the ledger analytics (richest addresses, token distribution) at the newest synced milestone now")
 	})
@@ -92,8 +103,17 @@ func cmdAnalytics(ctx context.Context, args []string) error {
 	}
 	if ledger {
 		return db.withStore(ctx, func(st *store.Store, _ cql.Config) error {
-			return runLedger(ctx, analytics.LedgerJob{Store: st, Owner: processOwner("cli")})
+			if err := runLedger(ctx, analytics.LedgerJob{Store: st, Owner: processOwner("cli")}); err != nil {
+				return err
+			}
+			return checkFold(ctx, st)
 		})
+	}
+	if first, last, ok, err := milestoneRange(fromText, toText); ok || err != nil {
+		if err != nil {
+			return err
+		}
+		return db.withStore(ctx, func(st *store.Store, _ cql.Config) error { return cmdRecompute(ctx, st, first, last) })
 	}
 	from, to, err := dateRange(fromText, toText)
 	if err != nil {

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// foldLoop folds newly synced milestones into the ledger families every interval until
+// ctx ends. Another node folding, nothing synced yet or no network recorded yet is not
+// a failure.
+func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		res, err := fold.Run(ctx)
+		switch {
+		case err == nil && res.To >= res.From:
+			slog.Debug("ledger families folded", "from", res.From, "to", res.To)
+		case err == nil, errors.Is(err, analytics.ErrLeaseHeld), errors.Is(err, store.ErrNothingSynced),
+			errors.Is(err, analytics.ErrNoProtocol):
+		case ctx.Err() == nil:
+			slog.Error("ledger families' fold", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// milestoneRange reads -from and -to as milestone indexes; ok is false when -from is
+// not a number (a date).
+func milestoneRange(fromText, toText string) (from, to uint32, ok bool, err error) {
+	if fromText == "" || strings.Contains(fromText, "-") {
+		return 0, 0, false, nil
+	}
+	f, err := strconv.ParseUint(fromText, 10, 32)
+	if err != nil {
+		return 0, 0, true, fmt.Errorf("-from %q: neither a date nor a milestone index", fromText)
+	}
+	t := f
+	if toText != "" {
+		if t, err = strconv.ParseUint(toText, 10, 32); err != nil {
+			return 0, 0, true, fmt.Errorf("-to %q: not a milestone index (as -from is)", toText)
+		}
+	}
+	if t < f {
+		return 0, 0, true, fmt.Errorf("-to %d is before -from %d", t, f)
+	}
+	return uint32(f), uint32(t), true, nil
+}
+
+// cmdRecompute writes milestones from..to's analytics rows again and refolds the ledger
+// families from `from`, from the figures and balances stored at from-1.
+func cmdRecompute(ctx context.Context, st *store.Store, from, to uint32) error {
+	start := time.Now()
+	err := analytics.RecomputeMilestones(ctx, st, from, to, func(i uint32) { fmt.Printf("milestone %d  rows written\n", i) })
+	if err != nil {
+		return err
+	}
+	fold := analytics.LedgerFold{Store: st, Owner: processOwner("cli")}
+	for res, err := fold.Refold(ctx, from); ; res, err = fold.Run(ctx) {
+		if err != nil {
+			return fmt.Errorf("refolding the ledger families from %d: %w", from, err)
+		}
+		if res.To < res.From {
+			fmt.Printf("ledger families folded to %d (base %d, complete %t) in %v\n", res.State.Watermark,
+				res.State.Base, res.State.Complete, time.Since(start).Round(time.Millisecond))
+			return nil
+		}
+	}
+}
+
+// errFoldDiffers: the recount of the ledger families differs from the fold's figures.
+var errFoldDiffers = errors.New("the recount of the ledger families differs from the fold")
+
+// checkFold recounts the ledger families at the fold's watermark and prints whether the
+// recount equals the stored fold; on a keyspace without a snapshot bootstrap the fold
+// covers only the changes since its base, so a difference is reported, not an error.
+func checkFold(ctx context.Context, st *store.Store) error {
+	c, err := analytics.CheckFold(ctx, st)
+	if err != nil {
+		return fmt.Errorf("ledger families' recount: %w", err)
+	}
+	fmt.Printf("ledger families at %d: recount of %d outputs, %d addresses with a balance\n", c.Index, c.Count.Outputs,
+		len(c.Count.Balances))
+	switch {
+	case len(c.Differ) == 0:
+		fmt.Println("recount equals the fold")
+		return nil
+	case !c.State.Complete:
+		fmt.Printf("partial ledger (no snapshot bootstrap): the fold covers milestones after %d; differing: %s\n",
+			c.State.Base, strings.Join(c.Differ, ", "))
+		return nil
+	}
+	return fmt.Errorf("%w at %d: %s", errFoldDiffers, c.Index, strings.Join(c.Differ, ", "))
+}
