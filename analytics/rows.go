@@ -11,9 +11,30 @@ import (
 // Rows is the analytics part of a milestone's write set; register it with
 // ingest.Pipeline.AddRows. Every row carries the milestone's chain-order timestamp and
 // is a function of the milestone alone, so a replay rewrites exactly the same rows, and
-// the metrics_cache rows are set members: writing one twice is writing it once.
+// the metrics_cache rows are set members: writing one twice is writing it once. Rows
+// writes everything: RowsWith(Options{Families: true}).
 func Rows(cm *chain.ConfirmedMilestone, st *store.Store) []store.Write {
+	return rowsOf(cm, st, Options{Families: true})
+}
+
+// Options choose the analytics rows of a milestone.
+type Options struct {
+	// Families adds Chronicle's families' rows: the activity families and the ledger
+	// family deltas. Without them only the summary rows (ms_analytics,
+	// address_analytics, metrics_cache) are written.
+	Families bool
+}
+
+// RowsWith is Rows with a choice of rows, to register with ingest.Pipeline.AddRows.
+func RowsWith(opts Options) func(*chain.ConfirmedMilestone, *store.Store) []store.Write {
+	return func(cm *chain.ConfirmedMilestone, st *store.Store) []store.Write { return rowsOf(cm, st, opts) }
+}
+
+func rowsOf(cm *chain.ConfirmedMilestone, st *store.Store, opts Options) []store.Write {
 	out := st.AnalyticsWrites(Summarize(cm).rows())
+	if !opts.Families {
+		return out
+	}
 	out = append(out, activityWrites(cm, st)...)
 	return append(out, ledgerDeltaWrites(cm, st)...)
 }
