@@ -23,5 +23,6 @@ func TestAnalyticsAgainstGenerator(t *testing.T) {
 	t.Run("milestone readers", func(t *testing.T) { checkMilestoneReaders(t, st, w) })
 	t.Run("incomplete dates", func(t *testing.T) { checkIncompleteDates(t, st, src) })
 	t.Run("daily jobs", func(t *testing.T) { checkDailyJobs(t, st, w) })
+	t.Run("daily families", func(t *testing.T) { checkDailyFamilies(t, st, w) })
 	t.Run("replay changes nothing", func(t *testing.T) { checkReplay(t, st, src) })
 }

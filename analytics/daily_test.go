@@ -144,3 +144,23 @@ func asSet(rows []string) map[string]bool {
 	}
 	return out
 }
+
+// checkDailyFamilies: the daily jobs wrote Chronicle's daily active_addresses for
+// exactly the complete dates, each the number of distinct owners of the outputs booked
+// or spent on the date, as the generator's own transactions give them.
+func checkDailyFamilies(t *testing.T, st *store.Store, w *want) {
+	got, err := st.DailyFamilyRange(context.Background(), analytics.FamilyActiveAddresses, date("2022-09-01"), date("2022-12-31"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(completeDates) {
+		t.Fatalf("%d dates of active_addresses, want %d: %v", len(got), len(completeDates), got)
+	}
+	for i, p := range got {
+		d := completeDates[len(completeDates)-1-i] // newest first
+		want := map[string]int64{"count": int64(len(w.days[d].any))}
+		if p.Date.Format(store.DateLayout) != d || !reflect.DeepEqual(p.Figures, want) || want["count"] == 0 {
+			t.Errorf("point %d: %s %v, want %s %v", i, p.Date.Format(store.DateLayout), p.Figures, d, want)
+		}
+	}
+}

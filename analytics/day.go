@@ -31,7 +31,8 @@ type IncompleteError struct {
 func (e *IncompleteError) Error() string { return e.Date + " is not complete: " + e.Reason }
 
 // RunDay is the daily job for one UTC date of the chain: it finds the date's first and
-// last milestone (date_cache) and counts its metrics_cache address sets (daily_analytics).
+// last milestone (date_cache) and counts its metrics_cache address sets (daily_analytics
+// and Chronicle's daily active_addresses in daily_families, see countAddresses).
 // A date is computed only when complete, that is when a synced milestone after its end
 // exists and its milestones, and the one before it, are synced with no gap; otherwise
 // RunDay writes nothing and returns an *IncompleteError. Only the oldest synced
@@ -51,7 +52,10 @@ func RunDay(ctx context.Context, st *store.Store, day time.Time) (DayResult, err
 	if err := countAddresses(ctx, st, day, &res); err != nil {
 		return DayResult{}, err
 	}
-	err = st.WriteDailyStat(ctx, day, res.TotalAddresses, res.SendAddresses, res.RecvAddresses)
+	if err := st.WriteDailyStat(ctx, day, res.TotalAddresses, res.SendAddresses, res.RecvAddresses); err != nil {
+		return DayResult{}, err
+	}
+	err = st.WriteDailyFamily(ctx, day, FamilyActiveAddresses, map[string]int64{"count": int64(res.TotalAddresses)})
 	res.Took = time.Since(start)
 	return res, err
 }
@@ -98,6 +102,11 @@ func findDay(ctx context.Context, st *store.Store, day time.Time) (store.Range, 
 }
 
 // countAddresses sizes the date's address sets (metrics_cache.count).
+//
+// Chronicle's daily ActiveAddresses counts the distinct owners (no expiration judged) of
+// the outputs booked or spent on the date; those are the owners of the date's
+// milestones' created and consumed outputs, each of which holds tokens: the
+// "sent_or_received" set, whose size is both TotalAddresses and the daily family's count.
 func countAddresses(ctx context.Context, st *store.Store, day time.Time, res *DayResult) error {
 	for metric, dest := range map[string]*int{
 		"sent_or_received": &res.TotalAddresses, "sent": &res.SendAddresses, "received": &res.RecvAddresses,

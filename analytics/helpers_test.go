@@ -119,6 +119,8 @@ var analyticsTables = []string{
 	`SELECT date, variant, metric, value FROM metrics_cache`,
 	`SELECT date, start_ms, end_ms FROM date_cache`,
 	`SELECT year, date, total_addresses, send_addresses, recv_addresses FROM daily_analytics`,
+	`SELECT family, ms_range_id, milestone_index, milestone_timestamp, figures, writetime(figures) AS ts FROM milestone_families`,
+	`SELECT family, year, date, figures FROM daily_families`,
 }
 
 func dumpAll(t testing.TB, st *store.Store) [][]string {
