@@ -52,11 +52,11 @@ func countAliases(f map[string]int64, tx txChange) {
 	in, out := chainIDs(tx, chain.OutputAlias, (*chain.Output).ResolvedAliasID)
 	for id, o := range out {
 		before := in[id]
-		switch {
-		case before == nil:
+		if before == nil {
 			f["alias.created_count"]++
 			continue
-		case before.StateIndex != o.StateIndex:
+		}
+		if before.StateIndex != o.StateIndex {
 			f["alias.state_changed_count"]++
 		}
 		if !sameAddress(before.Governor, o.Governor) {

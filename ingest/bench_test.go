@@ -327,6 +327,12 @@ func benchStore(b *testing.B, n benchNode) (*store.Store, cql.Config) {
 // buckets here (4% apart) so that the percentiles are close.
 func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode, cfg Config) writerFigures {
 	b.Helper()
+	return benchPipelineRows(ctx, b, src, n, cfg, analytics.Rows)
+}
+
+// benchPipelineRows is benchPipeline with the given analytics rows.
+func benchPipelineRows(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode, cfg Config, rows RowsFunc) writerFigures {
+	b.Helper()
 	st, dbCfg := benchStore(b, n)
 	defer testcontainers.DropKeyspace(dbCfg) // now, not when the benchmark ends: see benchPlain
 	reg := prometheus.NewRegistry()
@@ -336,7 +342,7 @@ func benchPipeline(ctx context.Context, b *testing.B, src *sim.Sim, n benchNode,
 	reg.MustRegister(m.Rows, m.WriteSeconds)
 	cfg.NodeID, cfg.StopAt = 1, benchTip
 	p := New(src, st, cfg, m, benchQuiet)
-	p.AddRows(analytics.Rows)
+	p.AddRows(rows)
 	stopSampling, limits, pace := sampleLimit(p)
 	b.StartTimer()
 	start := time.Now()
