@@ -96,7 +96,8 @@ func cmdAnalytics(ctx context.Context, args []string) error {
 		fs.StringVar(&fromText, "from", "", "first UTC date, YYYY-MM-DD, or first milestone index (required without -ledger)")
 		fs.StringVar(&toText, "to", "", "last UTC date, YYYY-MM-DD, or last milestone index (default: -from)")
 		fs.BoolVar(&ledger, "ledger", false,
-			"compute the ledger analytics (richest addresses, token distribution) at the newest synced milestone now")
+			"compute the ledger analytics (richest addresses, token distribution) at the newest synced milestone now, "+
+				"fold the ledger families up to it and check them against a recount")
 	})
 	if err != nil {
 		return err
@@ -104,6 +105,9 @@ func cmdAnalytics(ctx context.Context, args []string) error {
 	if ledger {
 		return db.withStore(ctx, func(st *store.Store, _ cql.Config) error {
 			if err := runLedger(ctx, analytics.LedgerJob{Store: st, Owner: processOwner("cli")}); err != nil {
+				return err
+			}
+			if err := foldToNewest(ctx, st); err != nil {
 				return err
 			}
 			return checkFold(ctx, st)

@@ -67,14 +67,44 @@ func cmdRecompute(ctx context.Context, st *store.Store, from, to uint32) error {
 	if err != nil {
 		return err
 	}
+	if err := refoldToWatermark(ctx, st, from); err != nil {
+		return err
+	}
+	if err := foldToNewest(ctx, st); err != nil {
+		return err
+	}
+	fmt.Printf("recomputed %d-%d in %v\n", from, to, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// refoldToWatermark folds again every milestone from `from` to the fold's watermark, a
+// batch (analytics.FoldBatch) at a time, each batch from the figures the previous one left.
+func refoldToWatermark(ctx context.Context, st *store.Store, from uint32) error {
 	fold := analytics.LedgerFold{Store: st, Owner: processOwner("cli")}
-	for res, err := fold.Refold(ctx, from); ; res, err = fold.Run(ctx) {
+	for next := from; ; {
+		res, err := fold.Refold(ctx, next)
 		if err != nil {
-			return fmt.Errorf("refolding the ledger families from %d: %w", from, err)
+			return fmt.Errorf("refolding the ledger families from %d: %w", next, err)
+		}
+		if res.To < res.From || res.To >= res.State.Watermark {
+			return nil
+		}
+		next = res.To + 1
+	}
+}
+
+// foldToNewest folds the ledger families up to the newest synced milestone (or the first
+// gap), batch after batch, and prints where the fold stands.
+func foldToNewest(ctx context.Context, st *store.Store) error {
+	fold := analytics.LedgerFold{Store: st, Owner: processOwner("cli")}
+	for {
+		res, err := fold.Run(ctx)
+		if err != nil {
+			return fmt.Errorf("folding the ledger families: %w", err)
 		}
 		if res.To < res.From {
-			fmt.Printf("ledger families folded to %d (base %d, complete %t) in %v\n", res.State.Watermark,
-				res.State.Base, res.State.Complete, time.Since(start).Round(time.Millisecond))
+			fmt.Printf("ledger families folded to %d (base %d, complete %t)\n", res.State.Watermark,
+				res.State.Base, res.State.Complete)
 			return nil
 		}
 	}
