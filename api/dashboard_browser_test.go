@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -27,11 +28,13 @@ var browserFamilies = []string{"block_activity", "transaction_size", "base_token
 // real milestones 17339-17340 with a read token, waits for the page to say it is
 // ready, and reads the charts' points back from the DOM: the block_activity,
 // transaction_size and base_tokens charts hold, at both milestones, Chronicle's own
-// figures and no others. Without the token the page reports the API's 401. A
+// figures and no others; the ledger_outputs chart holds what its route answers (the
+// fold ran, from a partial base). Without the token the page reports the API's 401. A
 // screenshot is saved under the test's temp dir.
 func TestDashboardBrowser(t *testing.T) {
 	browser := ensureChromium(t)
 	e := newRealEnv(t)
+	foldLedger(t, e)
 	srv := tokenServer(t, e.st)
 	want := chronicleCharts(t)
 
@@ -41,6 +44,7 @@ func TestDashboardBrowser(t *testing.T) {
 	for _, family := range browserFamilies {
 		checkChart(t, family, got[family], want[family])
 	}
+	checkChart(t, "ledger_outputs", got["ledger_outputs"], routeCharts(t, e, "ledger_outputs"))
 	shot := filepath.Join(t.TempDir(), "dashboard.png")
 	runChromium(t, browser, srv.URL+"/dashboard#token="+readToken, "--screenshot="+shot, "--window-size=1280,2400")
 	if fi, err := os.Stat(shot); err != nil || fi.Size() == 0 {
@@ -249,4 +253,45 @@ func chronicleKey(key string) (family, path string, err error) {
 		return "", "", fmt.Errorf("chronicle analytics: key %q is not analytics.<family>.<path>", key)
 	}
 	return family, strings.TrimSuffix(path, ".0"), nil
+}
+
+// foldLedger runs what the analytics worker runs beside the ingest: the ledger
+// families' fold and the ledger analytics (richest addresses, token distribution).
+func foldLedger(t *testing.T, e *realEnv) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := (analytics.LedgerFold{Store: e.st, Owner: "test"}).Run(ctx); err != nil {
+		t.Fatalf("folding the ledger families: %v", err)
+	}
+	if _, err := (analytics.LedgerJob{Store: e.st, Owner: "test"}).Run(ctx); err != nil {
+		t.Fatalf("ledger analytics: %v", err)
+	}
+}
+
+// routeCharts is a family's figures as its route answers them, by series and index, in
+// the DOM's form (amounts as their decimal text).
+func routeCharts(t *testing.T, e *realEnv, family string) chartData {
+	t.Helper()
+	var page struct {
+		Points []struct {
+			MilestoneIndex uint32         `json:"milestoneIndex"`
+			Figures        map[string]any `json:"figures"`
+		} `json:"points"`
+	}
+	if code := e.getNumbers(t, "/api/analytics/v2/"+family+"?startIndex=17339&endIndex=17340", &page); code != 200 {
+		t.Fatalf("%s route: %d", family, code)
+	}
+	out := chartData{}
+	for _, p := range page.Points {
+		for kind, v := range p.Figures {
+			for figure, value := range v.(map[string]any) {
+				series := kind + "." + figure
+				if out[series] == nil {
+					out[series] = map[string]string{}
+				}
+				out[series][fmt.Sprint(p.MilestoneIndex)] = fmt.Sprint(value)
+			}
+		}
+	}
+	return out
 }
