@@ -40,15 +40,17 @@ func (a *analyticsFlags) register(fs *flag.FlagSet) {
 		"how often to check whether the chain entered a new UTC date")
 	fs.DurationVar(&a.leaseTTL, "analytics-lease-ttl", analytics.DefaultLeaseTTL, "lease of a running daily job")
 	fs.BoolVar(&a.ledger, "analytics-ledger", true,
-		"with -analytics: compute the ledger analytics (richest addresses, token distribution) once a day")
+		"with -analytics: compute the ledger analytics (richest addresses, token distribution) once a day "+
+			"and fold the ledger families")
 	fs.DurationVar(&a.foldEvery, "analytics-fold-every", 5*time.Second,
 		"with -analytics: how often to fold newly synced milestones into the ledger families")
 }
 
 // attachAnalytics adds the per-milestone analytics rows to every milestone the pipeline
-// writes and starts the daily scheduler and the ledger families' fold. It returns their
-// stop, which cancels and waits for them: deferred in cmdRun, it runs before the session closes, so a job cut
-// short still releases its lease instead of holding the date for the lease's TTL.
+// writes and starts the daily scheduler and, unless -analytics-ledger=false, the ledger
+// families' fold. It returns their stop, which cancels and waits for them: deferred in
+// cmdRun, it runs before the session closes, so a job cut short still releases its lease
+// instead of holding the date for the lease's TTL.
 func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f analyticsFlags) (stop func()) {
 	if !f.enabled {
 		return func() {}
@@ -66,7 +68,9 @@ func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f
 	}()
 	go func() {
 		defer func() { done <- struct{}{} }()
-		foldLoop(ctx, analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL}, f.foldEvery)
+		if f.ledger {
+			foldLoop(ctx, analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL}, f.foldEvery)
+		}
 	}()
 	return func() {
 		cancel()
