@@ -135,20 +135,28 @@ func scanBalances(ctx context.Context, st *store.Store, li store.LedgerIndex) (m
 // scanKind reads every partition of one kind up to the ledger index's.
 func scanKind(ctx context.Context, st *store.Store, kind chain.OutputKind, li store.LedgerIndex) (map[string]uint64, int, error) {
 	balances, outputs := map[string]uint64{}, 0
-	for rng := int32(0); rng <= st.RangeID(li.Index); rng++ {
+	err := eachUnspent(ctx, st, kind, li.Index, func(r *store.UnspentRow) {
+		if h := HoldingAt(r, li.Timestamp); h.Owner != "" {
+			balances[h.Owner] += h.Total
+			outputs++
+		}
+	})
+	return balances, outputs, err
+}
+
+// eachUnspent calls fn with every unspent row of kind created at or before milestone m,
+// reading the partitions up to m's page by page.
+func eachUnspent(ctx context.Context, st *store.Store, kind chain.OutputKind, m uint32, fn func(*store.UnspentRow)) error {
+	for rng := int32(0); rng <= st.RangeID(m); rng++ {
 		req := store.PageRequest{Size: ledgerScanPage}
 		for {
 			rows, next, err := st.LedgerPage(ctx, store.LedgerStream{Kind: kind.String()}, rng, store.Span{}, req)
 			if err != nil {
-				return nil, 0, fmt.Errorf("scanning %s outputs of partition %d: %w", kind, rng, err)
+				return fmt.Errorf("scanning %s outputs of partition %d: %w", kind, rng, err)
 			}
 			for i := range rows {
-				if uint32(rows[i].MilestoneIndex) > li.Index {
-					continue // created after the ledger index, while the scan ran
-				}
-				if h := HoldingAt(&rows[i], li.Timestamp); h.Owner != "" {
-					balances[h.Owner] += h.Total
-					outputs++
+				if uint32(rows[i].MilestoneIndex) <= m { // later ones were created while the scan ran
+					fn(&rows[i])
 				}
 			}
 			if len(next) == 0 {
@@ -157,7 +165,7 @@ func scanKind(ctx context.Context, st *store.Store, kind chain.OutputKind, li st
 			req.State = next
 		}
 	}
-	return balances, outputs, nil
+	return nil
 }
 
 // Richest ranks the addresses by balance, richest first (ties by address), and keeps

@@ -68,23 +68,8 @@ func RecountLedger(ctx context.Context, st *store.Store, m uint32, params chain.
 func unspentIDs(ctx context.Context, st *store.Store, m uint32) (map[string]bool, error) {
 	ids := map[string]bool{}
 	for _, kind := range ledgerKinds {
-		for rng := int32(0); rng <= st.RangeID(m); rng++ {
-			req := store.PageRequest{Size: ledgerScanPage}
-			for {
-				rows, next, err := st.LedgerPage(ctx, store.LedgerStream{Kind: kind.String()}, rng, store.Span{}, req)
-				if err != nil {
-					return nil, fmt.Errorf("scanning %s outputs of partition %d: %w", kind, rng, err)
-				}
-				for i := range rows {
-					if uint32(rows[i].MilestoneIndex) <= m {
-						ids[rows[i].OutputID] = true
-					}
-				}
-				if len(next) == 0 {
-					break
-				}
-				req.State = next
-			}
+		if err := eachUnspent(ctx, st, kind, m, func(r *store.UnspentRow) { ids[r.OutputID] = true }); err != nil {
+			return nil, err
 		}
 	}
 	return ids, nil
