@@ -68,8 +68,5 @@ func dailyBounds(in *input, now time.Time) (time.Time, time.Time, error) {
 		return from, to, badParam("from", "%s is after to (%s, today when not given)", from.Format(dateLayout),
 			to.Format(dateLayout))
 	}
-	if days := int(to.Sub(from)/(24*time.Hour)) + 1; days > maxAnalyticsDays {
-		return from, to, badParam("to", "range of %d days is wider than %d", days, maxAnalyticsDays)
-	}
-	return from, to, nil
+	return from, to, checkDays(from, to)
 }

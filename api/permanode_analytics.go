@@ -104,12 +104,20 @@ func (s *Server) analyticsAddress(ctx context.Context, in *input) (any, error) {
 	}), nil
 }
 
+// checkDays refuses a date range [from, to] of more than maxAnalyticsDays dates.
+func checkDays(from, to time.Time) error {
+	if days := int(to.Sub(from)/(24*time.Hour)) + 1; days > maxAnalyticsDays {
+		return badParam("to", "range of %d days is wider than %d", days, maxAnalyticsDays)
+	}
+	return nil
+}
+
 // analyticsDaily is GET /analytics/daily: the computed dates of [from, to], newest
 // first; dates the daily job has not computed (yet) are left out.
 func (s *Server) analyticsDaily(ctx context.Context, in *input) (any, error) {
 	from, to := in.time("from"), in.time("to") // from <= to: checked with the parameters
-	if days := int(to.Sub(from)/(24*time.Hour)) + 1; days > maxAnalyticsDays {
-		return nil, badParam("to", "range of %d days is wider than %d", days, maxAnalyticsDays)
+	if err := checkDays(from, to); err != nil {
+		return nil, err
 	}
 	rows, err := analytics.DailyStats(ctx, s.st, from, to)
 	if err != nil {
