@@ -5,8 +5,7 @@ import "github.com/stardust-indexer/stardust-indexer/chain"
 // blockActivity is Chronicle's BlockActivity: the cone's blocks counted by payload type
 // and, apart, by inclusion state.
 func blockActivity(msgs []chain.ReferencedMessage) map[string]int64 {
-	f := map[string]int64{"milestone_count": 0, "no_payload_count": 0, "tagged_data_count": 0, "transaction_count": 0,
-		"treasury_transaction_count": 0, "confirmed_count": 0, "conflicting_count": 0, "no_transaction_count": 0}
+	f := zeroFiguresOf(FamilyBlockActivity)
 	for i := range msgs {
 		f[payloadName(msgs[i].Message)+"_count"]++
 		switch msgs[i].InclusionState {
@@ -25,8 +24,7 @@ func blockActivity(msgs []chain.ReferencedMessage) map[string]int64 {
 // network serialized them, in all and by payload type (a block without payload counts
 // in the total only).
 func milestoneSize(msgs []chain.ReferencedMessage) map[string]int64 {
-	f := map[string]int64{"total_milestone_payload_bytes": 0, "total_tagged_data_payload_bytes": 0,
-		"total_transaction_payload_bytes": 0, "total_treasury_transaction_payload_bytes": 0, "total_milestone_bytes": 0}
+	f := zeroFiguresOf(FamilyMilestoneSize)
 	for i := range msgs {
 		n := int64(len(msgs[i].Raw))
 		f["total_milestone_bytes"] += n

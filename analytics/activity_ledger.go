@@ -58,12 +58,7 @@ func baseTokens(txs []txChange, at int64) map[string]int64 {
 // zero (a transaction whose inputs the ledger changes lack) falls in no bucket; Chronicle
 // fails the milestone there.
 func transactionSize(txs []txChange) map[string]int64 {
-	f := map[string]int64{}
-	for _, side := range []string{"input_buckets.", "output_buckets."} {
-		for _, b := range sizeBuckets {
-			f[side+b.name] = 0
-		}
-	}
+	f := zeroFiguresOf(FamilyTransactionSize)
 	for _, tx := range txs {
 		if name, ok := sizeBucket(len(tx.consumed)); ok {
 			f["input_buckets."+name]++

@@ -2,11 +2,6 @@ package analytics
 
 import "github.com/stardust-indexer/stardust-indexer/chain"
 
-// outputActivityKeys are the figures of output_activity.
-var outputActivityKeys = []string{"nft.created_count", "nft.transferred_count", "nft.destroyed_count",
-	"alias.created_count", "alias.governor_changed_count", "alias.state_changed_count", "alias.destroyed_count",
-	"foundry.created_count", "foundry.transferred_count", "foundry.destroyed_count"}
-
 // outputActivity is Chronicle's OutputActivity. Per transaction, the chain IDs among its
 // inputs and among its outputs (an implicit, zero, alias or NFT ID resolved from the
 // output ID) are compared: an ID only among the outputs is created, only among the
@@ -15,10 +10,7 @@ var outputActivityKeys = []string{"nft.created_count", "nft.transferred_count", 
 // governor address differs (both may hold, or neither). A side holding one ID twice
 // keeps its first output, as Chronicle's sets do.
 func outputActivity(txs []txChange) map[string]int64 {
-	f := make(map[string]int64, len(outputActivityKeys))
-	for _, key := range outputActivityKeys {
-		f[key] = 0
-	}
+	f := zeroFiguresOf(FamilyOutputActivity)
 	for _, tx := range txs {
 		nftIn, nftOut := chainIDs(tx, chain.OutputNFT, (*chain.Output).ResolvedNFTID)
 		countChains(f, "nft.", nftIn, nftOut)

@@ -23,8 +23,17 @@ const (
 )
 
 // LedgerFamilies are the five ledger families, in Chronicle's order.
-var LedgerFamilies = []string{FamilyLedgerOutputs, FamilyLedgerSize, FamilyAddressBalance,
-	FamilyUnlockConditions, FamilyUnclaimedTokens}
+var LedgerFamilies = ledgerFamilyNames()
+
+func ledgerFamilyNames() []string {
+	var out []string
+	for _, f := range Families {
+		if f.Ledger {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
 
 // Rent bytes of an output beside its own bytes (iota-sdk's Rent and Chronicle's
 // RentStructureBytes): its output ID (34) weighs as key bytes, its metadata (block ID

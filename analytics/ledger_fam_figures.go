@@ -6,16 +6,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// ledgerPaths are the additive figures of the ledger families besides address_balance.
-var ledgerPaths = map[string][]string{
-	FamilyLedgerOutputs: {"basic.count", "basic.amount", "alias.count", "alias.amount", "nft.count", "nft.amount",
-		"foundry.count", "foundry.amount"},
-	FamilyLedgerSize: {"total_key_bytes", "total_data_bytes", "total_storage_deposit_amount"},
-	FamilyUnlockConditions: {"timelock.count", "timelock.amount", "expiration.count", "expiration.amount",
-		"storage_deposit_return.count", "storage_deposit_return.amount", "storage_deposit_return_inner_amount"},
-	FamilyUnclaimedTokens: {"unclaimed_count", "unclaimed_amount"},
-}
-
 // addressCountKey is the number of addresses with a balance.
 var addressCountKey = figureKey(FamilyAddressBalance, "address_with_balance_count")
 
@@ -23,9 +13,11 @@ var addressCountKey = figureKey(FamilyAddressBalance, "address_with_balance_coun
 // token_distribution buckets 0..ilog10(supply) (Chronicle lists every bucket).
 func zeroFigures(supply uint64) map[string]int64 {
 	figs := map[string]int64{addressCountKey: 0}
-	for family, paths := range ledgerPaths {
-		for _, p := range paths {
-			figs[figureKey(family, p)] = 0
+	for _, f := range Families {
+		if f.Ledger && f.Name != FamilyAddressBalance {
+			for _, p := range f.Figures {
+				figs[figureKey(f.Name, p)] = 0
+			}
 		}
 	}
 	for n := range Magnitude(max(supply, 1)) + 1 {

@@ -44,8 +44,8 @@ func (s *Server) milestoneFamilies(ctx context.Context, in *input) (any, error) 
 	for i, spec := range families {
 		row := rows[i]
 		if row == nil {
-			if spec.name != protocolParametersFamily {
-				out.Missing = append(out.Missing, spec.name)
+			if spec.Name != protocolParametersFamily {
+				out.Missing = append(out.Missing, spec.Name)
 			}
 			continue
 		}
@@ -56,7 +56,7 @@ func (s *Server) milestoneFamilies(ctx context.Context, in *input) (any, error) 
 		if err != nil {
 			return nil, err
 		}
-		out.Families[spec.name] = p.Figures
+		out.Families[spec.Name] = p.Figures
 		if p.Parameters != nil {
 			out.Parameters = p.Parameters
 		}
@@ -81,7 +81,7 @@ func (s *Server) readMilestoneFamilies(ctx context.Context, index uint32) ([]*st
 	g.SetLimit(maxParallelReads)
 	for i, spec := range families {
 		g.Go(func() error {
-			row, ok, err := s.st.MilestoneFamily(gctx, spec.name, index)
+			row, ok, err := s.st.MilestoneFamily(gctx, spec.Name, index)
 			if ok {
 				found[i] = &row
 			}

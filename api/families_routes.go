@@ -7,10 +7,10 @@ package api
 func (s *Server) familyRoutes() []route {
 	out := make([]route, 0, len(families)+2)
 	for _, spec := range families {
-		out = append(out, route{pattern: familiesPrefix + "/" + spec.name, tag: "analytics",
-			summary: "Chronicle's " + spec.name + " of the milestones in [startIndex, endIndex], newest first: " +
+		out = append(out, route{pattern: familiesPrefix + "/" + spec.Name, tag: "analytics",
+			summary: "Chronicle's " + spec.Name + " of the milestones in [startIndex, endIndex], newest first: " +
 				spec.summary,
-			query: familySeriesParams, schema: familySchemaName(spec.name) + "Points", handle: s.familySeries(spec)})
+			query: familySeriesParams, schema: familySchemaName(spec.Name) + "Points", handle: s.familySeries(spec)})
 	}
 	return append(out,
 		route{pattern: familiesPrefix + "/" + dailyFamily + "/daily", tag: "analytics",

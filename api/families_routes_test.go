@@ -55,7 +55,7 @@ func famTime(index uint32) time.Time { return time.Unix(1664582400+int64(index)*
 // amounts past 2^53 so that a number would lose them.
 func famFigures(spec familySpec, index uint32) map[string]int64 {
 	out := map[string]int64{}
-	for j, path := range spec.figures {
+	for j, path := range spec.Figures {
 		for n := range 4 {
 			p := strings.ReplaceAll(path, "{N}", fmt.Sprint(n))
 			v := int64(index)*1000 + int64(j)*10 + int64(n)
@@ -79,12 +79,12 @@ func famDetail(index uint32) string {
 
 // famStored is what the test stored for a family at a milestone; ok is false without a row.
 func famStored(spec familySpec, index uint32) (store.FamilyFigures, bool) {
-	f := store.FamilyFigures{Family: spec.name, Figures: famFigures(spec, index)}
+	f := store.FamilyFigures{Family: spec.Name, Figures: famFigures(spec, index)}
 	switch {
-	case spec.name == protocolParametersFamily:
+	case spec.Name == protocolParametersFamily:
 		f.Detail = famDetail(index)
 		return f, slices.Contains(famParamsAt, index)
-	case spec.ledger:
+	case spec.Ledger:
 		return f, index >= 1 && index <= famFolded
 	}
 	return f, index >= 1 && index <= famSynced
@@ -113,7 +113,7 @@ func newFamiliesEnv(t *testing.T) *env {
 			f, ok := famStored(spec, i)
 			switch {
 			case !ok:
-			case spec.ledger || spec.name == protocolParametersFamily:
+			case spec.Ledger || spec.Name == protocolParametersFamily:
 				ledger = append(ledger, f)
 			default:
 				activity = append(activity, f)
@@ -171,7 +171,7 @@ func TestFamilyRoutes(t *testing.T) {
 func familyNamesOf(specs []familySpec) []string {
 	out := make([]string, len(specs))
 	for i, s := range specs {
-		out[i] = s.name
+		out[i] = s.Name
 	}
 	return out
 }
@@ -185,17 +185,17 @@ func checkFamilySeries(t *testing.T, e *env, ledger string) {
 			query    string
 			from, to uint32
 		}{{"?pageSize=1000", 0, famSynced}, {"?startIndex=9&endIndex=21", 9, 21}, {"?startIndex=40", 40, 50}} {
-			path := familiesPrefix + "/" + spec.name + q.query
+			path := familiesPrefix + "/" + spec.Name + q.query
 			var got familySeriesAnswer
 			if code := e.getNumbers(t, path, &got); code != http.StatusOK {
 				t.Fatalf("GET %s: %d", path, code)
 			}
 			want := famIndexes(spec, q.from, q.to)
-			if got.Family != spec.name || got.Cursor != nil || !slices.Equal(pointIndexes(got.Points), want) {
+			if got.Family != spec.Name || got.Cursor != nil || !slices.Equal(pointIndexes(got.Points), want) {
 				t.Errorf("GET %s: family %s, cursor %v, points %v, want %v", path, got.Family, got.Cursor,
 					pointIndexes(got.Points), want)
 			}
-			if wantCov := map[bool]string{false: "complete", true: ledger}[spec.ledger]; got.Coverage != wantCov {
+			if wantCov := map[bool]string{false: "complete", true: ledger}[spec.Ledger]; got.Coverage != wantCov {
 				t.Errorf("GET %s: coverage %s, want %s", path, got.Coverage, wantCov)
 			}
 			for _, p := range got.Points {
@@ -252,7 +252,7 @@ func checkFamilyPaging(t *testing.T, e *env) {
 			var seen []uint32
 			next := ""
 			for pages := 0; ; pages++ {
-				path := fmt.Sprintf("%s/%s?%spageSize=%d%s", familiesPrefix, spec.name, c.bounds, c.size, next)
+				path := fmt.Sprintf("%s/%s?%spageSize=%d%s", familiesPrefix, spec.Name, c.bounds, c.size, next)
 				var got familySeriesAnswer
 				if code := e.getNumbers(t, path, &got); code != http.StatusOK || pages > len(want) {
 					t.Fatalf("GET %s: %d after %d pages", path, code, pages)
@@ -268,7 +268,7 @@ func checkFamilyPaging(t *testing.T, e *env) {
 				next = "&cursor=" + *got.Cursor
 			}
 			if !slices.Equal(seen, want) {
-				t.Errorf("%s %s size %d: pages gave %v, want %v", spec.name, c.bounds, c.size, seen, want)
+				t.Errorf("%s %s size %d: pages gave %v, want %v", spec.Name, c.bounds, c.size, seen, want)
 			}
 		}
 	}
@@ -289,11 +289,11 @@ func checkMilestoneFamilies(t *testing.T, e *env, ledger string) {
 			stored, ok := famStored(spec, index)
 			switch {
 			case ok:
-				present = append(present, spec.name)
-				checkFigures(t, path+" "+spec.name, map[string]any(got.Families[spec.name]), stored.Figures)
+				present = append(present, spec.Name)
+				checkFigures(t, path+" "+spec.Name, map[string]any(got.Families[spec.Name]), stored.Figures)
 				detail += stored.Detail
-			case spec.name != protocolParametersFamily:
-				missing = append(missing, spec.name)
+			case spec.Name != protocolParametersFamily:
+				missing = append(missing, spec.Name)
 			}
 		}
 		wantCov := ledger

@@ -23,11 +23,11 @@ func familySchemas() object {
 	out := object{}
 	byFamily := object{}
 	for _, spec := range families {
-		name := familySchemaName(spec.name)
-		out[name+"Figures"] = figuresSchema(spec.figures)
-		byFamily[spec.name] = ref(name + "Figures")
+		name := familySchemaName(spec.Name)
+		out[name+"Figures"] = figuresSchema(spec.Figures)
+		byFamily[spec.Name] = ref(name + "Figures")
 		point := []any{"milestoneIndex", integer, "milestoneTimestamp", integer, "figures", ref(name + "Figures")}
-		if spec.name == protocolParametersFamily {
+		if spec.Name == protocolParametersFamily {
 			point = append(point, "parameters", object{"type": "object",
 				"description": "the TIP-25 protocol parameters object"})
 		}

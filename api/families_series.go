@@ -74,13 +74,13 @@ func (s *Server) familySeries(spec familySpec) func(context.Context, *input) (an
 		if err != nil {
 			return nil, err
 		}
-		out := familySeriesJSON{Family: spec.name, Coverage: familyCoverage(spec, state, folded),
+		out := familySeriesJSON{Family: spec.Name, Coverage: familyCoverage(spec, state, folded),
 			Points: []familyPointJSON{}}
 		newest, ok, err := s.familiesNewest(ctx, state, folded)
 		if err != nil || !ok || q.start > min(newest, q.top) {
 			return out, err
 		}
-		rows, err := s.st.FamilyRange(ctx, spec.name, q.start, min(newest, q.top), q.size+1)
+		rows, err := s.st.FamilyRange(ctx, spec.Name, q.start, min(newest, q.top), q.size+1)
 		if err != nil {
 			return nil, err
 		}
@@ -119,7 +119,7 @@ func (s *Server) familiesNewest(ctx context.Context, state store.LedgerFamiliesS
 // are complete for every milestone that has a row; the ledger families only when the
 // fold started from the whole ledger (a snapshot bootstrap).
 func familyCoverage(spec familySpec, state store.LedgerFamiliesState, folded bool) string {
-	if !spec.ledger || folded && state.Complete {
+	if !spec.Ledger || folded && state.Complete {
 		return coverageComplete
 	}
 	return coveragePartial
