@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"html"
 	"net/http/httptest"
@@ -11,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -207,52 +207,28 @@ func checkChart(t *testing.T, family string, got, want chartData) {
 	}
 }
 
-// chronicleCharts are the points the families' charts must hold, from inx-chronicle's
-// figures (keys analytics.<family>.<path>, an amount's path ending in ".0").
+// chronicleCharts are the points the families' charts must hold: inx-chronicle's
+// figures (realdata's loader), by family, series (the figure's path) and milestone.
 func chronicleCharts(t *testing.T) map[string]chartData {
-	dir, err := realdata.Dir()
+	byMilestone, err := realdata.ChronicleAnalytics()
 	if err != nil {
 		t.Fatal(err)
-	}
-	raw, err := os.ReadFile(filepath.Join(dir, "chronicle_analytics_17339_17340.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Milestones map[string]map[string]json.Number `json:"milestones"`
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&file); err != nil {
-		t.Fatalf("chronicle analytics: %v", err)
 	}
 	out := map[string]chartData{}
-	for index, figures := range file.Milestones {
-		for key, value := range figures {
-			family, path, err := chronicleKey(key)
-			if err != nil {
-				t.Fatal(err)
-			}
+	for index, families := range byMilestone {
+		for family, figures := range families {
 			if out[family] == nil {
 				out[family] = chartData{}
 			}
-			if out[family][path] == nil {
-				out[family][path] = map[string]string{}
+			for path, value := range figures {
+				if out[family][path] == nil {
+					out[family][path] = map[string]string{}
+				}
+				out[family][path][fmt.Sprint(index)] = strconv.FormatInt(value, 10)
 			}
-			out[family][path][index] = value.String()
 		}
 	}
 	return out
-}
-
-// chronicleKey splits analytics.<family>.<path> and drops an amount's ".0".
-func chronicleKey(key string) (family, path string, err error) {
-	rest, prefixed := strings.CutPrefix(key, "analytics.")
-	family, path, split := strings.Cut(rest, ".")
-	if !prefixed || !split {
-		return "", "", fmt.Errorf("chronicle analytics: key %q is not analytics.<family>.<path>", key)
-	}
-	return family, strings.TrimSuffix(path, ".0"), nil
 }
 
 // foldLedger runs what the analytics worker runs beside the ingest: the ledger

@@ -1,15 +1,15 @@
 package api
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/big"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
 
 // chronicleActivityFamilies are the families written with every milestone, which must
@@ -20,31 +20,32 @@ var chronicleActivityFamilies = []string{"block_activity", "milestone_size", "ac
 // chronicleFigure is one of inx-chronicle's figures: its value, and whether Chronicle
 // names it as an amount (a trailing ".0" field).
 type chronicleFigure struct {
-	value  json.Number
+	value  int64
 	amount bool
 }
 
-// chronicleFigures reads inx-chronicle's figures of milestones 17339-17340: per
-// milestone, "<family>.<path>" (the file's key without "analytics." and ".0") to the figure.
+// chronicleFigures are inx-chronicle's figures of milestones 17339-17340 (realdata's
+// loader): per milestone, "<family>.<path>" to the figure.
 func chronicleFigures(t *testing.T) map[string]map[string]chronicleFigure {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "testdata", "realdata", "chronicle_analytics_17339_17340.json"))
+	byMilestone, err := realdata.ChronicleAnalytics()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var file struct {
-		Milestones map[string]map[string]json.Number `json:"milestones"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
+	amounts, err := realdata.ChronicleAmounts()
+	if err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]map[string]chronicleFigure{}
-	for index, figures := range file.Milestones {
-		out[index] = map[string]chronicleFigure{}
-		for key, v := range figures {
-			key, amount := strings.CutSuffix(strings.TrimPrefix(key, "analytics."), ".0")
-			out[index][key] = chronicleFigure{value: v, amount: amount}
+	for index, families := range byMilestone {
+		ms := map[string]chronicleFigure{}
+		for family, figures := range families {
+			for path, v := range figures {
+				key := family + "." + path
+				ms[key] = chronicleFigure{value: v, amount: amounts[key]}
+			}
 		}
+		out[strconv.FormatUint(uint64(index), 10)] = ms
 	}
 	return out
 }
@@ -73,7 +74,7 @@ func TestFamiliesChronicleFigures(t *testing.T) {
 			compared++
 			flat := leaves("", map[string]any(got.Families[family]), map[string]any{})
 			if !sameValue(flat[figure], v.value) {
-				t.Errorf("milestone %s: %s = %#v, Chronicle's %s", index, key, flat[figure], v.value)
+				t.Errorf("milestone %s: %s = %#v, Chronicle's %d", index, key, flat[figure], v.value)
 			}
 		}
 		if compared == 0 {
@@ -85,11 +86,7 @@ func TestFamiliesChronicleFigures(t *testing.T) {
 
 // sameValue says whether an answer's figure (a number, or a decimal string for amounts)
 // has the value of Chronicle's.
-func sameValue(got any, want json.Number) bool {
-	w, ok := new(big.Int).SetString(want.String(), 10)
-	if !ok {
-		return false
-	}
+func sameValue(got any, want int64) bool {
 	g, ok := new(big.Int).SetString(fmt.Sprint(got), 10)
-	return ok && g.Cmp(w) == 0
+	return ok && g.Cmp(big.NewInt(want)) == 0
 }

@@ -25,3 +25,18 @@ func TestChronicleAnalytics(t *testing.T) {
 		t.Errorf("%d milestones, want 2", len(figures))
 	}
 }
+
+// TestChronicleAmounts: the ".0" fields are Chronicle's amounts; counts and the
+// storage deposit return's inner amount (a plain field in Chronicle) are not.
+func TestChronicleAmounts(t *testing.T) {
+	amounts, err := ChronicleAmounts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]bool{"base_tokens.booked_amount": true, "ledger_outputs.nft.amount": true,
+		"block_activity.milestone_count": false, "unlock_conditions.storage_deposit_return_inner_amount": false} {
+		if got, ok := amounts[key]; !ok || got != want {
+			t.Errorf("%s: amount %t (listed %t), want %t", key, got, ok, want)
+		}
+	}
+}
