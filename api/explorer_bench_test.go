@@ -80,7 +80,7 @@ func directBalance(ctx context.Context, g *gocql.Session, address string) error 
 				return err
 			}
 			for _, r := range rngs {
-				err := drain(ctx, g, cql.UnspentByAddressPage, 1000, address, r, or.Kind.String(), or.Role,
+				err := drain(ctx, g, cql.UnspentPages.ByAddress, 1000, address, r, or.Kind.String(), or.Role,
 					int64(0), "", int64(math.MaxInt64), "")
 				if err != nil {
 					return err

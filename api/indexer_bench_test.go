@@ -51,7 +51,7 @@ func directUnspent(ctx context.Context, g *gocql.Session, addr string, need int)
 	}
 	slices.Sort(parts)
 	for _, part := range parts {
-		n, err := drainPage(ctx, g, cql.UnspentByAddressPage, need, addr, part, "basic", store.RoleAddress,
+		n, err := drainPage(ctx, g, cql.UnspentPages.ByAddress, need, addr, part, "basic", store.RoleAddress,
 			int64(0), "", int64(math.MaxInt64), "")
 		if err != nil {
 			return err

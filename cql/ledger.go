@@ -28,32 +28,12 @@ var (
 		Pattern: "add a created output to the unspent set"}, unspentColumns, "")
 	DeleteUnspent = remove(Statement{Name: "unspent_outputs.delete", Table: "unspent_outputs", InUse: true,
 		Pattern: "remove a spent output from the unspent set"}, unspentKey)
-	UnspentPage = query(Statement{Name: "unspent_outputs.by_kind_range", Table: "unspent_outputs", InUse: true,
-		Pattern: "list unspent outputs of a kind created in one ms_range_id partition, in TIP-26 order, " +
-			"from a (created_at, output_id) position up to a bound"},
-		unspentColumns, "output_kind = ? AND ms_range_id = ?"+tupleSlice)
-
 	InsertUnspentByAddress = insert(Statement{Name: "unspent_outputs_by_address.insert",
 		Table: "unspent_outputs_by_address", InUse: true,
 		Pattern: "index an unspent output by an address it names, in one role"}, unspentByAddrCols, "")
 	DeleteUnspentByAddress = remove(Statement{Name: "unspent_outputs_by_address.delete",
 		Table: "unspent_outputs_by_address", InUse: true,
 		Pattern: "remove a spent output from an address's unspent set"}, unspentByAddressKey)
-	UnspentByAddressPage = query(Statement{Name: "unspent_outputs_by_address.by_role", Table: "unspent_outputs_by_address",
-		InUse: true, Pattern: "list the unspent outputs of a kind naming an address in a role, in one ms_range_id " +
-			"partition, in TIP-26 order, from a (created_at, output_id) position up to a bound"},
-		unspentByAddrCols, "address = ? AND ms_range_id = ? AND output_kind = ? AND role = ?"+tupleSlice)
-
-	UnspentPageNewest = query(Statement{Name: "unspent_outputs.by_kind_range_newest", Table: "unspent_outputs",
-		InUse: true, Pattern: "list unspent outputs of a kind created in one ms_range_id partition, newest first " +
-			"(reverse TIP-26 order), within a (created_at, output_id) slice"},
-		unspentColumns, "output_kind = ? AND ms_range_id = ?"+tupleSlice+" ORDER BY created_at DESC, output_id DESC")
-	UnspentByAddressPageNewest = query(Statement{Name: "unspent_outputs_by_address.by_role_newest",
-		Table: "unspent_outputs_by_address", InUse: true, Pattern: "list the unspent outputs of a kind naming an " +
-			"address in a role, in one ms_range_id partition, newest first (reverse TIP-26 order), within a " +
-			"(created_at, output_id) slice"},
-		unspentByAddrCols, "address = ? AND ms_range_id = ? AND output_kind = ? AND role = ?"+tupleSlice+
-			" ORDER BY output_kind DESC, role DESC, created_at DESC, output_id DESC")
 )
 
 // Columns of address_ledger_updates rows.
@@ -115,22 +95,43 @@ var (
 	SpentMilestone = query(Statement{Name: "spent_outputs_milestones.by_index", Table: "spent_outputs_milestones",
 		InUse: true, Pattern: "does the spent twin hold a milestone's spends?"},
 		[]string{"milestone_index"}, "ms_range_id = ? AND milestone_index = ?")
-
-	SpentPage = query(Statement{Name: "spent_outputs.by_kind_range", Table: "spent_outputs", InUse: true,
-		Pattern: "list spent outputs of a kind created in one ms_range_id partition, in TIP-26 order, " +
-			"within a (created_at, output_id) slice"},
-		unspentColumns, "output_kind = ? AND ms_range_id = ?"+tupleSlice)
-	SpentByAddressPage = query(Statement{Name: "spent_outputs_by_address.by_role", Table: "spent_outputs_by_address",
-		InUse: true, Pattern: "list the spent outputs of a kind naming an address in a role, in one ms_range_id " +
-			"partition, in TIP-26 order, within a (created_at, output_id) slice"},
-		unspentByAddrCols, "address = ? AND ms_range_id = ? AND output_kind = ? AND role = ?"+tupleSlice)
-	SpentPageNewest = query(Statement{Name: "spent_outputs.by_kind_range_newest", Table: "spent_outputs",
-		InUse: true, Pattern: "list spent outputs of a kind created in one ms_range_id partition, newest first, " +
-			"within a (created_at, output_id) slice"},
-		unspentColumns, "output_kind = ? AND ms_range_id = ?"+tupleSlice+" ORDER BY created_at DESC, output_id DESC")
-	SpentByAddressPageNewest = query(Statement{Name: "spent_outputs_by_address.by_role_newest",
-		Table: "spent_outputs_by_address", InUse: true, Pattern: "list the spent outputs of a kind naming an " +
-			"address in a role, in one ms_range_id partition, newest first, within a (created_at, output_id) slice"},
-		unspentByAddrCols, "address = ? AND ms_range_id = ? AND output_kind = ? AND role = ?"+tupleSlice+
-			" ORDER BY output_kind DESC, role DESC, created_at DESC, output_id DESC")
 )
+
+// LedgerPages are the page reads of one side of the ledger state, the unspent set or
+// its spent twin: by kind and by an address in a role, each in TIP-26 order or newest
+// first (its reverse), within a (created_at, output_id) slice of one ms_range_id
+// partition. Both sides have the same keys and columns, so the same reads.
+type LedgerPages struct{ ByKind, ByAddress, ByKindNewest, ByAddressNewest *Statement }
+
+// The page reads of the unspent set and of the spent twin.
+var (
+	UnspentPages = defineLedgerPages("unspent")
+	SpentPages   = defineLedgerPages("spent")
+)
+
+func defineLedgerPages(side string) LedgerPages {
+	table, byAddress := side+"_outputs", side+"_outputs_by_address"
+	const (
+		byKind      = "output_kind = ? AND ms_range_id = ?" + tupleSlice
+		byRole      = "address = ? AND ms_range_id = ? AND output_kind = ? AND role = ?" + tupleSlice
+		kindNewest  = " ORDER BY created_at DESC, output_id DESC"
+		roleNewest  = " ORDER BY output_kind DESC, role DESC, created_at DESC, output_id DESC"
+		slice       = "within a (created_at, output_id) slice"
+		ofKind      = " outputs of a kind created in one ms_range_id partition, "
+		namingRole  = " outputs of a kind naming an address in a role, in one ms_range_id partition, "
+		tip26       = "in TIP-26 order, "
+		newestFirst = "newest first (reverse TIP-26 order), "
+	)
+	page := func(name, table, pattern string, cols []string, where string) *Statement {
+		return query(Statement{Name: name, Table: table, InUse: true, Pattern: pattern}, cols, where)
+	}
+	return LedgerPages{
+		ByKind: page(table+".by_kind_range", table, "list "+side+ofKind+tip26+slice, unspentColumns, byKind),
+		ByAddress: page(byAddress+".by_role", byAddress, "list the "+side+namingRole+tip26+slice,
+			unspentByAddrCols, byRole),
+		ByKindNewest: page(table+".by_kind_range_newest", table, "list "+side+ofKind+newestFirst+slice,
+			unspentColumns, byKind+kindNewest),
+		ByAddressNewest: page(byAddress+".by_role_newest", byAddress, "list the "+side+namingRole+newestFirst+slice,
+			unspentByAddrCols, byRole+roleNewest),
+	}
+}

@@ -31,18 +31,18 @@ func testUnspent(t *testing.T, n node) {
 	for i, r := range [][]any{c, b, a} {
 		n.write(t, cql.InsertUnspent, chainTS(900, i), r...)
 	}
-	all := []row{asRow(cql.UnspentPage, a), asRow(cql.UnspentPage, b), asRow(cql.UnspentPage, c)}
-	n.expect(t, cql.UnspentPage, all, kind, rng, int64(0), "", int64(math.MaxInt64), "")
+	all := []row{asRow(cql.UnspentPages.ByKind, a), asRow(cql.UnspentPages.ByKind, b), asRow(cql.UnspentPages.ByKind, c)}
+	n.expect(t, cql.UnspentPages.ByKind, all, kind, rng, int64(0), "", int64(math.MaxInt64), "")
 	// A cursor names the first row of the next page (inclusive); createdBefore excludes.
-	n.expect(t, cql.UnspentPage, all[1:2], kind, rng, int64(1000), "0xbb", int64(1001), "")
-	newest := []row{asRow(cql.UnspentPageNewest, c), asRow(cql.UnspentPageNewest, b), asRow(cql.UnspentPageNewest, a)}
-	n.expect(t, cql.UnspentPageNewest, newest, kind, rng, int64(0), "", int64(math.MaxInt64), "")
-	n.expect(t, cql.UnspentPageNewest, newest[1:], kind, rng, int64(0), "", int64(1000), "0xbc")
+	n.expect(t, cql.UnspentPages.ByKind, all[1:2], kind, rng, int64(1000), "0xbb", int64(1001), "")
+	newest := []row{asRow(cql.UnspentPages.ByKindNewest, c), asRow(cql.UnspentPages.ByKindNewest, b), asRow(cql.UnspentPages.ByKindNewest, a)}
+	n.expect(t, cql.UnspentPages.ByKindNewest, newest, kind, rng, int64(0), "", int64(math.MaxInt64), "")
+	n.expect(t, cql.UnspentPages.ByKindNewest, newest[1:], kind, rng, int64(0), "", int64(1000), "0xbc")
 
 	// Spent in a later milestone: its delete wins even when it arrived first.
 	n.write(t, cql.DeleteUnspent, chainTS(905, 3), kind, rng, int64(1000), "0xaa")
 	n.write(t, cql.InsertUnspent, chainTS(900, 0), a...)
-	n.expect(t, cql.UnspentPage, all[1:], kind, rng, int64(0), "", int64(math.MaxInt64), "")
+	n.expect(t, cql.UnspentPages.ByKind, all[1:], kind, rng, int64(0), "", int64(math.MaxInt64), "")
 }
 
 func testUnspentByAddress(t *testing.T, n node) {
@@ -52,13 +52,13 @@ func testUnspentByAddress(t *testing.T, n node) {
 	sent := append(key("sender", 40, "0x01"), owned[6:]...)
 	n.write(t, cql.InsertUnspentByAddress, chainTS(300, 1), owned...)
 	n.write(t, cql.InsertUnspentByAddress, chainTS(300, 2), sent...)
-	n.expect(t, cql.UnspentByAddressPage, []row{asRow(cql.UnspentByAddressPage, owned)},
+	n.expect(t, cql.UnspentPages.ByAddress, []row{asRow(cql.UnspentPages.ByAddress, owned)},
 		addr, rng, "nft", "address", int64(0), "", int64(math.MaxInt64), "")
-	n.expect(t, cql.UnspentByAddressPage, nil, addr, rng, "nft", "address", int64(51), "", int64(math.MaxInt64), "")
-	n.expect(t, cql.UnspentByAddressPageNewest, []row{asRow(cql.UnspentByAddressPageNewest, sent)},
+	n.expect(t, cql.UnspentPages.ByAddress, nil, addr, rng, "nft", "address", int64(51), "", int64(math.MaxInt64), "")
+	n.expect(t, cql.UnspentPages.ByAddressNewest, []row{asRow(cql.UnspentPages.ByAddressNewest, sent)},
 		addr, rng, "nft", "sender", int64(0), "", int64(math.MaxInt64), "")
 	n.write(t, cql.DeleteUnspentByAddress, chainTS(301, 3), key("sender", 40, "0x01")...)
-	n.expect(t, cql.UnspentByAddressPage, nil, addr, rng, "nft", "sender", int64(0), "", int64(math.MaxInt64), "")
+	n.expect(t, cql.UnspentPages.ByAddress, nil, addr, rng, "nft", "sender", int64(0), "", int64(math.MaxInt64), "")
 }
 
 func testAddressUpdates(t *testing.T, n node) {

@@ -67,10 +67,10 @@ type LedgerStream struct {
 type ledgerPageKey struct{ spent, byAddress, newest bool }
 
 var ledgerPages = map[ledgerPageKey]*cql.Statement{
-	{false, false, false}: cql.UnspentPage, {false, false, true}: cql.UnspentPageNewest,
-	{false, true, false}: cql.UnspentByAddressPage, {false, true, true}: cql.UnspentByAddressPageNewest,
-	{true, false, false}: cql.SpentPage, {true, false, true}: cql.SpentPageNewest,
-	{true, true, false}: cql.SpentByAddressPage, {true, true, true}: cql.SpentByAddressPageNewest,
+	{false, false, false}: cql.UnspentPages.ByKind, {false, false, true}: cql.UnspentPages.ByKindNewest,
+	{false, true, false}: cql.UnspentPages.ByAddress, {false, true, true}: cql.UnspentPages.ByAddressNewest,
+	{true, false, false}: cql.SpentPages.ByKind, {true, false, true}: cql.SpentPages.ByKindNewest,
+	{true, true, false}: cql.SpentPages.ByAddress, {true, true, true}: cql.SpentPages.ByAddressNewest,
 }
 
 // LedgerPage reads up to req.Size rows of stream s created in partition rng within span,
