@@ -30,7 +30,8 @@ const FoldBatch = 1000
 const balanceReads = 16
 
 var (
-	// ErrNoLedgerDelta: a synced milestone has no delta row (written without analytics).
+	// ErrNoLedgerDelta: a synced milestone has no delta row, even after its analytics
+	// rows were written again (no protocol parameters to price its outputs with).
 	ErrNoLedgerDelta = errors.New("milestone has no ledger delta row")
 	// ErrNoProtocol: the keyspace records no protocol parameters to price storage with.
 	ErrNoProtocol = errors.New("no protocol parameters recorded")
@@ -43,10 +44,12 @@ type LedgerFold struct {
 	LeaseTTL time.Duration // default DefaultFoldLeaseTTL
 }
 
-// FoldResult is what one Run folded: milestones From..To (none when To < From).
+// FoldResult is what one Run folded: milestones From..To (none when To < From), and
+// how many of them had no delta row and had their analytics rows written again.
 type FoldResult struct {
-	From, To uint32
-	State    store.LedgerFamiliesState
+	From, To   uint32
+	State      store.LedgerFamiliesState
+	Recomputed int
 }
 
 // Run folds the milestones after the watermark, making the base first when there is
@@ -90,7 +93,7 @@ func (f LedgerFold) run(ctx context.Context, refrom uint32) (FoldResult, error) 
 		return FoldResult{From: from, To: to, State: fd.state}, err
 	}
 	err = fd.foldRange(ctx, from, to)
-	return FoldResult{From: from, To: to, State: fd.state}, err
+	return FoldResult{From: from, To: to, State: fd.state, Recomputed: fd.recomputed}, err
 }
 
 // syncedRun is the end of the run of synced milestones from from, at most n of them
@@ -126,6 +129,8 @@ type folder struct {
 	owner  string
 	params chain.ProtocolParameters
 	state  store.LedgerFamiliesState
+	// recomputed counts the milestones whose delta rows this fold wrote (see delta).
+	recomputed int
 }
 
 // foldRange folds milestones from..to, from the figures of from-1.
@@ -144,12 +149,9 @@ func (fd *folder) foldRange(ctx context.Context, from, to uint32) error {
 
 // step folds milestone m's deltas into figs (the figures of m-1) and writes m's rows.
 func (fd *folder) step(ctx context.Context, m uint32, figs map[string]int64) error {
-	d, ok, err := fd.st.ReadLedgerDelta(ctx, m)
+	d, err := fd.delta(ctx, m)
 	if err != nil {
 		return err
-	}
-	if !ok {
-		return fmt.Errorf("%w: recompute it with `indexer analytics -from %d -to %d`", ErrNoLedgerDelta, m, m)
 	}
 	for k, v := range d.Figures {
 		figs[k] += v
@@ -166,6 +168,25 @@ func (fd *folder) step(ctx context.Context, m uint32, figs map[string]int64) err
 		return fmt.Errorf("milestone time: %w", err)
 	}
 	return fd.write(ctx, m, at, figs)
+}
+
+// delta reads milestone m's delta row. A milestone written without one (by an indexer
+// from before the families, or one that ran without analytics rows) gets its analytics
+// rows written now, from the milestone read back, so the fold goes on instead of
+// waiting for someone to run the recompute.
+func (fd *folder) delta(ctx context.Context, m uint32) (store.LedgerDelta, error) {
+	d, ok, err := fd.st.ReadLedgerDelta(ctx, m)
+	if err != nil || ok {
+		return d, err
+	}
+	if err := recomputeMilestone(ctx, fd.st, m); err != nil {
+		return d, err
+	}
+	fd.recomputed++
+	if d, ok, err = fd.st.ReadLedgerDelta(ctx, m); err != nil || ok {
+		return d, err
+	}
+	return d, fmt.Errorf("%w after its analytics rows were written again", ErrNoLedgerDelta)
 }
 
 // write stores milestone m's families (and the protocol parameters where they differ

@@ -21,14 +21,22 @@ func RecomputeMilestones(ctx context.Context, st *store.Store, from, to uint32, 
 		return cmp.Or(err, ErrNoProtocol)
 	}
 	for i := from; i <= to; i++ {
-		cm, err := st.ConfirmedMilestone(ctx, i)
-		if err != nil {
-			return fmt.Errorf("reading milestone %d back: %w", i, err)
-		}
-		if err := st.Apply(ctx, Rows(cm, st), 8); err != nil {
-			return fmt.Errorf("writing milestone %d's analytics rows: %w", i, err)
+		if err := recomputeMilestone(ctx, st, i); err != nil {
+			return err
 		}
 		each(i)
+	}
+	return nil
+}
+
+// recomputeMilestone reads milestone i back and writes its analytics rows again.
+func recomputeMilestone(ctx context.Context, st *store.Store, i uint32) error {
+	cm, err := st.ConfirmedMilestone(ctx, i)
+	if err != nil {
+		return fmt.Errorf("reading milestone %d back: %w", i, err)
+	}
+	if err := st.Apply(ctx, Rows(cm, st), 8); err != nil {
+		return fmt.Errorf("writing milestone %d's analytics rows: %w", i, err)
 	}
 	return nil
 }

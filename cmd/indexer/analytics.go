@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
@@ -50,7 +51,7 @@ func (a *analyticsFlags) register(fs *flag.FlagSet) {
 // writes and starts the daily scheduler and, unless -analytics-ledger=false, the ledger
 // families' fold. It returns their stop, which cancels and waits for them: deferred in
 // cmdRun, it runs before the session closes, so a job cut short still releases its lease
-// instead of holding the date for the lease's TTL.
+// instead of holding the date for the lease's TTL. Calling it again does nothing.
 func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f analyticsFlags) (stop func()) {
 	if !f.enabled {
 		return func() {}
@@ -72,11 +73,11 @@ func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f
 			foldLoop(ctx, analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL}, f.foldEvery)
 		}
 	}()
-	return func() {
+	return sync.OnceFunc(func() {
 		cancel()
 		<-done
 		<-done
-	}
+	})
 }
 
 // processOwner names this process in lease rows: unique per host and process.

@@ -23,7 +23,7 @@ func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duratio
 		res, err := fold.Run(ctx)
 		switch {
 		case err == nil && res.To >= res.From:
-			slog.Debug("ledger families folded", "from", res.From, "to", res.To)
+			logFolded(res)
 		case err == nil, errors.Is(err, analytics.ErrLeaseHeld), errors.Is(err, store.ErrNothingSynced),
 			errors.Is(err, analytics.ErrNoProtocol):
 		case ctx.Err() == nil:
@@ -35,6 +35,49 @@ func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duratio
 		case <-t.C:
 		}
 	}
+}
+
+// logFolded logs what one fold run did: at debug level, unless it had to write delta rows
+// that ingest did not (milestones indexed before the families, or without analytics).
+func logFolded(res analytics.FoldResult) {
+	if res.Recomputed == 0 {
+		slog.Debug("ledger families folded", "from", res.From, "to", res.To)
+		return
+	}
+	slog.Info("ledger families folded; milestones without ledger delta rows had their analytics rows written again",
+		"from", res.From, "to", res.To, "recomputed", res.Recomputed)
+}
+
+// foldRest folds batch after batch until the fold reaches the first milestone not synced,
+// and returns the last run (the one that found nothing more to fold).
+func foldRest(ctx context.Context, fold analytics.LedgerFold) (analytics.FoldResult, error) {
+	for {
+		res, err := fold.Run(ctx)
+		if err != nil || res.To < res.From {
+			return res, err
+		}
+		logFolded(res)
+	}
+}
+
+// finalFold carries the ledger families to the newest milestone a run that ended by itself
+// (-stop-at, -follow=false) wrote, which the fold loop may not have reached yet. Another
+// node folding, or nothing to fold yet, is not a failure.
+func finalFold(ctx context.Context, st *store.Store, f analyticsFlags) error {
+	if !f.enabled || !f.ledger {
+		return nil
+	}
+	res, err := foldRest(ctx, analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL})
+	switch {
+	case err == nil:
+		slog.Info("ledger families folded", "watermark", res.State.Watermark, "complete", res.State.Complete)
+		return nil
+	case errors.Is(err, analytics.ErrLeaseHeld), errors.Is(err, store.ErrNothingSynced),
+		errors.Is(err, analytics.ErrNoProtocol):
+		slog.Info("ledger families not folded at the end of the run", "reason", err)
+		return nil
+	}
+	return fmt.Errorf("folding the ledger families at the end of the run: %w", err)
 }
 
 // milestoneRange reads -from and -to as milestone indexes; ok is false when -from is
@@ -96,18 +139,13 @@ func refoldToWatermark(ctx context.Context, st *store.Store, from uint32) error 
 // foldToNewest folds the ledger families up to the newest synced milestone (or the first
 // gap), batch after batch, and prints where the fold stands.
 func foldToNewest(ctx context.Context, st *store.Store) error {
-	fold := analytics.LedgerFold{Store: st, Owner: processOwner("cli")}
-	for {
-		res, err := fold.Run(ctx)
-		if err != nil {
-			return fmt.Errorf("folding the ledger families: %w", err)
-		}
-		if res.To < res.From {
-			fmt.Printf("ledger families folded to %d (base %d, complete %t)\n", res.State.Watermark,
-				res.State.Base, res.State.Complete)
-			return nil
-		}
+	res, err := foldRest(ctx, analytics.LedgerFold{Store: st, Owner: processOwner("cli")})
+	if err != nil {
+		return fmt.Errorf("folding the ledger families: %w", err)
 	}
+	fmt.Printf("ledger families folded to %d (base %d, complete %t)\n", res.State.Watermark,
+		res.State.Base, res.State.Complete)
+	return nil
 }
 
 // errFoldDiffers: the recount of the ledger families differs from the fold's figures.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
 	"github.com/stardust-indexer/stardust-indexer/internal/realnettest"
@@ -49,13 +50,10 @@ type snapshotFacts struct {
 // -from 17339 -to 17340` recomputes the rows and refolds, and the fold equals the
 // recount again; so it does after 17339-17340 are re-synced from the node.
 func TestLedgerFamiliesFoldEqualsRecount(t *testing.T) {
-	st, cfg := storetest.NewOrSkip(t, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
+	st, cfg := bootstrappedAt17338(t, ctx)
 	quiet := slog.New(slog.DiscardHandler)
-	if _, err := bootstrap.Run(ctx, st, bootstrap.Config{Full: realSnapshot + ".bin", Node: "test", Log: quiet}); err != nil {
-		t.Fatal(err)
-	}
 	fake, _ := nodetest.Start(t)
 	err := realnettest.Ingest(t, st, node.Config{URL: fake.URL(), Created: st}, ingest.Config{Start: 17339, StopAt: 17340}, quiet)
 	if err != nil {
@@ -97,6 +95,17 @@ func TestLedgerFamiliesFoldEqualsRecount(t *testing.T) {
 	for _, m := range []uint32{17338, 17339, 17340} {
 		checkRecountEqualsFold(t, ctx, st, m)
 	}
+}
+
+// bootstrappedAt17338 is a new keyspace bootstrapped from the real snapshot at 17338.
+func bootstrappedAt17338(t *testing.T, ctx context.Context) (*store.Store, cql.Config) {
+	t.Helper()
+	st, cfg := storetest.NewOrSkip(t, 0)
+	quiet := slog.New(slog.DiscardHandler)
+	if _, err := bootstrap.Run(ctx, st, bootstrap.Config{Full: realSnapshot + ".bin", Node: "test", Log: quiet}); err != nil {
+		t.Fatal(err)
+	}
+	return st, cfg
 }
 
 // resync unsyncs the milestones [from, to] and ingests them again from the node, with
