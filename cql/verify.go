@@ -33,6 +33,13 @@ var primaryKeys = map[string][]string{
 	"milestone_ledger_updates":   {"milestone_index", "is_spent", "output_id"},
 	"tag_hints":                  {"tag", "table_kind", "ms_range_id"},
 	"addresses_hints":            {"address", "output_kind", "variant", "ms_range_id"},
+	// The analytics rows written with a milestone (analytics.Rows): one row per milestone,
+	// per moving address, per date's set member, per family, and the ledger deltas.
+	"ms_analytics":         {"ms_range_id", "milestone_index"},
+	"address_analytics":    {"address", "milestone_index"},
+	"metrics_cache":        {"date", "variant", "metric", "value"},
+	"milestone_families":   {"family", "ms_range_id", "milestone_index"},
+	"ledger_family_deltas": {"ms_range_id", "milestone_index"},
 }
 
 // View is a materialized view: its base table and its primary key (Partition first).

@@ -128,10 +128,14 @@ func synth(typ, col string) any {
 		return int64(700011)
 	case typ == "timestamp":
 		return chainBase.Add(7 * time.Hour)
+	case typ == "date":
+		return chainBase.Add(7 * 24 * time.Hour).Truncate(24 * time.Hour)
 	case typ == "blob":
 		return []byte{7, 7}
 	case typ == "boolean":
 		return true
+	case strings.Contains(typ, "map<text, bigint>"):
+		return map[string]int64{"vfy-" + col: 700013}
 	case strings.Contains(typ, "<text>"):
 		return []string{"vfy-a", "vfy-b"}
 	}

@@ -113,6 +113,7 @@ func (v *Verifier) ledgerChanges(ctx context.Context, cm *chain.ConfirmedMilesto
 			return err
 		}
 		if !ok {
+			v.unresolved = append(v.unresolved, in)
 			if err := v.uncheckedSpend(ctx, cm.Index, in); err != nil {
 				return err
 			}
@@ -142,7 +143,7 @@ func (v *Verifier) creation(ctx context.Context, id chain.OutputID) (chain.Ledge
 		if err != nil || err2 != nil {
 			continue
 		}
-		at, err := v.milestoneTime(ctx, uint32(*r.MilestoneIndex))
+		at, err := v.bookingTime(ctx, id, &o, uint32(*r.MilestoneIndex))
 		if err != nil {
 			return chain.LedgerOutput{}, false, err
 		}
@@ -152,12 +153,20 @@ func (v *Verifier) creation(ctx context.Context, id chain.OutputID) (chain.Ledge
 	return chain.LedgerOutput{}, false, nil
 }
 
-// milestoneTime is a milestone's timestamp (store.MilestoneTime keeps what it read:
-// spends of one milestone mostly consume outputs of a few recent ones).
-func (v *Verifier) milestoneTime(ctx context.Context, index uint32) (time.Time, error) {
+// bookingTime is the timestamp of the milestone that booked output id (store.MilestoneTime
+// keeps what it read: spends of one milestone mostly consume outputs of a few recent
+// ones). A milestone before the first indexed one (a snapshot bootstrap's outputs, or a
+// creation the node gave with a spend) has no milestones row: the output's own row
+// holds the time then.
+func (v *Verifier) bookingTime(ctx context.Context, id chain.OutputID, o *chain.Output, index uint32) (time.Time, error) {
 	t, err := v.st.MilestoneTime(ctx, index)
+	if errors.Is(err, store.ErrNotFound) {
+		var r store.OutputRow
+		r, err = v.st.BookedOutput(ctx, id, o, index)
+		t = r.Timestamp.UTC()
+	}
 	if err != nil {
-		return time.Time{}, fmt.Errorf("milestone %d (creating a spent output): %w", index, err)
+		return time.Time{}, fmt.Errorf("milestone %d (creating spent output %s): %w", index, id, err)
 	}
 	return t, nil
 }

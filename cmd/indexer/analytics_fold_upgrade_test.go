@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -14,7 +15,8 @@ import (
 // indexer from before the families left them. The next `indexer run -stop-at 17340`,
 // which has nothing left to ingest, folds at its end: the fold writes the two milestones'
 // analytics rows from the milestones read back and folds them, and the recount equals
-// the fold at 17338-17340.
+// the fold at 17338-17340. `indexer verify` names the missing analytics rows before
+// (clean with -analytics=false) and is clean after.
 func TestRunFoldsMilestonesIndexedWithoutDeltas(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -31,6 +33,12 @@ func TestRunFoldsMilestonesIndexedWithoutDeltas(t *testing.T) {
 	if _, ok, err := st.LedgerFamilies(ctx); err != nil || ok {
 		t.Fatalf("fold state after a run without analytics: %t, %v", ok, err)
 	}
+	if err := cmdVerify(ctx, append(dbArgs(cfg), "-analytics=false")); err != nil {
+		t.Errorf("indexer verify -analytics=false after a run without analytics: %v", err)
+	}
+	if err := cmdVerify(ctx, dbArgs(cfg)); !errors.Is(err, errDiscrepancies) {
+		t.Errorf("indexer verify after a run without analytics: %v, want the missing analytics rows named", err)
+	}
 
 	must(t, cmdRun(ctx, run))
 	state, ok, err := st.LedgerFamilies(ctx)
@@ -44,6 +52,9 @@ func TestRunFoldsMilestonesIndexedWithoutDeltas(t *testing.T) {
 		if _, ok, err := st.MilestoneFamily(ctx, "block_activity", m); err != nil || !ok {
 			t.Errorf("block_activity of %d, written with the delta row: %t, %v", m, ok, err)
 		}
+	}
+	if err := cmdVerify(ctx, dbArgs(cfg)); err != nil {
+		t.Errorf("indexer verify, analytics rows included, after the fold wrote them: %v", err)
 	}
 	if err := checkFold(ctx, st); err != nil {
 		t.Errorf("indexer analytics -ledger's check: %v", err)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/verify"
@@ -16,37 +17,44 @@ import (
 // errDiscrepancies makes `indexer verify` exit non-zero when it found anything.
 var errDiscrepancies = errors.New("discrepancies found")
 
-// cmdVerify: indexer verify [-from N] [-to M] [-repair] [-json] (docs/verify.md).
+// cmdVerify: indexer verify [-from N] [-to M] [-repair] [-json] [-analytics=false] (docs/verify.md).
 func cmdVerify(ctx context.Context, args []string) error {
 	var db dbFlags
 	var from, to uint
-	var repair, asJSON bool
+	var repair, asJSON, withAnalytics bool
 	err := parseFlags("verify", args, func(fs *flag.FlagSet) {
 		db.register(fs)
 		fs.UintVar(&from, "from", 0, "first milestone to check (0: the oldest synced)")
 		fs.UintVar(&to, "to", 0, "last milestone to check (0: the newest synced)")
 		fs.BoolVar(&repair, "repair", false, "rewrite missing or wrong rows; mark unrebuildable milestones for re-ingestion")
 		fs.BoolVar(&asJSON, "json", false, "print the summary as one JSON line (discrepancies are always JSON lines)")
+		fs.BoolVar(&withAnalytics, "analytics", true, "check the analytics rows every milestone writes too "+
+			"(false for a keyspace indexed with indexer run -analytics=false)")
 	})
 	if err != nil {
 		return err
 	}
+	opts := verify.Options{From: uint32(from), To: uint32(to), Repair: repair}
+	if withAnalytics {
+		opts.Rows = analytics.Rows
+	}
 	return db.withStore(ctx, func(st *store.Store, _ cql.Config) error {
-		return runVerify(ctx, st, uint32(from), uint32(to), repair, asJSON)
+		return runVerify(ctx, st, opts, asJSON)
 	})
 }
 
-func runVerify(ctx context.Context, st *store.Store, from, to uint32, repair, asJSON bool) error {
-	if from == 0 || to == 0 {
+func runVerify(ctx context.Context, st *store.Store, opts verify.Options, asJSON bool) error {
+	if opts.From == 0 || opts.To == 0 {
 		span, err := st.SyncSpan(ctx)
 		if err != nil {
 			return err
 		}
-		from, to = max(from, span.Oldest), orDefault(to, span.Newest)
+		opts.From, opts.To = max(opts.From, span.Oldest), orDefault(opts.To, span.Newest)
 	}
+	from, to, repair := opts.From, opts.To, opts.Repair
 	enc := json.NewEncoder(os.Stdout)
-	sum, err := verify.Run(ctx, st, verify.Options{From: from, To: to, Repair: repair,
-		Report: func(d verify.Discrepancy) { _ = enc.Encode(d) }})
+	opts.Report = func(d verify.Discrepancy) { _ = enc.Encode(d) }
+	sum, err := verify.Run(ctx, st, opts)
 	if err != nil {
 		return err
 	}
