@@ -16,7 +16,8 @@ import (
 )
 
 // floodServer serves e's keyspace through a session of few in-flight slots, limited
-// per client: the setting in which unlimited probe reads crowd out limited routes.
+// per client: the setting in which unlimited probe reads crowd out limited routes. The
+// request timeout leaves room for a loaded test machine's pauses.
 func floodServer(t *testing.T, e *env) *httptest.Server {
 	t.Helper()
 	cfg := e.cfg
@@ -26,7 +27,7 @@ func floodServer(t *testing.T, e *env) *httptest.Server {
 		t.Fatal(err)
 	}
 	t.Cleanup(sess.Close)
-	s := New(store.New(sess, testChunk), Config{RequestTimeout: 500 * time.Millisecond, Ops: true,
+	s := New(store.New(sess, testChunk), Config{RequestTimeout: 1500 * time.Millisecond, Ops: true,
 		HealthMaxAge: time.Hour, Limits: Limits{Rate: 1000, Burst: 1000, ClientConcurrency: 8, MaxInFlight: 64}})
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)

@@ -1,6 +1,7 @@
 package ingest_test
 
 import (
+	"cmp"
 	"context"
 	"regexp"
 	"sort"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source"
@@ -19,7 +21,7 @@ import (
 )
 
 // TestUnreferencedMessagesAreReplacedByConfirmedRows follows a tip that moves from 20 to
-// 21: while 21 is not there, its messages seen so far are written as unreferenced (with
+// 21 once the test has read a pending row: while 21 is not there, its messages seen so far are written as unreferenced (with
 // est_milestone_index, outputs in the pending partition); once it arrives they are
 // confirmed, and every table equals that of a run that never saw them pending.
 func TestUnreferencedMessagesAreReplacedByConfirmedRows(t *testing.T) {
@@ -35,10 +37,14 @@ func TestUnreferencedMessagesAreReplacedByConfirmedRows(t *testing.T) {
 	}
 	id := pending[0].ID.String()
 	m := ingest.NewMetrics(nil)
-	p := ingest.New(source.NewGrowing(sim, tip-1, 2*time.Second), st, ingest.Config{NodeID: 1, StopAt: tip,
+	gated := &gatedTip{Source: sim, held: tip - 1, release: make(chan struct{})}
+	p := ingest.New(gated, st, ingest.Config{NodeID: 1, StopAt: tip,
 		Follow: true, Unreferenced: true, PollInterval: 100 * time.Millisecond}, m, nil)
 	seen := make(chan store.MessageRecord, 1)
-	go func() { seen <- awaitPending(t, st, m, id) }()
+	go func() {
+		defer close(gated.release) // the tip moves on only once the pending row was read
+		seen <- awaitPending(t, st, m, id)
+	}()
 	if err := p.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -82,6 +88,30 @@ func firstSeenRemoved(t *testing.T, st *store.Store, cfg cql.Config) map[string]
 		dump[table] = kept
 	}
 	return dump
+}
+
+// gatedTip serves a source with its tip held at held until release is closed, then the
+// source's own tip; like a node, it refuses milestones past the tip it shows.
+type gatedTip struct {
+	source.Source
+	held    uint32
+	release chan struct{}
+}
+
+func (g *gatedTip) Latest(ctx context.Context) (uint32, error) {
+	select {
+	case <-g.release:
+		return g.Source.Latest(ctx)
+	default:
+		return g.held, nil
+	}
+}
+
+func (g *gatedTip) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+	if tip, err := g.Latest(ctx); err != nil || index > tip {
+		return nil, cmp.Or(err, source.ErrNotFound)
+	}
+	return g.Source.Milestone(ctx, index)
 }
 
 // awaitPending waits until the pipeline wrote unreferenced messages, then reads id.

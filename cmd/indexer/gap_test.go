@@ -64,16 +64,11 @@ func TestUnfillableGapBelowALiveTip(t *testing.T) {
 	run.awaitGap(t, ctx, hole, gapTip)
 	must(t, fake.SetConfirmed(gapLast))
 	run.awaitGap(t, ctx, hole, gapLast) // the tip is followed past the gap
-	if s := getSync(t, live); !slices.Equal(s.Unavailable, hole) || !slices.Equal(s.Gaps, hole) || s.Newest != gapLast {
-		t.Fatalf("GET /sync: newest %d, gaps %v, unavailable %v; want %d, %v, %v", s.Newest, s.Gaps, s.Unavailable,
-			gapLast, hole, hole)
-	}
+	run.awaitSync(t, live, hole, gapLast)
 
 	importGap(t, ctx, liveCfg)
 	run.awaitGap(t, ctx, nil, gapLast) // the gauge follows at the next gap check
-	if s := getSync(t, live); len(s.Unavailable) != 0 || len(s.Gaps) != 0 || s.Oldest != 2 || s.Newest != gapLast {
-		t.Fatalf("GET /sync after the import: %d..%d, gaps %v, unavailable %v", s.Oldest, s.Newest, s.Gaps, s.Unavailable)
-	}
+	run.awaitSync(t, live, nil, gapLast)
 	run.end(t)
 	testcontainers.AssertSameData(t, liveCfg, straightCfg, "indexer_meta", "leases", "schema_migrations",
 		"schema_checksums", "sync") // sync differs by logged_by: compared by indexer status and here
@@ -129,6 +124,23 @@ func (r indexerRun) awaitGap(t *testing.T, ctx context.Context, gap []store.Rang
 		t.Fatalf("indexer status: %d..%d, synced %v, gaps %v, %d unavailable; want 2..%d, %v, %v, %d", s.Oldest, s.Newest,
 			s.Synced, s.Gaps, s.UnavailableMilestones, newest, want, gap, store.CountOf(gap))
 	}
+}
+
+// awaitSync waits until GET /sync shows 2..newest with gap as its gaps and as unavailable.
+// It reads the sync summary, which the indexer flushes at most once a second, so it can
+// follow indexer status (the sync table) by up to a flush.
+func (r indexerRun) awaitSync(t *testing.T, st *store.Store, gap []store.Range, newest uint32) {
+	t.Helper()
+	var s syncReport
+	defer func() {
+		if t.Failed() {
+			t.Logf("GET /sync last answered %d..%d, gaps %v, unavailable %v", s.Oldest, s.Newest, s.Gaps, s.Unavailable)
+		}
+	}()
+	await(t, fmt.Sprintf("GET /sync 2..%d, gaps and unavailable %v", newest, gap), 30*time.Second, r.stopped, func() bool {
+		s = getSync(t, st)
+		return s.Oldest == 2 && s.Newest == newest && slices.Equal(s.Gaps, gap) && slices.Equal(s.Unavailable, gap)
+	})
 }
 
 // importGap indexes the chain up to gapPruned from the simulator into a keyspace of its
