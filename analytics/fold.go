@@ -23,7 +23,8 @@ const LedgerFoldLeaseName = "analytics/ledger-families"
 // DefaultFoldLeaseTTL outlives one Run (at most FoldBatch milestones).
 const DefaultFoldLeaseTTL = 10 * time.Minute
 
-// FoldBatch bounds the milestones one Run folds, so the lease changes hands now and then.
+// FoldBatch bounds the milestones one Run folds by default, so the lease changes hands
+// now and then.
 const FoldBatch = 1000
 
 // balanceReads bounds the address balance reads (and writes) of a milestone in flight.
@@ -42,6 +43,7 @@ type LedgerFold struct {
 	Store    *store.Store
 	Owner    string        // this node, as the lease and the state record it
 	LeaseTTL time.Duration // default DefaultFoldLeaseTTL
+	Batch    uint32        // milestones one Run folds at most, default FoldBatch
 }
 
 // FoldResult is what one Run folded: milestones From..To (none when To < From), and
@@ -88,7 +90,7 @@ func (f LedgerFold) run(ctx context.Context, refrom uint32) (FoldResult, error) 
 		}
 		from = min(from, refrom)
 	}
-	to, err := syncedRun(ctx, f.Store, from, FoldBatch)
+	to, err := syncedRun(ctx, f.Store, from, cmp.Or(f.Batch, FoldBatch))
 	if err != nil || to < from {
 		return FoldResult{From: from, To: to, State: fd.state}, err
 	}

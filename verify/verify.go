@@ -52,8 +52,9 @@ type Summary struct {
 	Discrepancies   int            `json:"discrepancies"`    // findings
 	ByKind          map[string]int `json:"by_kind"`          // findings per kind
 	UncheckedSpends int            `json:"unchecked_spends"` // spent outputs created before the first indexed milestone
-	// UnderivedAnalytics counts milestones whose analytics rows were not checked: a
-	// spent output's creation could be read nowhere, so the rows cannot be derived.
+	// UnderivedAnalytics counts milestones whose analytics rows were not checked: the
+	// milestone is marked for re-ingestion (its cone is not whole), or a spent output's
+	// creation could be read nowhere, so the rows cannot be derived.
 	UnderivedAnalytics int      `json:"underived_analytics,omitempty"`
 	Rewritten          int      `json:"rewritten"` // rows rewritten by -repair
 	Reingest           []uint32 `json:"reingest"`  // milestones marked for re-ingestion by -repair

@@ -96,6 +96,7 @@ func cmdAnalytics(ctx context.Context, args []string) error {
 	var db dbFlags
 	var fromText, toText string
 	var ledger bool
+	var batch uint
 	err := parseFlags("analytics", args, func(fs *flag.FlagSet) {
 		db.register(fs)
 		fs.StringVar(&fromText, "from", "", "first UTC date, YYYY-MM-DD, or first milestone index (required without -ledger)")
@@ -103,16 +104,24 @@ func cmdAnalytics(ctx context.Context, args []string) error {
 		fs.BoolVar(&ledger, "ledger", false,
 			"compute the ledger analytics (richest addresses, token distribution) at the newest synced milestone now, "+
 				"fold the ledger families up to it and check them against a recount")
+		fs.UintVar(&batch, "fold-batch", analytics.FoldBatch, fmt.Sprintf("milestones the ledger families' fold "+
+			"folds per run, 1..%d: each run holds the fold's lease, which another node's fold then waits for", analytics.FoldBatch))
 	})
 	if err != nil {
 		return err
+	}
+	if batch < 1 || batch > analytics.FoldBatch {
+		return fmt.Errorf("-fold-batch %d: want 1..%d", batch, analytics.FoldBatch)
+	}
+	cliFold := func(st *store.Store) analytics.LedgerFold {
+		return analytics.LedgerFold{Store: st, Owner: processOwner("cli"), Batch: uint32(batch)}
 	}
 	if ledger {
 		return db.withStore(ctx, func(st *store.Store, _ cql.Config) error {
 			if err := runLedger(ctx, analytics.LedgerJob{Store: st, Owner: processOwner("cli")}); err != nil {
 				return err
 			}
-			if err := foldToNewest(ctx, st); err != nil {
+			if err := foldToNewest(ctx, cliFold(st)); err != nil {
 				return err
 			}
 			return checkFold(ctx, st)
@@ -122,7 +131,9 @@ func cmdAnalytics(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return db.withStore(ctx, func(st *store.Store, _ cql.Config) error { return cmdRecompute(ctx, st, first, last) })
+		return db.withStore(ctx, func(st *store.Store, _ cql.Config) error {
+			return cmdRecompute(ctx, cliFold(st), first, last)
+		})
 	}
 	from, to, err := dateRange(fromText, toText)
 	if err != nil {

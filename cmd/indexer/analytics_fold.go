@@ -104,16 +104,16 @@ func milestoneRange(fromText, toText string) (from, to uint32, ok bool, err erro
 
 // cmdRecompute writes milestones from..to's analytics rows again and refolds the ledger
 // families from `from`, from the figures and balances stored at from-1.
-func cmdRecompute(ctx context.Context, st *store.Store, from, to uint32) error {
+func cmdRecompute(ctx context.Context, fold analytics.LedgerFold, from, to uint32) error {
 	start := time.Now()
-	err := analytics.RecomputeMilestones(ctx, st, from, to, func(i uint32) { fmt.Printf("milestone %d  rows written\n", i) })
+	err := analytics.RecomputeMilestones(ctx, fold.Store, from, to, func(i uint32) { fmt.Printf("milestone %d  rows written\n", i) })
 	if err != nil {
 		return err
 	}
-	if err := refoldToWatermark(ctx, st, from); err != nil {
+	if err := refoldToWatermark(ctx, fold, from); err != nil {
 		return err
 	}
-	if err := foldToNewest(ctx, st); err != nil {
+	if err := foldToNewest(ctx, fold); err != nil {
 		return err
 	}
 	fmt.Printf("recomputed %d-%d in %v\n", from, to, time.Since(start).Round(time.Millisecond))
@@ -121,9 +121,8 @@ func cmdRecompute(ctx context.Context, st *store.Store, from, to uint32) error {
 }
 
 // refoldToWatermark folds again every milestone from `from` to the fold's watermark, a
-// batch (analytics.FoldBatch) at a time, each batch from the figures the previous one left.
-func refoldToWatermark(ctx context.Context, st *store.Store, from uint32) error {
-	fold := analytics.LedgerFold{Store: st, Owner: processOwner("cli")}
+// batch (fold.Batch) at a time, each batch from the figures the previous one left.
+func refoldToWatermark(ctx context.Context, fold analytics.LedgerFold, from uint32) error {
 	for next := from; ; {
 		res, err := fold.Refold(ctx, next)
 		if err != nil {
@@ -138,8 +137,8 @@ func refoldToWatermark(ctx context.Context, st *store.Store, from uint32) error 
 
 // foldToNewest folds the ledger families up to the newest synced milestone (or the first
 // gap), batch after batch, and prints where the fold stands.
-func foldToNewest(ctx context.Context, st *store.Store) error {
-	res, err := foldRest(ctx, analytics.LedgerFold{Store: st, Owner: processOwner("cli")})
+func foldToNewest(ctx context.Context, fold analytics.LedgerFold) error {
+	res, err := foldRest(ctx, fold)
 	if err != nil {
 		return fmt.Errorf("folding the ledger families: %w", err)
 	}

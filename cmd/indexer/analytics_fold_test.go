@@ -47,8 +47,8 @@ type snapshotFacts struct {
 // ingested with the analytics rows and folded; at 17338, 17339 and 17340 a recount of the
 // ledger equals the folded figures and balances, and the recount at 17338 agrees with
 // the snapshot file's own outputs. After the fold of 17339 is spoilt, `indexer analytics
-// -from 17339 -to 17340` recomputes the rows and refolds, and the fold equals the
-// recount again; so it does after 17339-17340 are re-synced from the node.
+// -from 17339 -to 17340 -fold-batch 1` recomputes the rows and refolds a milestone per
+// run, and the fold equals the recount again; so it does after 17339-17340 are re-synced from the node.
 func TestLedgerFamiliesFoldEqualsRecount(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -81,7 +81,8 @@ func TestLedgerFamiliesFoldEqualsRecount(t *testing.T) {
 	}
 
 	spoilFold(t, ctx, st, 17339)
-	if err := cmdAnalytics(ctx, append([]string{"-from", "17339", "-to", "17340"}, dbArgs(cfg)...)); err != nil {
+	// One milestone per fold run: the refold crosses batches as it does past 1000 milestones.
+	if err := cmdAnalytics(ctx, append([]string{"-from", "17339", "-to", "17340", "-fold-batch", "1"}, dbArgs(cfg)...)); err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range []uint32{17339, 17340} {
@@ -245,6 +246,17 @@ func readSnapshotFacts(t *testing.T) snapshotFacts {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestFoldBatchFlag: -fold-batch outside 1..FoldBatch is refused, naming the flag, before
+// the database is opened.
+func TestFoldBatchFlag(t *testing.T) {
+	for _, v := range []string{"0", fmt.Sprint(analytics.FoldBatch + 1)} {
+		err := cmdAnalytics(context.Background(), []string{"-ledger", "-fold-batch", v, "-cql-hosts", "127.0.0.1:1"})
+		if err == nil || !strings.Contains(err.Error(), "-fold-batch "+v) {
+			t.Errorf("-fold-batch %s: %v, want it refused", v, err)
+		}
+	}
 }
 
 // TestMilestoneRangeFlags: numbers are milestone indexes, dates are left to dateRange,

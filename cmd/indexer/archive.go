@@ -191,7 +191,8 @@ func importArchives(ctx context.Context, f *runFlags, src *archive.Source) error
 	pc := f.pipelineConfig()
 	pc.Start, pc.Follow, pc.Unreferenced, pc.LoggedBy = from, false, false, int8(f.db.nodeID)
 	p := ingest.New(src, st, pc, nil, slog.Default())
-	defer attachAnalytics(ctx, p, st, f.analytics)()
+	stopAnalytics := attachAnalytics(ctx, p, st, f.analytics)
+	defer stopAnalytics()
 	slog.Info("importing", "cluster", cfg.String(), "from", from, "to", to)
 	if err := p.Run(ctx); err != nil {
 		if errors.Is(err, archive.ErrTooLarge) {
@@ -200,7 +201,8 @@ func importArchives(ctx context.Context, f *runFlags, src *archive.Source) error
 		return fmt.Errorf("import stopped after milestone %d: %w", p.LastWritten(), err)
 	}
 	slog.Info("imported", "from", from, "to", to, "written", p.Written())
-	return nil
+	stopAnalytics()
+	return finalFold(ctx, st, f.analytics)
 }
 
 // archiveKeys is the keys that verify the archives starting with first: those of

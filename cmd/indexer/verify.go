@@ -63,7 +63,8 @@ func runVerify(ctx context.Context, st *store.Store, opts verify.Options, asJSON
 	} else {
 		fmt.Printf("verified milestones %d-%d: %d synced, %d rows, %d view rows, %d discrepancies %v",
 			from, to, sum.Milestones, sum.Rows, sum.ViewRows, sum.Discrepancies, sum.ByKind)
-		fmt.Printf("; %d spends of outputs created before the first indexed milestone unchecked\n", sum.UncheckedSpends)
+		fmt.Printf("; %d spends of outputs created before the first indexed milestone unchecked", sum.UncheckedSpends)
+		fmt.Printf("; analytics rows of %d milestones not derivable, unchecked\n", sum.UnderivedAnalytics)
 		if repair {
 			fmt.Printf("repair: %d rows rewritten, milestones marked for re-ingestion: %v\n", sum.Rewritten, sum.Reingest)
 		}
