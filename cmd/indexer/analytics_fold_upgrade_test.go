@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
+	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
 
 // TestRunFoldsMilestonesIndexedWithoutDeltas: the real snapshot at 17338 bootstrapped and
@@ -58,5 +60,24 @@ func TestRunFoldsMilestonesIndexedWithoutDeltas(t *testing.T) {
 	}
 	if err := checkFold(ctx, st); err != nil {
 		t.Errorf("indexer analytics -ledger's check: %v", err)
+	}
+}
+
+// TestImportFoldsAtItsEnd: `indexer import` of an archive of sim milestones 2..12 into a
+// new keyspace folds the ledger families at its end, up to the archive's last milestone
+// (partial: the keyspace has no snapshot bootstrap).
+func TestImportFoldsAtItsEnd(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	st, cfg := storetest.NewOrSkip(t, 0)
+	_, simCfg := storetest.New(t, 0)
+	mustRun(t, ctx, slices.Concat([]string{"-source", "sim", "-sim-backfill", "12", "-sim-every", "0"}, gapSimArgs, commonArgs),
+		simCfg, "-stop-at", "12", "-follow=false")
+	archive := filepath.Join(t.TempDir(), "chain.sdxa.gz")
+	must(t, cmdExport(ctx, slices.Concat([]string{"-from", "2", "-to", "12", "-out", archive}, dbArgs(simCfg))))
+	must(t, cmdImport(ctx, append(dbArgs(cfg), archive)))
+	state, ok, err := st.LedgerFamilies(ctx)
+	if err != nil || !ok || state.Base != 1 || state.Watermark != 12 || state.Complete {
+		t.Fatalf("fold state after the import: %+v, %t, %v; want base 1, watermark 12, partial", state, ok, err)
 	}
 }
