@@ -61,8 +61,8 @@ func foldRest(ctx context.Context, fold analytics.LedgerFold) (analytics.FoldRes
 }
 
 // finalFold carries the ledger families to the newest milestone a run that ended by itself
-// (-stop-at, -follow=false) wrote, which the fold loop may not have reached yet. Another
-// node folding, or nothing to fold yet, is not a failure.
+// (-stop-at, -follow=false, an import) wrote, which the fold loop may not have reached yet.
+// Another node folding, or nothing to fold yet, is not a failure.
 func finalFold(ctx context.Context, st *store.Store, f analyticsFlags) error {
 	if !f.enabled || !f.ledger {
 		return nil
