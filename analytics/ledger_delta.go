@@ -7,8 +7,8 @@ import (
 
 // ledgerDeltaWrites are the milestone's ledger family delta row, priced under the
 // protocol parameters the store knows (recorded when the network was ensured), its
-// addresses under the network's HRP. A store that knows neither writes no row: the fold then stops at the milestone and names it, and
-// `indexer analytics -from -to` writes the row once the parameters are recorded.
+// addresses under the network's HRP. A store that knows neither writes no row: the
+// fold writes it when it reaches the milestone (LedgerFold reads the parameters first).
 func ledgerDeltaWrites(cm *chain.ConfirmedMilestone, st *store.Store) []store.Write {
 	rec, ok := st.KnownProtocol()
 	if !ok || st.HRP() == "" {
@@ -33,7 +33,8 @@ func LedgerDelta(cm *chain.ConfirmedMilestone, rent chain.RentStructure, hrp str
 	return d
 }
 
-// addOutput adds one output's figures and balance, times sign, to d.
+// addOutput adds one output's figures and its owner's balance, times sign, to d: the one
+// per-output rule of the deltas and of the recount.
 func addOutput(d store.LedgerDelta, lo *chain.LedgerOutput, rent chain.RentStructure, hrp string, sign int64) {
 	outputFigures(d.Figures, lo, rent, sign)
 	if owner, ok := outputOwner(&lo.Output, hrp); ok {

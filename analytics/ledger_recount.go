@@ -47,16 +47,13 @@ func RecountLedger(ctx context.Context, st *store.Store, m uint32, params chain.
 		return LedgerCount{}, err
 	}
 	c := LedgerCount{Index: m, Figures: zeroFigures(params.TokenSupply), Balances: map[string]int64{}}
+	sums := store.LedgerDelta{Figures: c.Figures, Balances: c.Balances}
 	for i := range outputs {
-		lo := &outputs[i]
-		if lo.MilestoneIndex > m {
+		if outputs[i].MilestoneIndex > m {
 			continue // created after m
 		}
 		c.Outputs++
-		outputFigures(c.Figures, lo, params.RentStructure, 1)
-		if owner, ok := outputOwner(&lo.Output, network.HRP); ok {
-			c.Balances[owner] += int64(lo.Output.Amount)
-		}
+		addOutput(sums, &outputs[i], params.RentStructure, network.HRP, 1)
 	}
 	for _, b := range c.Balances {
 		moveBalance(c.Figures, 0, b)
