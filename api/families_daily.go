@@ -4,11 +4,13 @@ import (
 	"context"
 	"strconv"
 	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/analytics"
 )
 
 // Daily active addresses: Chronicle's active_addresses per UTC date.
 const (
-	dailyFamily      = "active_addresses"
+	dailyFamily      = analytics.FamilyActiveAddresses
 	defaultDailyDays = 30 // dates answered when from is not given
 )
 
