@@ -24,8 +24,7 @@ func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duratio
 		switch {
 		case err == nil && res.To >= res.From:
 			logFolded(res)
-		case err == nil, errors.Is(err, analytics.ErrLeaseHeld), errors.Is(err, store.ErrNothingSynced),
-			errors.Is(err, analytics.ErrNoProtocol):
+		case err == nil, foldNotDue(err):
 		case ctx.Err() == nil:
 			slog.Error("ledger families' fold", "error", err)
 		}
@@ -35,6 +34,13 @@ func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duratio
 		case <-t.C:
 		}
 	}
+}
+
+// foldNotDue says a fold run did nothing for a reason that is no failure: another node
+// folds, nothing is synced yet, or no protocol parameters are recorded yet.
+func foldNotDue(err error) bool {
+	return errors.Is(err, analytics.ErrLeaseHeld) || errors.Is(err, store.ErrNothingSynced) ||
+		errors.Is(err, analytics.ErrNoProtocol)
 }
 
 // logFolded logs what one fold run did: at debug level, unless it had to write delta rows
@@ -72,8 +78,7 @@ func finalFold(ctx context.Context, st *store.Store, f analyticsFlags) error {
 	case err == nil:
 		slog.Info("ledger families folded", "watermark", res.State.Watermark, "complete", res.State.Complete)
 		return nil
-	case errors.Is(err, analytics.ErrLeaseHeld), errors.Is(err, store.ErrNothingSynced),
-		errors.Is(err, analytics.ErrNoProtocol):
+	case foldNotDue(err):
 		slog.Info("ledger families not folded at the end of the run", "reason", err)
 		return nil
 	}
