@@ -134,7 +134,7 @@ func (st *Store) CreatedOutput(ctx context.Context, id chain.OutputID) (chain.Le
 		lo.Timestamp, err = st.bookingTime(ctx, &lo)
 		return lo, err
 	}
-	return st.genesisOutput(ctx, id)
+	return st.GenesisOutput(ctx, id)
 }
 
 // bookingTime is the creating milestone's time, from the output's own row (its
@@ -154,10 +154,10 @@ func (st *Store) bookingTime(ctx context.Context, lo *chain.LedgerOutput) (time.
 	return r.Timestamp.UTC(), nil
 }
 
-// genesisOutput reads an output no transaction created (no transactions row): a legacy
+// GenesisOutput reads an output no transaction created (no transactions row): a legacy
 // output, or a basic one (the only kinds a genesis snapshot holds whose row is found by
-// output ID).
-func (st *Store) genesisOutput(ctx context.Context, id chain.OutputID) (chain.LedgerOutput, error) {
+// output ID). ErrNotFound when it is neither.
+func (st *Store) GenesisOutput(ctx context.Context, id chain.OutputID) (chain.LedgerOutput, error) {
 	lo := chain.LedgerOutput{OutputID: id}
 	legacy, err := st.LegacyOutput(ctx, id.String())
 	if err == nil {

@@ -37,8 +37,8 @@ func (v *Verifier) checkRows(ctx context.Context, cm *chain.ConfirmedMilestone) 
 }
 
 // derivedRows are Options.Rows of cm, with the spends the base rows leave unchecked
-// read as the recompute reads them (store.CreatedOutput: genesis and snapshot outputs
-// too), since ingest counted them. None when cm is not the whole proven cone (the
+// read where the recompute finds outputs no included transaction created
+// (store.GenesisOutput, the fallback of store.CreatedOutput), since ingest counted them. None when cm is not the whole proven cone (the
 // milestone is re-ingested, and rows summed over part of it, rewritten at the wall
 // clock, would shadow the re-ingest's), or when a spent output can be read nowhere.
 func (v *Verifier) derivedRows(ctx context.Context, cm *chain.ConfirmedMilestone) ([]store.Write, error) {
@@ -52,7 +52,7 @@ func (v *Verifier) derivedRows(ctx context.Context, cm *chain.ConfirmedMilestone
 	whole := *cm
 	whole.Consumed = slices.Clone(cm.Consumed)
 	for _, in := range v.unresolved {
-		lo, err := v.st.CreatedOutput(ctx, in.OutputID)
+		lo, err := v.st.GenesisOutput(ctx, in.OutputID)
 		if errors.Is(err, store.ErrNotFound) {
 			v.summary.UnderivedAnalytics++
 			return nil, nil
