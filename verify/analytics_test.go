@@ -117,11 +117,5 @@ var analyticsTables = map[string]bool{"ms_analytics": true, "address_analytics":
 // runRows verifies 1..n with the analytics rows and returns what it found.
 func runRows(t *testing.T, st *store.Store, n uint32, repair bool) (verify.Summary, []verify.Discrepancy) {
 	t.Helper()
-	var found []verify.Discrepancy
-	sum, err := verify.Run(context.Background(), st, verify.Options{From: 1, To: n, Repair: repair, Rows: analytics.Rows,
-		Report: func(d verify.Discrepancy) { found = append(found, d) }})
-	if err != nil {
-		t.Fatalf("verify: %v", err)
-	}
-	return sum, found
+	return runWith(t, st, verify.Options{From: 1, To: n, Repair: repair, Rows: analytics.Rows})
 }

@@ -36,9 +36,15 @@ func ingestedWith(t *testing.T, opts sim.Options, n uint32) (*store.Store, cql.C
 // run verifies [from, to] and returns what it found.
 func run(t *testing.T, st *store.Store, from, to uint32, repair bool) (verify.Summary, []verify.Discrepancy) {
 	t.Helper()
+	return runWith(t, st, verify.Options{From: from, To: to, Repair: repair})
+}
+
+// runWith verifies with opts (its Report collects) and returns what it found.
+func runWith(t *testing.T, st *store.Store, opts verify.Options) (verify.Summary, []verify.Discrepancy) {
+	t.Helper()
 	var found []verify.Discrepancy
-	sum, err := verify.Run(context.Background(), st, verify.Options{From: from, To: to, Repair: repair,
-		Report: func(d verify.Discrepancy) { found = append(found, d) }})
+	opts.Report = func(d verify.Discrepancy) { found = append(found, d) }
+	sum, err := verify.Run(context.Background(), st, opts)
 	if err != nil {
 		t.Fatalf("verify: %v", err)
 	}
