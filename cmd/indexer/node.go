@@ -17,6 +17,7 @@ import (
 type nodeFlags struct {
 	url, jwtFile, keysFile string
 	events                 string
+	eventsTrust            bool
 	concurrency            int
 	timeout                time.Duration
 	maxConeBlocks          int
@@ -31,6 +32,8 @@ func (n *nodeFlags) register(fs *flag.FlagSet) {
 		"milestonePublicKeyCount and publicKeyRanges (default: built-in keys of shimmer and iota-mainnet)")
 	fs.StringVar(&n.events, "node-events", node.EventsAuto, "node: the event API (TIP-28 MQTT) that announces milestones and "+
 		"not-yet-referenced blocks: auto (each node's ws://.../api/mqtt/v1), off (poll only), or ws(s):// and mqtt(s):// URLs, comma-separated")
+	fs.BoolVar(&n.eventsTrust, "node-events-trust", false, "node: let blocks from brokers named by URL in -node-events become "+
+		"pending rows (without it they only wake the follower)")
 	fs.IntVar(&n.concurrency, "node-concurrency", 32, "node: requests in flight (shared by the milestones fetched at once)")
 	fs.DurationVar(&n.timeout, "node-timeout", 30*time.Second, "node: timeout of one request")
 	fs.IntVar(&n.maxConeBlocks, "max-cone-blocks", node.DefaultMaxConeBlocks, "node: refuse a milestone whose cone holds more blocks")
@@ -49,7 +52,7 @@ func (n *nodeFlags) open(created node.CreatedOutputs) (*node.Source, error) {
 		return nil, err
 	}
 	cfg := node.Config{URLs: urls, Token: token, Concurrency: n.concurrency, Timeout: n.timeout, Created: created,
-		MaxConeBlocks: n.maxConeBlocks, MaxConeBytes: n.maxConeBytes, Events: n.events}
+		MaxConeBlocks: n.maxConeBlocks, MaxConeBytes: n.maxConeBytes, Events: n.events, EventsTrust: n.eventsTrust}
 	if n.keysFile != "" {
 		data, err := os.ReadFile(n.keysFile)
 		if err != nil {

@@ -51,6 +51,8 @@ type Config struct {
 	// EventsOff (the default, "") or ws://, wss://, mqtt://, mqtts:// URLs, comma-separated.
 	// Events only hint: a milestone is still read over REST and verified.
 	Events string
+	// EventsTrust lets blocks from brokers named by URL become pending rows.
+	EventsTrust bool
 	// Client makes the requests (default: a client with the timeout above).
 	Client *http.Client
 }

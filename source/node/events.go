@@ -60,7 +60,8 @@ func autoEventURLs(nodes []string) []string {
 }
 
 // brokersOf are the event APIs cfg names; the node's token goes only to the nodes' own
-// /api/mqtt/v1, never to a broker named by URL.
+// /api/mqtt/v1, never to a broker named by URL. A broker named by URL is another host
+// whose blocks no node vouched for: it only wakes the follower unless cfg.EventsTrust.
 func brokersOf(cfg Config) ([]broker, error) {
 	urls, err := eventURLs(cfg.Events, cfg.URLs)
 	if err != nil {
@@ -69,7 +70,7 @@ func brokersOf(cfg Config) ([]broker, error) {
 	auto := strings.TrimSpace(cfg.Events) == EventsAuto
 	brokers := make([]broker, len(urls))
 	for i, raw := range urls {
-		brokers[i] = broker{url: raw, host: hostOf(raw)}
+		brokers[i] = broker{url: raw, host: hostOf(raw), trusted: auto || cfg.EventsTrust}
 		if auto {
 			brokers[i].token = cfg.Token
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"sync/atomic"
 	"time"
 
@@ -24,7 +25,8 @@ const (
 // at most a wake-up or a pending row (which expires with its TTL).
 type eventHub struct {
 	wake    chan struct{}
-	tip     atomic.Uint32 // the highest confirmed milestone seen, by /info or by event
+	tip     atomic.Uint32 // the highest confirmed milestone the source believes
+	net     atomic.Pointer[chain.Network]
 	pending *pendingBlocks
 	nudging atomic.Bool // a wake-up for new pending blocks is scheduled
 }
@@ -40,17 +42,48 @@ func newEventHub() *eventHub {
 // errEvent names an event the source could not use (counted, then dropped).
 var errEvent = errors.New("unusable event")
 
-// handle applies one event; an error means it was dropped.
-func (h *eventHub) handle(topic string, payload []byte, now time.Time) error {
+// Blocks refused before they become pending: what a node would not have gossiped.
+var (
+	ErrEventProtocolVersion = errors.New("block of another protocol version")
+	ErrEventNetworkID       = errors.New("transaction for another network")
+	ErrEventPoW             = errors.New("block below the network's minimum PoW score")
+	ErrEventNoNetwork       = errors.New("block before the network was read")
+)
+
+// handle applies one event; an error means it was dropped. An event from a broker not
+// trusted with data (one named by URL, without Config.EventsTrust) only wakes the
+// follower, which reads what is new from the nodes.
+func (h *eventHub) handle(topic string, payload []byte, now time.Time, trusted bool) error {
 	switch topic {
 	case topicConfirmed:
 		return h.confirmed(payload)
 	case topicBlocks:
+		if !trusted {
+			h.nudge()
+			return nil
+		}
 		return h.block(payload, now)
 	case topicReferenced:
+		if !trusted {
+			return nil
+		}
 		return h.referenced(payload)
 	}
 	return fmt.Errorf("%w: topic %q", errEvent, topic)
+}
+
+// eventReason names why an event was dropped, for the dropped events' counter.
+func eventReason(err error) string {
+	for _, r := range []struct {
+		err    error
+		reason string
+	}{{ErrEventProtocolVersion, "protocol_version"}, {ErrEventNetworkID, "network_id"}, {ErrEventPoW, "pow"},
+		{ErrEventNoNetwork, "network_unknown"}, {errEventsBusy, "busy"}} {
+		if errors.Is(err, r.err) {
+			return r.reason
+		}
+	}
+	return "malformed"
 }
 
 // confirmed wakes the follower: a milestone may be confirmed.
@@ -84,10 +117,7 @@ func (h *eventHub) nudge() {
 // highest confirmed one seen. Blocks carrying a milestone are left out: the next
 // milestone references them at once.
 func (h *eventHub) block(raw []byte, now time.Time) error {
-	m, err := chain.DecodeMessage(raw)
-	if err == nil {
-		err = chain.ValidateMessage(m, raw)
-	}
+	m, err := h.checkBlock(raw)
 	if err != nil {
 		return fmt.Errorf("%w: %s: %w", errEvent, topicBlocks, err)
 	}
@@ -95,11 +125,52 @@ func (h *eventHub) block(raw []byte, now time.Time) error {
 		return nil
 	}
 	if h.pending.add(chain.UnreferencedMessage{ID: chain.MessageIDOf(raw), Raw: raw, Message: m,
-		SeenAt: now.UTC().Truncate(time.Millisecond), EstMilestoneIndex: h.tip.Load() + 1}) {
+		SeenAt: now.UTC().Truncate(time.Millisecond), EstMilestoneIndex: nextIndex(h.tip.Load())}) {
 		h.nudge()
 	}
 	return nil
 }
+
+// checkBlock decodes and validates a block as the pipeline does, and checks it against
+// the network as a node does before gossiping it: protocol version, network ID of a
+// transaction, and the minimum PoW score (a milestone's block is exempt: its signatures
+// are what counts, and the source never keeps it pending).
+func (h *eventHub) checkBlock(raw []byte) (*chain.Message, error) {
+	net := h.net.Load()
+	if net == nil {
+		return nil, ErrEventNoNetwork
+	}
+	if len(raw) > 0 && raw[0] != net.Params.Version {
+		return nil, fmt.Errorf("%w: %d (want %d)", ErrEventProtocolVersion, raw[0], net.Params.Version)
+	}
+	m, err := chain.DecodeMessage(raw)
+	if err == nil {
+		err = chain.ValidateMessage(m, raw)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if tx := m.TransactionOf(); tx != nil && tx.NetworkID != net.ID() {
+		return nil, fmt.Errorf("%w: %d (want %d)", ErrEventNetworkID, tx.NetworkID, net.ID())
+	}
+	if m.MilestoneOf() == nil {
+		if score := powScore(raw); score < float64(net.Params.MinPoWScore) {
+			return nil, fmt.Errorf("%w: %.0f (want %d)", ErrEventPoW, score, net.Params.MinPoWScore)
+		}
+	}
+	return m, nil
+}
+
+// nextIndex is the milestone after index, without wrapping past the last index.
+func nextIndex(index uint32) uint32 {
+	if index == math.MaxUint32 {
+		return index
+	}
+	return index + 1
+}
+
+// knowNetwork sets the network event blocks are checked against.
+func (h *eventHub) knowNetwork(net chain.Network) { h.net.Store(&net) }
 
 // referenced drops a block a milestone referenced from the pending blocks. inx-mqtt's
 // block metadata names the block as the REST form does ("blockId"); only that is read.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"log/slog"
 	"net/http"
 	"time"
@@ -15,9 +16,10 @@ import (
 
 // broker is one event API the source listens to.
 type broker struct {
-	url   string
-	host  string
-	token string // sent only to a node's own /api/mqtt/v1 (EventsAuto)
+	url     string
+	host    string
+	token   string // sent only to a node's own /api/mqtt/v1 (EventsAuto)
+	trusted bool   // its blocks may become pending rows (a node's own, or Config.EventsTrust)
 }
 
 // Listen listens to the event APIs of Config.Events until ctx ends, each in the
@@ -25,13 +27,58 @@ type broker struct {
 // connection drops, so a node without an event API, or a broker that restarts, never
 // stops the source; polling finds new milestones meanwhile. It returns at once.
 func (s *Source) Listen(ctx context.Context) {
+	if len(s.brokers) == 0 {
+		return
+	}
+	queue := make(chan event, eventQueue)
+	for range eventWorkers {
+		go s.work(ctx, queue)
+	}
 	for _, b := range s.brokers {
-		go s.listen(ctx, b)
+		go s.listen(ctx, b, queue)
 	}
 }
 
-func (s *Source) listen(ctx context.Context, b broker) {
-	c := mqtt.NewClient(s.clientOptions(b))
+// Events are handled by eventWorkers goroutines from a queue of eventQueue: a broker
+// sending faster than they decode loses events (counted), never grows the goroutines.
+const (
+	eventWorkers = 4
+	eventQueue   = 1024
+)
+
+// event is one message received from a broker.
+type event struct {
+	b        broker
+	topic    string
+	payload  []byte
+	received time.Time
+}
+
+// errEventsBusy drops an event that found the queue full.
+var errEventsBusy = errors.New("node events: the workers are busy")
+
+// work handles queued events until ctx ends.
+func (s *Source) work(ctx context.Context, queue <-chan event) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case ev := <-queue:
+			if err := s.events.handle(ev.topic, ev.payload, ev.received, ev.b.trusted); err != nil {
+				s.dropped(ev.b.host, err)
+			}
+		}
+	}
+}
+
+// dropped counts an event the source could not use, by reason.
+func (s *Source) dropped(host string, err error) {
+	s.metrics.eventsDropped.WithLabelValues(host, eventReason(err)).Inc()
+	slog.Debug("node event dropped", "node", host, "error", err)
+}
+
+func (s *Source) listen(ctx context.Context, b broker, queue chan<- event) {
+	c := mqtt.NewClient(s.clientOptions(b, queue))
 	if !s.connect(ctx, c, b) {
 		return
 	}
@@ -41,18 +88,21 @@ func (s *Source) listen(ctx context.Context, b broker) {
 }
 
 // clientOptions subscribe (again on every reconnection) at QoS 0: an event is a hint,
-// one lost costs a poll interval at most.
-func (s *Source) clientOptions(b broker) *mqtt.ClientOptions {
+// one lost costs a poll interval at most. The connection refuses packets over
+// maxEventPacket; messages go to the workers' queue from the client's own goroutine
+// (order matters, so the client starts none per message).
+func (s *Source) clientOptions(b broker, queue chan<- event) *mqtt.ClientOptions {
 	up := s.metrics.eventsUp.WithLabelValues(b.host)
+	tooLarge := s.metrics.eventsDropped.WithLabelValues(b.host, "packet_too_large")
 	opts := mqtt.NewClientOptions().AddBroker(b.url).SetClientID(clientID()).SetCleanSession(true).
 		SetAutoReconnect(true).SetMaxReconnectInterval(time.Minute).SetConnectTimeout(10 * time.Second).
-		SetKeepAlive(30 * time.Second).SetOrderMatters(false)
+		SetKeepAlive(30 * time.Second).SetOrderMatters(true).SetCustomOpenConnectionFn(openCapped(tooLarge.Inc))
 	if b.token != "" {
 		opts.SetHTTPHeaders(http.Header{"Authorization": {"Bearer " + b.token}})
 	}
 	opts.SetOnConnectHandler(func(c mqtt.Client) {
 		topics := map[string]byte{topicConfirmed: 0, topicBlocks: 0, topicReferenced: 0}
-		t := c.SubscribeMultiple(topics, s.onEvent(b.host))
+		t := c.SubscribeMultiple(topics, s.onEvent(b, queue))
 		if t.WaitTimeout(10*time.Second) && t.Error() != nil {
 			slog.Warn("node events: subscribing failed", "node", b.host, "error", t.Error())
 			return
@@ -88,14 +138,15 @@ func (s *Source) connect(ctx context.Context, c mqtt.Client, b broker) bool {
 	}
 }
 
-// onEvent hands an event to the hub and counts it.
-func (s *Source) onEvent(host string) mqtt.MessageHandler {
-	dropped := s.metrics.eventsDropped.WithLabelValues(host)
+// onEvent counts an event and queues it for the workers, never waiting: a full queue
+// drops it.
+func (s *Source) onEvent(b broker, queue chan<- event) mqtt.MessageHandler {
 	return func(_ mqtt.Client, msg mqtt.Message) {
-		s.metrics.events.WithLabelValues(host, msg.Topic()).Inc()
-		if err := s.events.handle(msg.Topic(), msg.Payload(), time.Now()); err != nil {
-			dropped.Inc()
-			slog.Debug("node event dropped", "node", host, "error", err)
+		s.metrics.events.WithLabelValues(b.host, msg.Topic()).Inc()
+		select {
+		case queue <- event{b: b, topic: msg.Topic(), payload: msg.Payload(), received: time.Now()}:
+		default:
+			s.dropped(b.host, errEventsBusy)
 		}
 	}
 }

@@ -10,10 +10,11 @@ import (
 
 // Bounds of the blocks heard of by events and not referenced yet. A block unreferenced
 // for pendingMaxAge is past any milestone's reach (Hornet's below-max-depth is 15
-// milestones, about 75 s on Shimmer); the count caps memory at a burst (about 10 MB of
-// typical blocks).
+// milestones, about 75 s on Shimmer); the count and the bytes cap memory at a burst
+// (each block is held raw and decoded, about twice its size).
 const (
 	pendingMaxBlocks = 20000
+	pendingMaxBytes  = 32 << 20
 	pendingMaxAge    = 10 * time.Minute
 	referencedKept   = 1 << 16
 )
@@ -25,6 +26,7 @@ type pendingBlocks struct {
 	mu         sync.Mutex
 	byID       map[chain.MessageID]chain.UnreferencedMessage
 	order      []chain.MessageID
+	bytes      int // the raw bytes of the blocks in byID
 	referenced map[chain.MessageID]struct{}
 	refOrder   []chain.MessageID
 }
@@ -46,21 +48,23 @@ func (p *pendingBlocks) add(um chain.UnreferencedMessage) bool {
 		return false
 	}
 	p.byID[um.ID] = um
+	p.bytes += len(um.Raw)
 	p.order = append(p.order, um.ID)
 	p.evict(um.SeenAt.Add(-pendingMaxAge))
 	return true
 }
 
 // evict drops the oldest blocks seen before cutoff, and the oldest beyond
-// pendingMaxBlocks, with the IDs of blocks referenced meanwhile ahead of them.
+// pendingMaxBlocks or pendingMaxBytes, with the IDs of blocks referenced meanwhile
+// ahead of them.
 func (p *pendingBlocks) evict(cutoff time.Time) {
 	n := 0
 	for n < len(p.order) {
 		um, ok := p.byID[p.order[n]]
-		if ok && len(p.byID) <= pendingMaxBlocks && !um.SeenAt.Before(cutoff) {
+		if ok && len(p.byID) <= pendingMaxBlocks && p.bytes <= pendingMaxBytes && !um.SeenAt.Before(cutoff) {
 			break
 		}
-		delete(p.byID, p.order[n])
+		p.drop(p.order[n])
 		n++
 	}
 	p.order = slices.Delete(p.order, 0, n)
@@ -71,7 +75,7 @@ func (p *pendingBlocks) referencedNow(ids ...chain.MessageID) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, id := range ids {
-		delete(p.byID, id)
+		p.drop(id)
 		if _, ok := p.referenced[id]; ok {
 			continue
 		}
@@ -97,4 +101,19 @@ func (p *pendingBlocks) list() []chain.UnreferencedMessage {
 		}
 	}
 	return out
+}
+
+// drop forgets a pending block, if held.
+func (p *pendingBlocks) drop(id chain.MessageID) {
+	if um, ok := p.byID[id]; ok {
+		p.bytes -= len(um.Raw)
+		delete(p.byID, id)
+	}
+}
+
+// size is the count and raw bytes of the pending blocks.
+func (p *pendingBlocks) size() (count, bytes int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.byID), p.bytes
 }

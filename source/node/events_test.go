@@ -43,6 +43,9 @@ func TestEventsTokenStaysWithTheNode(t *testing.T) {
 		if err != nil || len(brokers) != 1 || brokers[0].token != want {
 			t.Errorf("%s: brokers %+v, %v; want token %q", setting, brokers, err, want)
 		}
+		if trusted := brokers[0].trusted; trusted != (setting == "auto") {
+			t.Errorf("%s: trusted %v without EventsTrust", setting, trusted)
+		}
 	}
 }
 
@@ -54,18 +57,19 @@ func TestEventHub(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newEventHub()
+	h.knowNetwork(chain.Shimmer())
 	now := time.Now()
 	for _, bad := range []struct{ topic, payload string }{
 		{topicConfirmed, "{"}, {topicConfirmed, `{"index":0}`}, {topicBlocks, "\x03\x00"},
 		{topicReferenced, `{"blockId":"0x12"}`}, {topicReferenced, `{}`}, {"milestones", "x"},
 	} {
-		if err := h.handle(bad.topic, []byte(bad.payload), now); !errors.Is(err, errEvent) {
+		if err := h.handle(bad.topic, []byte(bad.payload), now, true); !errors.Is(err, errEvent) {
 			t.Errorf("%s %q: %v; want errEvent", bad.topic, bad.payload, err)
 		}
 	}
 	cone := set.Milestones[17340].Cone
 	for _, b := range cone {
-		if err := h.handle(topicBlocks, b.Raw, now); err != nil {
+		if err := h.handle(topicBlocks, b.Raw, now, true); err != nil {
 			t.Fatalf("block %x: %v", b.ID, err)
 		}
 	}
@@ -73,7 +77,7 @@ func TestEventHub(t *testing.T) {
 		t.Fatalf("pending %d blocks; want the %d without a milestone", got, want)
 	}
 	h.pending.referencedNow(cone[0].ID)
-	_ = h.handle(topicBlocks, cone[0].Raw, now)
+	_ = h.handle(topicBlocks, cone[0].Raw, now, true)
 	for _, um := range h.pending.list() {
 		if um.ID == cone[0].ID {
 			t.Fatalf("block %x pending again after it was referenced", cone[0].ID)
@@ -123,19 +127,22 @@ func TestEventsFromTheNode(t *testing.T) {
 	}
 	for _, setting := range []string{EventsAuto, n.EventsURL()} {
 		t.Run(setting, func(t *testing.T) {
-			s := newSource(t, n, func(c *Config) { c.Events = setting })
+			s := newSource(t, n, func(c *Config) { c.Events, c.EventsTrust = setting, true })
 			ctx := ctxT(t)
 			s.Listen(ctx)
 			host := s.brokers[0].host
 			awaitConnected(t, s, host, 1)
+			if _, err := s.Network(ctx); err != nil {
+				t.Fatal(err)
+			}
 			if _, err := s.Latest(ctx); err != nil {
 				t.Fatal(err)
 			}
 			checkPendingUntilReferenced(t, n, s, set.Milestones[17340].Cone)
-			if err := n.Publish(nodetest.TopicBlocks, []byte("garbage")); err != nil {
+			if err := n.Publish(nodetest.TopicBlocks, []byte("\x02garbage")); err != nil {
 				t.Fatal(err)
 			}
-			awaitCount(t, func() float64 { return testutil.ToFloat64(s.metrics.eventsDropped.WithLabelValues(host)) }, 1)
+			awaitCount(t, func() float64 { return testutil.ToFloat64(s.metrics.eventsDropped.WithLabelValues(host, "malformed")) }, 1)
 
 			n.StopEvents()
 			awaitConnected(t, s, host, 0)

@@ -29,7 +29,8 @@ func newMetrics() *metrics {
 		events: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_events_total",
 			Help: "Events received from a node's event API (TIP-28), by topic."}, []string{"node", "topic"}),
 		eventsDropped: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_events_dropped_total",
-			Help: "Events from a node's event API that were malformed or invalid, and dropped."}, by),
+			Help: "Events from a node's event API that were dropped, by reason (malformed, protocol_version, " +
+				"network_id, pow, network_unknown, busy, packet_too_large)."}, []string{"node", "reason"}),
 		eventsUp: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "indexer_node_events_connected",
 			Help: "1 while the source is connected to a node's event API."}, by),
 	}

@@ -57,6 +57,7 @@ func (s *Source) Network(ctx context.Context) (chain.Network, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.net = &net
+	s.events.knowNetwork(net)
 	return net, nil
 }
 
