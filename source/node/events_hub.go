@@ -25,7 +25,7 @@ const (
 // at most a wake-up or a pending row (which expires with its TTL).
 type eventHub struct {
 	wake    chan struct{}
-	tip     atomic.Uint32 // the highest confirmed milestone the source believes
+	tip     atomic.Uint32 // the highest confirmed milestone verified (Source.Latest)
 	net     atomic.Pointer[chain.Network]
 	pending *pendingBlocks
 	nudging atomic.Bool // a wake-up for new pending blocks is scheduled

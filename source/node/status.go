@@ -1,13 +1,16 @@
 package node
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source"
 )
 
 // ErrMixedNetworks refuses nodes that serve different networks (name, HRP or protocol
@@ -75,35 +78,90 @@ func sameNetwork(a, b chain.Network) bool {
 	return a.Name == b.Name && a.HRP == b.HRP && a.Params == b.Params && a.BaseToken == b.BaseToken
 }
 
-// Latest is the highest confirmed milestone among the healthy nodes (among all that
-// answered when every node is benched).
+// Latest is the highest confirmed milestone a healthy node reports (any node that
+// answered, when every node is benched) that the source believes: one at or below a
+// milestone already verified, or one whose payload the reporting node serves with
+// signatures that pass the network's keys. A report that fails is passed over for the
+// next highest and its node benched, so a node claiming a far milestone never becomes
+// the tip. Verifying costs one milestone payload per new tip.
 func (s *Source) Latest(ctx context.Context) (uint32, error) {
-	tip, err := s.pickStatus(ctx, func(confirmed, _ uint32, best uint32, first bool) uint32 {
-		if first || confirmed > best {
-			return confirmed
-		}
-		return best
-	})
-	if err == nil {
-		s.events.sawTip(tip)
+	if err := s.refresh(ctx); err != nil {
+		return 0, err
 	}
-	return tip, err
+	reports := s.reports()
+	if len(reports) == 0 {
+		return 0, fmt.Errorf("reading the nodes' status: %w: no node answered", errUnavailable)
+	}
+	for _, r := range reports {
+		believed, err := s.earn(ctx, r)
+		if err != nil {
+			return 0, err
+		}
+		if believed {
+			s.events.sawTip(r.confirmed) // the highest verified, the one earn compares with
+			return r.confirmed, nil
+		}
+	}
+	return 0, fmt.Errorf("reading the nodes' status: %w: no node's confirmed milestone passed verification", errUnavailable)
+}
+
+// report is one node's confirmed milestone.
+type report struct {
+	m         *member
+	confirmed uint32
+}
+
+// reports are the healthy nodes' confirmed milestones (every answering node's when none
+// is healthy), highest first.
+func (s *Source) reports() []report {
+	now := time.Now()
+	for _, healthyOnly := range []bool{true, false} {
+		var out []report
+		for _, m := range s.members {
+			known, confirmed, _ := m.health.snapshot()
+			if !known || m.health.isForeign() || (healthyOnly && m.health.benched(now)) {
+				continue
+			}
+			out = append(out, report{m, confirmed})
+		}
+		if len(out) > 0 {
+			slices.SortStableFunc(out, func(a, b report) int { return cmp.Compare(b.confirmed, a.confirmed) })
+			return out
+		}
+	}
+	return nil
+}
+
+// earn tells whether r's milestone is believed: at or below the highest verified one, or
+// fetched from r's node now and verified. A node whose milestone fails is benched; only
+// a failure that is not the node's (the context, the network) is returned.
+func (s *Source) earn(ctx context.Context, r report) (bool, error) {
+	if r.confirmed <= s.events.tip.Load() {
+		return true, nil
+	}
+	net, err := s.Network(ctx)
+	if err != nil {
+		return false, err
+	}
+	mp, err := r.m.milestonePayload(ctx, r.confirmed)
+	if err == nil {
+		if verr := net.Keys.Verify(mp); verr != nil {
+			err = source.Refuse(fmt.Errorf("milestone %d fails verification: %w", r.confirmed, verr))
+		}
+	}
+	if err != nil {
+		if ctx.Err() != nil || !attributable(err) {
+			return false, err
+		}
+		s.bench(r.m, fmt.Errorf("its confirmed milestone %d: %w", r.confirmed, err))
+		return false, nil
+	}
+	return true, nil
 }
 
 // Oldest is the lowest oldest milestone held among the healthy nodes (their pruning
 // index + 1; among all that answered when every node is benched).
 func (s *Source) Oldest(ctx context.Context) (uint32, error) {
-	return s.pickStatus(ctx, func(_, oldest uint32, best uint32, first bool) uint32 {
-		if first || oldest < best {
-			return oldest
-		}
-		return best
-	})
-}
-
-// pickStatus refreshes every node's status and folds those of the healthy nodes with
-// better (of those of all that answered when none is healthy).
-func (s *Source) pickStatus(ctx context.Context, better func(confirmed, oldest, best uint32, first bool) uint32) (uint32, error) {
 	if err := s.refresh(ctx); err != nil {
 		return 0, err
 	}
@@ -112,11 +170,13 @@ func (s *Source) pickStatus(ctx context.Context, better func(confirmed, oldest, 
 		var best uint32
 		found := false
 		for _, m := range s.members {
-			known, confirmed, oldest := m.health.snapshot()
+			known, _, oldest := m.health.snapshot()
 			if !known || m.health.isForeign() || (healthyOnly && m.health.benched(now)) {
 				continue
 			}
-			best, found = better(confirmed, oldest, best, !found), true
+			if !found || oldest < best {
+				best, found = oldest, true
+			}
 		}
 		if found {
 			return best, nil
