@@ -42,3 +42,10 @@ var SwapMeta = lwt(Statement{Name: "indexer_meta.swap", Table: "indexer_meta", K
 	Pattern: "replace a concern's value if its version is still the one read (compare-and-set)",
 	CQL: `UPDATE indexer_meta SET watermark = ?, value = ?, updated_by = ?, updated_at = toTimestamp(now())
 			WHERE concern = ? IF watermark = ?`})
+
+// The pending floor (store/pending.go): the lowest estimated milestone any unreferenced
+// message was written for, moved down only.
+var LowerMeta = lwt(Statement{Name: "indexer_meta.lower", Table: "indexer_meta", Kind: Update, InUse: true,
+	Pattern: "move a concern's watermark back only (an older value never loses to a newer write)",
+	CQL: `UPDATE indexer_meta SET watermark = ?, value = ?, updated_by = ?, updated_at = toTimestamp(now())
+			WHERE concern = ? IF watermark > ?`})

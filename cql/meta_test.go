@@ -46,6 +46,16 @@ func testIndexerMeta(t *testing.T, n node) {
 		t.Error("swap from the current version 20 refused")
 	}
 	n.expect(t, cql.Meta, []row{{"value": "swapped", "watermark": int64(21), "updated_by": "node-d"}}, concern)
+
+	// lower: SET watermark = ?, value = ?, updated_by = ? WHERE concern = ? IF watermark > ?
+	// (the pending floor): a higher watermark never replaces a lower one.
+	if ok, cur := n.cas(t, cql.LowerMeta, int64(30), "30", "node-e", concern, int64(30)); ok || cur["watermark"] != int64(21) {
+		t.Errorf("lower 21 -> 30: applied=%t row %v, want refused", ok, cur)
+	}
+	if ok, _ := n.cas(t, cql.LowerMeta, int64(5), "5", "node-e", concern, int64(5)); !ok {
+		t.Error("lower 21 -> 5 refused")
+	}
+	n.expect(t, cql.Meta, []row{{"value": "5", "watermark": int64(5), "updated_by": "node-e"}}, concern)
 }
 
 // leaseTTL is a test-only select of a lease's remaining TTL.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -18,17 +19,20 @@ import (
 // errLeaseLost ends a block's writes when its lease could not be renewed in time.
 var errLeaseLost = errors.New("block lease lost")
 
-// splitAtBlocks cuts gaps at block boundaries: each piece lies within one block.
-func splitAtBlocks(gaps []store.Range, size uint32) []store.Range {
-	var out []store.Range
-	for _, g := range gaps {
-		for from := uint64(g.From); from <= uint64(g.To); {
-			end := min(uint64(g.To), (from/uint64(size)+1)*uint64(size)-1)
-			out = append(out, store.Range{From: uint32(from), To: uint32(end)})
-			from = end + 1
+// splitAtBlocks cuts gaps at block boundaries: each piece lies within one block. The
+// pieces are made one at a time as they are filled, so a wide gap costs no memory.
+func splitAtBlocks(gaps []store.Range, size uint32) iter.Seq[store.Range] {
+	return func(yield func(store.Range) bool) {
+		for _, g := range gaps {
+			for from := uint64(g.From); from <= uint64(g.To); {
+				end := min(uint64(g.To), (from/uint64(size)+1)*uint64(size)-1)
+				if !yield(store.Range{From: uint32(from), To: uint32(end)}) {
+					return
+				}
+				from = end + 1
+			}
 		}
 	}
-	return out
 }
 
 func (p *Pipeline) blockLease(index uint32) store.Lease {

@@ -19,13 +19,13 @@ func (p *Pipeline) loadPendingFloor(ctx context.Context) error {
 	return err
 }
 
-// notePending records the floor before the first pending rows are written (a floor is
-// never raised: the store records it once).
+// notePending lowers the floor to est before pending rows estimated below it are written
+// (a floor is never raised: the store lowers it by a conditional write).
 func (p *Pipeline) notePending(ctx context.Context, est uint32) error {
 	if f := p.pendingFloor.Load(); f != 0 && f <= est {
 		return nil
 	}
-	if err := p.st.InitPendingFloor(ctx, est, p.node()); err != nil {
+	if err := p.st.LowerPendingFloor(ctx, est, p.node()); err != nil {
 		return err
 	}
 	return p.loadPendingFloor(ctx)

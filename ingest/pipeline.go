@@ -226,7 +226,7 @@ func (p *Pipeline) runOnce(ctx context.Context) error {
 			return err
 		}
 		if len(skipped) == 0 {
-			floor = max(floor, tip+1)
+			floor = max(floor, nextIndex(tip))
 			if !p.cfg.Follow || (p.cfg.StopAt != 0 && tip >= p.cfg.StopAt) {
 				return nil
 			}
@@ -321,7 +321,7 @@ func (p *Pipeline) fillGaps(ctx context.Context, from, tip uint32) (skipped []st
 	}
 	gaps, skip := p.skipUnavailable(found)
 	p.startProgress(gaps, tip)
-	for _, piece := range splitAtBlocks(gaps, p.cfg.Claim) {
+	for piece := range splitAtBlocks(gaps, p.cfg.Claim) {
 		elsewhere, err := p.fillPiece(ctx, piece, tip, skip)
 		if err != nil {
 			return skipped, err

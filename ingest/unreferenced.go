@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -30,11 +31,12 @@ func (p *Pipeline) writeUnreferenced(ctx context.Context, after uint32) error {
 			return &MilestoneError{m.EstMilestoneIndex, fmt.Errorf("unreferenced message %s: %w", m.ID, err)}
 		}
 	}
-	if err := p.notePending(ctx, fresh[0].EstMilestoneIndex); err != nil {
+	lowest := p.clampEstimates(fresh, after)
+	if err := p.notePending(ctx, lowest); err != nil {
 		return err
 	}
 	ws := p.st.UnreferencedWrites(fresh)
-	writes := append(ws.Writes, p.hw.Writes(ws.Hints, store.Timestamp(fresh[0].EstMilestoneIndex, store.PhasePending))...)
+	writes := append(ws.Writes, p.hw.Writes(ws.Hints, store.Timestamp(lowest, store.PhasePending))...)
 	if err := p.pool.Apply(ctx, writes); err != nil {
 		return err
 	}
@@ -47,4 +49,32 @@ func (p *Pipeline) writeUnreferenced(ctx context.Context, after uint32) error {
 	}
 	p.m.Unreferenced.Add(float64(len(fresh)))
 	return nil
+}
+
+// clampEstimates bounds each message's estimated milestone by the milestone after the
+// newest one known written (this pipeline's last, or the tip when it wrote none yet,
+// whichever is lower), and returns the lowest estimate. Pending rows are stamped at their
+// estimate, so an estimate past the milestone that references the message would stamp
+// them above the confirmed rows and deletes meant to replace them; one below it only
+// makes them lose sooner.
+func (p *Pipeline) clampEstimates(msgs []chain.UnreferencedMessage, tip uint32) uint32 {
+	base := tip
+	if lw := p.lastWritten.Load(); lw != 0 && lw < base {
+		base = lw
+	}
+	limit := nextIndex(base)
+	lowest := limit
+	for i := range msgs {
+		msgs[i].EstMilestoneIndex = min(msgs[i].EstMilestoneIndex, limit)
+		lowest = min(lowest, msgs[i].EstMilestoneIndex)
+	}
+	return lowest
+}
+
+// nextIndex is the milestone after index, without wrapping past the last index.
+func nextIndex(index uint32) uint32 {
+	if index == math.MaxUint32 {
+		return index
+	}
+	return index + 1
 }

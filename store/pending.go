@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -25,11 +26,20 @@ func (st *Store) PendingFloor(ctx context.Context) (uint32, error) {
 	return uint32(w), err
 }
 
-// InitPendingFloor records est as the floor unless one is recorded already: a floor is
-// never raised. Call it before writing the first pending rows.
-func (st *Store) InitPendingFloor(ctx context.Context, est uint32, node string) error {
-	_, _, err := st.s.CAS(ctx, cql.InitMeta, pendingFloorConcern, strconv.Itoa(int(est)), int64(est), node)
-	return err
+// LowerPendingFloor records est as the floor unless the recorded one is lower already:
+// a floor is only ever lowered, by conditional writes, so nodes writing pending rows at
+// once each leave it at or below their own estimate. Call it before writing pending rows
+// estimated below the floor.
+func (st *Store) LowerPendingFloor(ctx context.Context, est uint32, node string) error {
+	value := strconv.FormatUint(uint64(est), 10)
+	applied, _, err := st.s.CAS(ctx, cql.InitMeta, pendingFloorConcern, value, int64(est), node)
+	if err != nil || applied {
+		return err
+	}
+	if _, _, err := st.s.CAS(ctx, cql.LowerMeta, int64(est), value, node, pendingFloorConcern, int64(est)); err != nil {
+		return fmt.Errorf("lowering the pending floor to %d: %w", est, err)
+	}
+	return nil
 }
 
 // PendingMark is what was written for a message while it was unreferenced: its pending

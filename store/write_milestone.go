@@ -18,7 +18,7 @@ func (st *Store) MilestoneWrites(cm *chain.ConfirmedMilestone, start uint32, pen
 		mw.state = ptr(int8(rm.InclusionState))
 		b.referencedMessage(mw, rm)
 		if mark, ok := pending[rm.ID]; ok {
-			b.dropPending(ts, rm.Message, rm.ID, mark)
+			b.dropPending(max(ts, Timestamp(mark.Est, PhasePending)+1), rm.Message, rm.ID, mark)
 		}
 	}
 	b.milestone(ts, cm)
@@ -53,7 +53,9 @@ func (b *builder) createdBeforeStart(lo chain.LedgerOutput) {
 	}
 }
 
-// dropPending deletes the pending output and tag rows of a message now referenced.
+// dropPending deletes the pending output and tag rows of a message now referenced, at
+// ts; MilestoneWrites stamps the deletes above the pending rows whatever their estimate,
+// as they touch only the pending partition.
 func (b *builder) dropPending(ts int64, m *chain.Message, id chain.MessageID, mark PendingMark) {
 	if tx := m.TransactionOf(); tx != nil {
 		b.deletePending(ts, tx)
