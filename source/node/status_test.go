@@ -1,16 +1,7 @@
 package node
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"math"
-	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -30,7 +21,7 @@ func TestLyingConfirmedIndexIsNotTheTip(t *testing.T) {
 		t.Fatal(err)
 	}
 	liarNode, _ := fakeNode(t)
-	liar := claimingConfirmed(t, liarNode, math.MaxUint32-1)
+	liar := nodetest.ClaimingConfirmed(t, liarNode, math.MaxUint32-1)
 	s := newSource(t, honest, func(c *Config) { c.URL, c.URLs = "", []string{liar, honest.URL()} })
 	ctx := ctxT(t)
 	for range 3 {
@@ -94,42 +85,6 @@ func TestPendingEstimateDoesNotWrap(t *testing.T) {
 		t.Fatalf("%d pending after tip %d (estimate %v); want one estimated for that index", len(got),
 			uint32(math.MaxUint32), estimates(got))
 	}
-}
-
-// claimingConfirmed is n behind a proxy whose /info reports confirmed (and latest)
-// milestone index; everything else is n's.
-func claimingConfirmed(t *testing.T, n *nodetest.Server, index uint32) string {
-	t.Helper()
-	target, err := url.Parse(n.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	proxy.ModifyResponse = func(r *http.Response) error {
-		if !strings.HasSuffix(r.Request.URL.Path, "/info") {
-			return nil
-		}
-		var info map[string]any
-		body, err := io.ReadAll(r.Body)
-		if err == nil {
-			err = json.Unmarshal(body, &info)
-		}
-		if err != nil {
-			return err
-		}
-		status := info["status"].(map[string]any)
-		for _, k := range []string{"confirmedMilestone", "latestMilestone"} {
-			status[k].(map[string]any)["index"] = index
-			status[k].(map[string]any)["timestamp"] = time.Now().Unix()
-		}
-		body, err = json.Marshal(info)
-		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
-		r.Header.Set("Content-Length", strconv.Itoa(len(body)))
-		return err
-	}
-	srv := httptest.NewServer(proxy)
-	t.Cleanup(srv.Close)
-	return srv.URL
 }
 
 func estimates(ums []chain.UnreferencedMessage) []uint32 {
