@@ -3,9 +3,12 @@ module github.com/stardust-indexer/stardust-indexer
 go 1.26.8
 
 require (
+	github.com/eclipse/paho.mqtt.golang v1.5.1
 	github.com/gocql/gocql v1.7.0
 	github.com/golang-migrate/migrate/v4 v4.20.1
+	github.com/gorilla/websocket v1.5.3
 	github.com/klauspost/compress v1.20.1
+	github.com/mochi-mqtt/server/v2 v2.7.9
 	github.com/prometheus/client_golang v1.25.0
 	golang.org/x/crypto v0.58.0
 	golang.org/x/sync v0.24.0
@@ -16,12 +19,9 @@ require (
 require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
-	github.com/eclipse/paho.mqtt.golang v1.5.1 // indirect
 	github.com/golang/snappy v0.0.4 // indirect
-	github.com/gorilla/websocket v1.5.3 // indirect
 	github.com/hailocab/go-hostpool v0.0.0-20160125115350-e80d13ce29ed // indirect
 	github.com/kylelemons/godebug v1.1.0 // indirect
-	github.com/mochi-mqtt/server/v2 v2.7.9 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/prometheus/client_model v0.6.3 // indirect
 	github.com/prometheus/common v0.72.0 // indirect
