@@ -284,6 +284,9 @@ func (b *run) skipOver(ctx context.Context) (store.LedgerBootstrap, error) {
 
 // write binds the keyspace to the network, writes every row and records the bootstrap.
 func (b *run) write(ctx context.Context) error {
+	if err := b.full.rewind(); err != nil { // the write pass's reading: a changed header stops it before any row
+		return err
+	}
 	if err := b.st.EnsureNetwork(ctx, b.net, b.cfg.Node); err != nil {
 		return err
 	}
@@ -334,8 +337,8 @@ func (b *run) writeMilestones(ctx context.Context, w *writer) error {
 	return nil
 }
 
-// writeOutputList streams the full file's outputs a third time, on the descriptor the
-// checks read, writing those the ledger at the target holds, from the checkpoint of an
+// writeOutputList streams the full file's outputs a third time (the reading write began),
+// writing those the ledger at the target holds, from the checkpoint of an
 // interrupted run on; then checks they were the outputs the first pass read.
 func (b *run) writeOutputList(ctx context.Context, w *writer) error {
 	id := filesID(b.full, b.delta)
@@ -345,9 +348,6 @@ func (b *run) writeOutputList(ctx context.Context, w *writer) error {
 	}
 	if from > 0 {
 		b.cfg.Log.Info("bootstrap resumes", "outputs_written", from, "of", b.scan.count)
-	}
-	if err := b.full.rewind(); err != nil {
-		return err
 	}
 	cp := &checkpoint{period: b.cfg.CheckpointEvery, saved: from, last: time.Now(),
 		save: func(ctx context.Context, done uint64) error {
