@@ -177,3 +177,18 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// TestDiffLimitsFromConfig: Config.Limits reaches the readers (as -max-diff-bytes does): a
+// full file whose diffs pass a one-diff limit of 200 bytes is refused with
+// snapshot.ErrDiffTooLarge before anything is written.
+func TestDiffLimitsFromConfig(t *testing.T) {
+	st := newStore(t)
+	c := testChain()
+	full, _ := files(t, c, 10, 15, 3, 0)
+	_, err := bootstrapFiles(t, st, Config{Full: full, Keys: keysOf(t, c), Limits: snapshot.Limits{DiffLength: 200}})
+	if !errors.Is(err, snapshot.ErrDiffTooLarge) {
+		t.Fatalf("bootstrap: %v, want snapshot.ErrDiffTooLarge", err)
+	}
+	t.Logf("refused: %v", err)
+	assertNothingWritten(t, st, false)
+}
