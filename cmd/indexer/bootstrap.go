@@ -86,6 +86,9 @@ func cmdBootstrap(ctx context.Context, args []string) error {
 		if err != nil {
 			return fmt.Errorf("bootstrap from %s: %w", full, err)
 		}
+		if cfg.Metrics.RowsWritten() == 0 { // the keyspace's indexed milestones already pass the file's ledger
+			return nil
+		}
 		slog.Info("bootstrapped", "ledger_index", rec.Index, "milestone_id", rec.MilestoneID, "outputs", rec.Outputs,
 			"supply", rec.Supply, "kind", rec.Kind, "rows", cfg.Metrics.RowsWritten(), "took", time.Since(start).Round(time.Millisecond),
 			"next", "indexer run starts at "+strconv.FormatUint(uint64(rec.Index)+1, 10))
