@@ -133,7 +133,7 @@ func dropStaleOnce(t testing.TB, cfg cql.Config) {
 			}
 			return
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // what is left waits for the next run
 		defer cancel()
 		dropped, err := DropStaleKeyspaces(ctx, cfg, age)
 		if len(dropped) > 0 {
