@@ -89,11 +89,12 @@ func Session(t testing.TB, cfg cql.Config) *cql.Session {
 	return s
 }
 
-// DropKeyspace removes a test keyspace (best effort).
+// DropKeyspace removes a test keyspace (best effort), through a schema session: dropping a
+// migrated keyspace's tables and views takes seconds on a busy node, past a query timeout.
 func DropKeyspace(cfg cql.Config) {
 	admin := cfg
 	admin.Keyspace = ""
-	if s, err := cql.Open(admin); err == nil {
+	if s, err := cql.OpenSchema(admin); err == nil {
 		_ = migrations.DropKeyspace(context.Background(), s.Gocql(), cfg.Keyspace)
 		s.Close()
 	}

@@ -2,7 +2,9 @@ package testcontainers
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"regexp"
 	"strconv"
@@ -83,11 +85,13 @@ func listKeyspaces(ctx context.Context, s *cql.Session) ([]schemaKeyspace, error
 // DropStaleKeyspaces drops the test keyspaces on cfg's cluster created more than maxAge
 // ago, and returns their names. Test processes running beside this one make keyspaces
 // younger than that, so they are left alone; two processes dropping the same stale
-// keyspace both succeed (IF EXISTS).
+// keyspace both succeed (IF EXISTS). The drops go through a schema session (one
+// coordinator, a minute a statement: a migrated keyspace's tables and views take seconds);
+// one that fails is reported and the others are still tried.
 func DropStaleKeyspaces(ctx context.Context, cfg cql.Config, maxAge time.Duration) ([]string, error) {
 	admin := cfg
 	admin.Keyspace = ""
-	s, err := cql.Open(admin)
+	s, err := cql.OpenSchema(admin)
 	if err != nil {
 		return nil, err
 	}
@@ -96,14 +100,23 @@ func DropStaleKeyspaces(ctx context.Context, cfg cql.Config, maxAge time.Duratio
 	if err != nil {
 		return nil, err
 	}
+	stale := staleKeyspaces(all, time.Now(), maxAge)
+	// Processes starting together share out the drops instead of all taking the same first.
+	rand.Shuffle(len(stale), func(i, j int) { stale[i], stale[j] = stale[j], stale[i] })
 	var dropped []string
-	for _, name := range staleKeyspaces(all, time.Now(), maxAge) {
+	var errs []error
+	for _, name := range stale {
+		if ctx.Err() != nil {
+			errs = append(errs, ctx.Err())
+			break
+		}
 		if err := migrations.DropKeyspace(ctx, s.Gocql(), name); err != nil {
-			return dropped, fmt.Errorf("dropping stale test keyspace %s: %w", name, err)
+			errs = append(errs, fmt.Errorf("dropping stale test keyspace %s: %w", name, err))
+			continue
 		}
 		dropped = append(dropped, name)
 	}
-	return dropped, nil
+	return dropped, errors.Join(errs...)
 }
 
 // staleAge is DefaultStaleAge or STALE_KEYSPACE_AGE.

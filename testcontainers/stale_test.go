@@ -50,11 +50,11 @@ func TestDropStaleKeyspaces(t *testing.T) {
 	SkipShort(t)
 	cfg := Config(t, "system")
 	cfg.Keyspace = ""
-	admin, err := cql.Open(cfg)
+	admin, err := cql.OpenSchema(cfg) // DDL through one coordinator, a minute a statement
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer admin.Close()
+	t.Cleanup(admin.Close) // after the drops below: cleanups run last in, first out
 	ctx := context.Background()
 	seq := func() int64 { return keyspaceSeq.Add(1) }
 	pid := os.Getpid() % 100000
@@ -65,7 +65,11 @@ func TestDropStaleKeyspaces(t *testing.T) {
 		if err := migrations.CreateKeyspace(ctx, admin.Gocql(), name, migrations.Replication{Factor: 1}); err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { _ = migrations.DropKeyspace(ctx, admin.Gocql(), name) })
+		t.Cleanup(func() {
+			if err := migrations.DropKeyspace(ctx, admin.Gocql(), name); err != nil {
+				t.Errorf("dropping %s: %v", name, err)
+			}
+		})
 	}
 	dropped, err := DropStaleKeyspaces(ctx, cfg, DefaultStaleAge)
 	if err != nil {
