@@ -337,9 +337,9 @@ func (b *run) writeMilestones(ctx context.Context, w *writer) error {
 	return nil
 }
 
-// writeOutputList streams the full file's outputs a third time (the reading write began),
-// writing those the ledger at the target holds, from the checkpoint of an
-// interrupted run on; then checks they were the outputs the first pass read.
+// writeOutputList streams the full file's outputs a third time (write rewound the file),
+// writing those the ledger at the target holds, from the checkpoint of an interrupted run
+// on; then checks they were the outputs the first pass read.
 func (b *run) writeOutputList(ctx context.Context, w *writer) error {
 	id := filesID(b.full, b.delta)
 	from, err := b.st.BootstrapProgress(ctx, id)
