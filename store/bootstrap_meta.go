@@ -116,3 +116,29 @@ func (st *Store) BootstrapSEPs(ctx context.Context, index uint32) ([]chain.Messa
 	}
 	return seps, nil
 }
+
+// bootstrapBegunConcern's watermark is the newest ledger index a bootstrap began to write
+// (before its first row): a bootstrap killed before its record leaves its index here, so
+// another snapshot's bootstrap cannot mix its rows with the unfinished one's.
+const bootstrapBegunConcern = "ledger_bootstrap_begun"
+
+// RecordBootstrapBegun notes that a bootstrap of the ledger at index starts writing.
+func (st *Store) RecordBootstrapBegun(ctx context.Context, index uint32, node string) error {
+	if _, err := st.AdvanceWatermark(ctx, bootstrapBegunConcern, int64(index), "", node); err != nil {
+		return fmt.Errorf("recording the bootstrap's start at %d: %w", index, err)
+	}
+	return nil
+}
+
+// BootstrapBegun is the newest ledger index a bootstrap began to write (ok false when
+// none began since this row exists).
+func (st *Store) BootstrapBegun(ctx context.Context) (index uint32, ok bool, err error) {
+	_, w, _, err := st.Meta(ctx, bootstrapBegunConcern)
+	if errors.Is(err, ErrNotFound) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("reading the bootstrap's start: %w", err)
+	}
+	return uint32(max(w, 0)), true, nil
+}

@@ -43,9 +43,13 @@ func configFor(t testing.TB, hosts []string, keyspace string) cql.Config {
 // NewKeyspace creates a fresh keyspace named after the test, migrated to the latest
 // schema, and returns a session on it. The keyspace is dropped when the test ends
 // (kept when KEEP_KEYSPACES=1, for a look after a failure).
+// The first one of a process also drops the test keyspaces killed runs left on the
+// cluster (DropStaleKeyspaces).
 func NewKeyspace(t testing.TB) (*cql.Session, cql.Config) {
 	t.Helper()
-	return newKeyspace(t, Config(t, uniqueKeyspace(t.Name())))
+	cfg := Config(t, uniqueKeyspace(t.Name()))
+	dropStaleOnce(t, cfg)
+	return newKeyspace(t, cfg)
 }
 
 // NewKeyspaceOn is NewKeyspace on the node(s) at hosts instead of the test cluster (a
@@ -85,16 +89,20 @@ func Session(t testing.TB, cfg cql.Config) *cql.Session {
 	return s
 }
 
-// DropKeyspace removes a test keyspace (best effort).
+// DropKeyspace removes a test keyspace (best effort), through a schema session: dropping a
+// migrated keyspace's tables and views takes seconds on a busy node, past a query timeout.
 func DropKeyspace(cfg cql.Config) {
 	admin := cfg
 	admin.Keyspace = ""
-	if s, err := cql.Open(admin); err == nil {
+	if s, err := cql.OpenSchema(admin); err == nil {
 		_ = migrations.DropKeyspace(context.Background(), s.Gocql(), cfg.Keyspace)
 		s.Close()
 	}
 }
 
+// uniqueKeyspace names a test's keyspace: "t_", its creation time (Unix seconds), the
+// test's name, the process ID and a sequence number, at most 48 characters. The creation
+// time lets later runs tell a keyspace a killed run left (DropStaleKeyspaces).
 func uniqueKeyspace(testName string) string {
 	clean := strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
@@ -105,10 +113,10 @@ func uniqueKeyspace(testName string) string {
 		}
 		return '_'
 	}, testName)
-	if len(clean) > 24 {
-		clean = clean[:24]
+	if len(clean) > 20 {
+		clean = clean[:20]
 	}
-	return fmt.Sprintf("t_%s_%d_%d", clean, os.Getpid()%100000, keyspaceSeq.Add(1))
+	return fmt.Sprintf("t_%d_%s_%d_%d", time.Now().Unix(), clean, os.Getpid()%100000, keyspaceSeq.Add(1))
 }
 
 // DropViews drops every materialized view of cfg's keyspace through a schema session,

@@ -14,6 +14,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
 	"github.com/stardust-indexer/stardust-indexer/internal/adaptive"
 	"github.com/stardust-indexer/stardust-indexer/ops"
+	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -23,7 +24,7 @@ func cmdBootstrap(ctx context.Context, args []string) error {
 	var full, delta, keysFile, opsAddr string
 	var doMigrate, fixed bool
 	var batch, inFlight, writes, gcPercent int
-	var memoryLimit int64
+	var memoryLimit, maxDiff, maxDiffs int64
 	err := parseFlags("bootstrap", args, func(fs *flag.FlagSet) {
 		db.register(fs)
 		fs.StringVar(&full, "snapshot", "", "the full snapshot file (required; Hornet keeps it as snapshots/<network>/full_snapshot.bin)")
@@ -38,6 +39,10 @@ func cmdBootstrap(ctx context.Context, args []string) error {
 		fs.IntVar(&writes, "write-parallel", 0, "write groups in flight: where the adaptive limit starts, or the fixed limit with -fixed-writes")
 		fs.BoolVar(&fixed, "fixed-writes", false, "keep -write-parallel write groups in flight instead of adapting")
 		fs.IntVar(&gcPercent, "gc-percent", 400, "the Go collector's GOGC for the bootstrap (0: keep GOGC's or the runtime's)")
+		fs.Int64Var(&maxDiff, "max-diff-bytes", snapshot.DefaultLimits.DiffLength,
+			"the largest milestone diff a snapshot file may state, in bytes (larger: refused before it is read)")
+		fs.Int64Var(&maxDiffs, "max-diffs-bytes", snapshot.DefaultLimits.DiffsLength,
+			"the most bytes a snapshot file's milestone diffs may state together (they are held in memory)")
 		fs.Int64Var(&memoryLimit, "memory-limit", 192<<20, "the Go runtime's soft memory limit in bytes for the bootstrap (0: keep GOMEMLIMIT's or none)")
 	})
 	if err != nil {
@@ -66,7 +71,8 @@ func cmdBootstrap(ctx context.Context, args []string) error {
 	}
 	reg := ops.NewRegistry()
 	cfg := bootstrap.Config{Full: full, Delta: delta, Keys: keys, Node: strconv.Itoa(db.nodeID), Batch: batch,
-		InFlight: inFlight, Metrics: bootstrap.NewMetrics(reg), Log: slog.Default()}
+		InFlight: inFlight, Metrics: bootstrap.NewMetrics(reg), Log: slog.Default(),
+		Limits: snapshot.Limits{DiffLength: maxDiff, DiffsLength: maxDiffs}}
 	if fixed {
 		cfg.Writes = adaptive.Fixed(max(writes, 1))
 	}
@@ -79,6 +85,9 @@ func cmdBootstrap(ctx context.Context, args []string) error {
 		rec, err := bootstrap.Run(ctx, st, cfg)
 		if err != nil {
 			return fmt.Errorf("bootstrap from %s: %w", full, err)
+		}
+		if cfg.Metrics.RowsWritten() == 0 { // the keyspace's indexed milestones already pass the file's ledger
+			return nil
 		}
 		slog.Info("bootstrapped", "ledger_index", rec.Index, "milestone_id", rec.MilestoneID, "outputs", rec.Outputs,
 			"supply", rec.Supply, "kind", rec.Kind, "rows", cfg.Metrics.RowsWritten(), "took", time.Since(start).Round(time.Millisecond),

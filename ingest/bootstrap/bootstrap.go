@@ -30,6 +30,10 @@ type Config struct {
 	Log             *slog.Logger
 	ProgressEvery   time.Duration // how often progress is logged (default 5 s)
 	CheckpointEvery time.Duration // how often the resume point is saved (default 2 s)
+	// Limits bound each file's milestone diffs (zero fields: snapshot.DefaultLimits).
+	Limits snapshot.Limits
+
+	afterPass func(pass int) // tests: called as each output pass ends
 }
 
 func (c *Config) defaults(st *store.Store) {
@@ -62,6 +66,13 @@ func Run(ctx context.Context, st *store.Store, cfg Config) (store.LedgerBootstra
 	defer b.close()
 	if err := b.open(ctx); err != nil {
 		return store.LedgerBootstrap{}, err
+	}
+	noop, err := checkEarlier(ctx, st, b.ledgerIndex())
+	if err != nil {
+		return store.LedgerBootstrap{}, err
+	}
+	if noop {
+		return b.skipOver(ctx)
 	}
 	if err := b.check(ctx); err != nil {
 		return store.LedgerBootstrap{}, err
@@ -100,11 +111,11 @@ func (b *run) close() {
 // open reads the headers and checks the network against the keyspace's.
 func (b *run) open(ctx context.Context) error {
 	var err error
-	if b.full, err = openSnapshot(b.cfg.Full, snapshot.KindFull); err != nil {
+	if b.full, err = openSnapshot(b.cfg.Full, snapshot.KindFull, b.cfg.Limits); err != nil {
 		return err
 	}
 	if b.cfg.Delta != "" {
-		if b.delta, err = openSnapshot(b.cfg.Delta, snapshot.KindDelta); err != nil {
+		if b.delta, err = openSnapshot(b.cfg.Delta, snapshot.KindDelta, b.cfg.Limits); err != nil {
 			return err
 		}
 	}
@@ -123,7 +134,9 @@ func (b *run) check(ctx context.Context) error {
 	if b.scan, err = scanOutputs(ctx, b.full.r, b.prog); err != nil {
 		return fmt.Errorf("%s: %w", b.full.path, err)
 	}
+	b.full.noteOutputs()
 	b.prog.end()
+	b.passEnded(1)
 	if err := checkSupply("the full snapshot's ledger", h.LedgerIndex, b.scan.sum, h.TreasuryAmount, h); err != nil {
 		return err
 	}
@@ -142,7 +155,7 @@ func (b *run) check(ctx context.Context) error {
 // readDiffs reads, orders and verifies the milestone diffs of both files.
 func (b *run) readDiffs() error {
 	h := b.full.r.Full()
-	fullDiffs, seps, err := readDiffs(b.full.r)
+	fullDiffs, seps, err := readDiffs(b.full.r, b.keys)
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.full.path, err)
 	}
@@ -151,7 +164,7 @@ func (b *run) readDiffs() error {
 	}
 	b.seps = seps
 	if b.delta != nil {
-		if b.diffs.forward, b.seps, err = readDiffs(b.delta.r); err != nil {
+		if b.diffs.forward, b.seps, err = readDiffs(b.delta.r, b.keys); err != nil {
 			return fmt.Errorf("%s: %w", b.delta.path, err)
 		}
 		if err := orderDelta(h, b.delta.r.Delta(), b.diffs.forward); err != nil {
@@ -161,22 +174,30 @@ func (b *run) readDiffs() error {
 			return err
 		}
 	}
-	return verifyMilestones(b.keys, fullDiffs, b.diffs.forward)
+	return nil
 }
 
 // checkPass reads the outputs a second time: duplicates, and the outputs diffs name.
 func (b *run) checkPass(ctx context.Context) error {
-	f, err := openSnapshot(b.cfg.Full, snapshot.KindFull)
-	if err != nil {
+	if err := b.full.rewind(); err != nil {
 		return err
 	}
-	defer f.Close()
 	b.prog.begin(2, 0)
-	if err := checkOutputs(ctx, f.r, b.scan, b.ledger, b.prog); err != nil {
-		return fmt.Errorf("%s: %w", f.path, err)
+	if err := checkOutputs(ctx, b.full.r, b.scan, b.ledger, b.prog); err != nil {
+		return fmt.Errorf("%s: %w", b.full.path, err)
 	}
 	b.prog.end()
+	if err := b.full.checkOutputs(2); err != nil {
+		return err
+	}
+	b.passEnded(2)
 	return nil
+}
+
+func (b *run) passEnded(pass int) {
+	if b.cfg.afterPass != nil {
+		b.cfg.afterPass(pass)
+	}
 }
 
 // walkLedger rolls the diffs' outputs back to the target, notes how the target's ledger
@@ -248,9 +269,28 @@ func (b *run) newRecord() store.LedgerBootstrap {
 	return rec
 }
 
+// skipOver is the bootstrap of a snapshot whose ledger the keyspace's indexed milestones
+// already pass (checkEarlier): nothing is read past the headers or written.
+func (b *run) skipOver(ctx context.Context) (store.LedgerBootstrap, error) {
+	rec, _, err := b.st.LedgerBootstrap(ctx)
+	if err != nil {
+		return store.LedgerBootstrap{}, err
+	}
+	b.cfg.Log.Info("nothing to bootstrap: the keyspace holds the ledger bootstrapped at another milestone and every "+
+		"milestone between it and this snapshot's is indexed", "snapshot_ledger_index", b.ledgerIndex(),
+		"bootstrapped_index", rec.Index)
+	return rec, nil
+}
+
 // write binds the keyspace to the network, writes every row and records the bootstrap.
 func (b *run) write(ctx context.Context) error {
+	if err := b.full.rewind(); err != nil { // the write pass's reading: a changed header stops it before any row
+		return err
+	}
 	if err := b.st.EnsureNetwork(ctx, b.net, b.cfg.Node); err != nil {
+		return err
+	}
+	if err := b.st.RecordBootstrapBegun(ctx, b.record.Index, b.cfg.Node); err != nil {
 		return err
 	}
 	w := &writer{st: b.st, pool: b.st.NewWritePool(b.cfg.Writes), hw: hints.NewWriter(1 << 16), m: b.cfg.Metrics,
@@ -267,6 +307,11 @@ func (b *run) write(ctx context.Context) error {
 	for _, d := range b.diffs.forward {
 		if err := w.apply(ctx, b.st.MilestoneWrites(d.cm, 0, nil)); err != nil {
 			return fmt.Errorf("writing delta milestone %d: %w", d.index(), err)
+		}
+	}
+	for _, f := range []*snapshotFile{b.full, b.delta} {
+		if f != nil {
+			f.warnIfReplaced(b.cfg.Log)
 		}
 	}
 	if err := b.st.RecordBootstrapSEPs(ctx, b.record.Index, b.seps, b.cfg.Node); err != nil {
@@ -292,8 +337,9 @@ func (b *run) writeMilestones(ctx context.Context, w *writer) error {
 	return nil
 }
 
-// writeOutputList streams the full file's outputs a third time, writing those the
-// ledger at the target holds, from the checkpoint of an interrupted run on.
+// writeOutputList streams the full file's outputs a third time (write rewound the file),
+// writing those the ledger at the target holds, from the checkpoint of an interrupted run
+// on; then checks they were the outputs the first pass read.
 func (b *run) writeOutputList(ctx context.Context, w *writer) error {
 	id := filesID(b.full, b.delta)
 	from, err := b.st.BootstrapProgress(ctx, id)
@@ -303,19 +349,14 @@ func (b *run) writeOutputList(ctx context.Context, w *writer) error {
 	if from > 0 {
 		b.cfg.Log.Info("bootstrap resumes", "outputs_written", from, "of", b.scan.count)
 	}
-	f, err := openSnapshot(b.cfg.Full, snapshot.KindFull)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
 	cp := &checkpoint{period: b.cfg.CheckpointEvery, saved: from, last: time.Now(),
 		save: func(ctx context.Context, done uint64) error {
 			return b.st.SaveBootstrapProgress(ctx, id, done, b.cfg.Node)
 		}}
 	b.prog.begin(3, from)
-	if err := w.streamOutputs(ctx, f.r, from, b.skip, cp, b.prog); err != nil {
+	if err := w.streamOutputs(ctx, b.full.r, from, b.skip, cp, b.prog); err != nil {
 		return err
 	}
 	b.prog.end()
-	return nil
+	return b.full.checkOutputs(3)
 }

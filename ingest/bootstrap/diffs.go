@@ -32,8 +32,9 @@ func decodeDiff(d *snapshot.Diff) (*milestoneDiff, error) {
 }
 
 // readDiffs reads the rest of a file after its outputs: every diff, then the SEPs, then
-// the end of the file.
-func readDiffs(r *snapshot.Reader) ([]*milestoneDiff, []chain.MessageID, error) {
+// the end of the file. Each diff's milestone is verified as it is read, before its outputs
+// are decoded and the next diff is read: a forged diff stops the reading where it lies.
+func readDiffs(r *snapshot.Reader, keys *chain.MilestoneKeys) ([]*milestoneDiff, []chain.MessageID, error) {
 	var out []*milestoneDiff
 	for {
 		d, err := r.NextDiff()
@@ -41,6 +42,9 @@ func readDiffs(r *snapshot.Reader) ([]*milestoneDiff, []chain.MessageID, error) 
 			break
 		}
 		if err != nil {
+			return nil, nil, err
+		}
+		if err := verifyMilestone(keys, d.Milestone); err != nil {
 			return nil, nil, err
 		}
 		md, err := decodeDiff(d)
@@ -63,17 +67,13 @@ func readDiffs(r *snapshot.Reader) ([]*milestoneDiff, []chain.MessageID, error) 
 	return out, seps, r.Finish()
 }
 
-// verifyMilestones checks every diff's milestone signatures.
-func verifyMilestones(keys *chain.MilestoneKeys, diffs ...[]*milestoneDiff) error {
-	for _, list := range diffs {
-		for _, d := range list {
-			if keys == nil {
-				return refuse(ErrNoMilestoneKeys, "milestone %d needs verifying: give -milestone-keys", d.index())
-			}
-			if err := keys.Verify(d.cm.Milestone); err != nil {
-				return fmt.Errorf("milestone diff %d: %w", d.index(), err)
-			}
-		}
+// verifyMilestone checks a diff's milestone signatures.
+func verifyMilestone(keys *chain.MilestoneKeys, mp *chain.MilestonePayload) error {
+	if keys == nil {
+		return refuse(ErrNoMilestoneKeys, "milestone %d needs verifying: give -milestone-keys", mp.Index)
+	}
+	if err := keys.Verify(mp); err != nil {
+		return fmt.Errorf("milestone diff %d: %w", mp.Index, err)
 	}
 	return nil
 }

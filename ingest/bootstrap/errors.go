@@ -32,6 +32,13 @@ var (
 	ErrDeltaMismatch = errors.New("bootstrap: delta snapshot does not continue the full snapshot")
 	// ErrTreasury: a receipt's treasury input is not the treasury the ledger holds.
 	ErrTreasury = errors.New("bootstrap: treasury does not match")
+	// ErrOtherBootstrap: the keyspace holds (or began to write) the ledger of a snapshot at
+	// another milestone, and the milestones between the two are not all indexed: the rows of
+	// two ledgers would mix (an output spent between them would stay unspent).
+	ErrOtherBootstrap = errors.New("bootstrap: the keyspace holds another snapshot's ledger")
+	// ErrFileChanged: a snapshot file read again (the check and write passes) is not the
+	// file the first pass read: another header, or other outputs.
+	ErrFileChanged = errors.New("bootstrap: snapshot file changed between passes")
 )
 
 // refuse wraps a refusal with what was found.

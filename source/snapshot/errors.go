@@ -21,6 +21,10 @@ var (
 	ErrOutputType = errors.New("output type not allowed in a snapshot")
 	// ErrOrder: milestone diffs out of the order the file's type prescribes.
 	ErrOrder = errors.New("milestone diffs out of order")
+	// ErrDiffTooLarge: a milestone diff states a length above Limits.DiffLength.
+	ErrDiffTooLarge = errors.New("milestone diff longer than the limit of one diff")
+	// ErrDiffsTooLarge: the file's milestone diffs together state more than Limits.DiffsLength.
+	ErrDiffsTooLarge = errors.New("milestone diffs longer than the limit of all diffs")
 )
 
 // FormatError is a file refused at a byte offset. Offset is the first byte of the field the

@@ -2,9 +2,11 @@ package snapshot
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 )
 
@@ -21,13 +23,18 @@ const (
 // Reader streams a snapshot file: the header (read by NewReader), then the outputs one at
 // a time (full files), the diffs one at a time, the SEPs, and Finish, which checks that
 // nothing follows. Asking for a later section skips what is left of the earlier ones,
-// reading and checking it. Memory is bounded by one diff. The first error sticks: every
-// later call returns it.
+// reading and checking it. Memory is bounded by one diff, and a diff by Limits. The first
+// error sticks: every later call returns it.
 type Reader struct {
 	src   *bufio.Reader
 	off   int64
 	limit int64 // the end of the diff being read; -1 outside diffs
 	where place // the entry being read, for error messages
+
+	limits    Limits
+	diffBytes int64     // the stated lengths of the diffs read so far
+	outHash   hash.Hash // of the output section's bytes
+	hashing   bool      // while an output entry is read
 
 	kind  Kind
 	full  *FullHeader
@@ -45,7 +52,7 @@ type Reader struct {
 // NewReader reads and checks the version, the type and the header. Errors about the file's
 // content are *FormatError; an error of rd itself comes back wrapped, with the offset.
 func NewReader(rd io.Reader) (*Reader, error) {
-	r := &Reader{src: bufio.NewReaderSize(rd, 64<<10), limit: -1,
+	r := &Reader{src: bufio.NewReaderSize(rd, 64<<10), limit: -1, limits: DefaultLimits, outHash: sha256.New(),
 		where: place{diff: -1, part: "header", item: -1}}
 	if err := r.readHeader(); err != nil {
 		return nil, err
@@ -61,6 +68,22 @@ func (r *Reader) Full() *FullHeader { return r.full }
 
 // Delta is a delta file's header (nil for a full file).
 func (r *Reader) Delta() *DeltaHeader { return r.delta }
+
+// SetLimits replaces DefaultLimits for the diffs not read yet; a zero field keeps its default.
+func (r *Reader) SetLimits(l Limits) {
+	r.limits = l.withDefaults()
+}
+
+// OutputsDigest is the SHA-256 of the output section's bytes as read (every output entry,
+// in file order); ok is false until the whole section was read. Two readings of a file
+// whose digests agree read the same outputs.
+func (r *Reader) OutputsDigest() (digest [sha256.Size]byte, ok bool) {
+	if r.full != nil && r.outputs < r.full.OutputCount {
+		return digest, false
+	}
+	r.outHash.Sum(digest[:0])
+	return digest, true
+}
 
 // Offset is the number of the file's bytes consumed so far (the reader buffers ahead of it).
 func (r *Reader) Offset() int64 { return r.off }
@@ -86,6 +109,9 @@ func (r *Reader) fill(name string, dst []byte) error {
 	}
 	n, err := io.ReadFull(r.src, dst)
 	r.off += int64(n)
+	if r.hashing {
+		r.outHash.Write(dst[:n])
+	}
 	switch {
 	case err == nil:
 		return nil

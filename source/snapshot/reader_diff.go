@@ -21,6 +21,9 @@ func (r *Reader) readDiff(i int64) (*Diff, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := r.checkDiffLength(start, int64(n)); err != nil {
+		return nil, err
+	}
 	r.limit = start + int64(n)
 	d := &Diff{}
 	if err := r.readMilestone(d); err != nil {
@@ -39,6 +42,20 @@ func (r *Reader) readDiff(i int64) (*Diff, error) {
 	}
 	r.limit = -1
 	return d, nil
+}
+
+// checkDiffLength refuses a diff whose stated length passes the limit of one diff, or
+// brings the file's diffs past the limit of all, before any of its bytes is read.
+func (r *Reader) checkDiffLength(at, n int64) error {
+	if n > r.limits.DiffLength {
+		return r.refuse(at, "length", ErrDiffTooLarge, fmt.Errorf("%d bytes, the limit is %d", n, r.limits.DiffLength))
+	}
+	if r.diffBytes+n > r.limits.DiffsLength {
+		return r.refuse(at, "length", ErrDiffsTooLarge,
+			fmt.Errorf("%d bytes after %d of the diffs before it, the limit is %d", n, r.diffBytes, r.limits.DiffsLength))
+	}
+	r.diffBytes += n
+	return nil
 }
 
 // readMilestone reads the payload (decoded strictly), checks its place in the order and

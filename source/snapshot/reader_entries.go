@@ -19,7 +19,9 @@ func (r *Reader) NextOutput() (*Output, error) {
 	if r.stage != stageOutputs || r.full == nil || r.outputs == r.full.OutputCount {
 		return nil, io.EOF
 	}
+	r.hashing = true
 	o, err := r.readOutput(place{offset: r.off, diff: -1, part: "output", item: int64(r.outputs)})
+	r.hashing = false
 	if err != nil {
 		return nil, r.fail(err)
 	}

@@ -47,6 +47,32 @@ const (
 	MaxMilestoneLength = 32768
 )
 
+// Limits bound what a file's milestone diffs may hold, checked at each diff's length field
+// before any of its bytes is read: the format allows a diff of 4 GiB and any number of them,
+// and a reader holds a diff (a bootstrap holds all of them) in memory.
+type Limits struct {
+	DiffLength  int64 // one diff's stated length
+	DiffsLength int64 // the stated lengths of all of a file's diffs together
+}
+
+// DefaultLimits are far above what real networks write. A milestone confirms a few seconds
+// of blocks: a Shimmer diff is kilobytes to a few megabytes, and even 2500 blocks of 128
+// consumed and 128 created outputs each stay below 256 MiB. Hornet writes a new full
+// snapshot once its delta reaches a share of the full file's size (deltaSizeThresholdPercentage,
+// 50 by default), so a delta's diffs stay below the size of its full file; 2 GiB allows a
+// full file of 4 GiB. docs/snapshots.md gives the flags that change them.
+var DefaultLimits = Limits{DiffLength: 256 << 20, DiffsLength: 2 << 30}
+
+func (l Limits) withDefaults() Limits {
+	if l.DiffLength <= 0 {
+		l.DiffLength = DefaultLimits.DiffLength
+	}
+	if l.DiffsLength <= 0 {
+		l.DiffsLength = DefaultLimits.DiffsLength
+	}
+	return l
+}
+
 // Fixed sizes of the layout.
 const (
 	idLen          = 32
