@@ -46,6 +46,10 @@ func cmdVerify(ctx context.Context, args []string) error {
 func runVerify(ctx context.Context, st *store.Store, opts verify.Options, asJSON bool) error {
 	if opts.From == 0 || opts.To == 0 {
 		span, err := st.SyncSpan(ctx)
+		if errors.Is(err, store.ErrNothingSynced) {
+			fmt.Println("no milestone synced: nothing to verify (a bootstrap's ledger alone)")
+			return nil
+		}
 		if err != nil {
 			return err
 		}
