@@ -191,7 +191,8 @@ func importArchives(ctx context.Context, f *runFlags, src *archive.Source) error
 	pc := f.pipelineConfig()
 	pc.Start, pc.Follow, pc.Unreferenced, pc.LoggedBy = from, false, false, int8(f.db.nodeID)
 	p := ingest.New(src, st, pc, nil, slog.Default())
-	stopAnalytics := attachAnalytics(ctx, p, st, f.analytics)
+	errs := newAnalyticsErrors(nil)
+	stopAnalytics := attachAnalytics(ctx, p, st, f.analytics, errs)
 	defer stopAnalytics()
 	slog.Info("importing", "cluster", cfg.String(), "from", from, "to", to)
 	if err := p.Run(ctx); err != nil {
@@ -202,7 +203,8 @@ func importArchives(ctx context.Context, f *runFlags, src *archive.Source) error
 	}
 	slog.Info("imported", "from", from, "to", to, "written", p.Written())
 	stopAnalytics()
-	return finalFold(ctx, st, f.analytics)
+	finalFold(ctx, st, f.analytics, errs)
+	return nil
 }
 
 // archiveKeys is the keys that verify the archives starting with first: those of
