@@ -137,14 +137,16 @@ func milestoneRange(fromText, toText string) (from, to uint32, ok bool, err erro
 }
 
 // cmdRecompute writes milestones from..to's analytics rows again and refolds the ledger
-// families from `from`, from the figures and balances stored at from-1.
+// families from `from`, from the figures and balances stored at from-1. The refold is
+// recorded in the fold's state before the first row is written, so a recompute cut
+// short leaves it to the next fold (this command run again, or any indexer run's).
 func cmdRecompute(ctx context.Context, fold analytics.LedgerFold, from, to uint32) error {
 	start := time.Now()
-	err := analytics.RecomputeMilestones(ctx, fold.Store, from, to, func(i uint32) { fmt.Printf("milestone %d  rows written\n", i) })
+	err := fold.Recompute(ctx, from, to, func(i uint32) error {
+		fmt.Printf("milestone %d  rows written\n", i)
+		return nil
+	})
 	if err != nil {
-		return err
-	}
-	if err := refoldToWatermark(ctx, fold, from); err != nil {
 		return err
 	}
 	if err := foldToNewest(ctx, fold); err != nil {
@@ -152,21 +154,6 @@ func cmdRecompute(ctx context.Context, fold analytics.LedgerFold, from, to uint3
 	}
 	fmt.Printf("recomputed %d-%d in %v\n", from, to, time.Since(start).Round(time.Millisecond))
 	return nil
-}
-
-// refoldToWatermark folds again every milestone from `from` to the fold's watermark, a
-// batch (fold.Batch) at a time, each batch from the figures the previous one left.
-func refoldToWatermark(ctx context.Context, fold analytics.LedgerFold, from uint32) error {
-	for next := from; ; {
-		res, err := fold.Refold(ctx, next)
-		if err != nil {
-			return fmt.Errorf("refolding the ledger families from %d: %w", next, err)
-		}
-		if res.To < res.From || res.To >= res.State.Watermark {
-			return nil
-		}
-		next = res.To + 1
-	}
 }
 
 // foldToNewest folds the ledger families up to the newest synced milestone (or the first
