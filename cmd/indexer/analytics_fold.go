@@ -15,10 +15,11 @@ import (
 
 // foldLoop folds newly synced milestones into the ledger families every interval until
 // ctx ends. Another node folding, nothing synced yet or no network recorded yet is not
-// a failure. A failure is logged and counted, and the fold is tried again after a
-// backoff (the interval at least): ingest goes on whatever the fold does.
-func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duration, errs analyticsErrors) {
-	retry := analytics.Backoff{Min: max(every, analytics.DefaultRetryMin)}
+// a failure. A failure is logged and counted, and the fold is tried again after the
+// backoff's wait (the interval at least): ingest goes on whatever the fold does.
+func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duration, retry analytics.Backoff,
+	errs analyticsErrors) {
+	retry.Min = max(every, retry.Min)
 	for {
 		wait := every
 		res, err := fold.Run(ctx)
