@@ -54,13 +54,15 @@ type FoldResult struct {
 	Recomputed int
 }
 
-// Run folds the milestones after the watermark, making the base first when there is
-// no state yet. ErrLeaseHeld when another node folds; store.ErrNothingSynced before
-// anything is synced or bootstrapped.
+// Run folds the milestones after the watermark, or from the refold the state records
+// (RefoldFrom) when that is lower, making the base first when there is no state yet.
+// ErrLeaseHeld when another node folds; store.ErrNothingSynced before anything is
+// synced or bootstrapped.
 func (f LedgerFold) Run(ctx context.Context) (FoldResult, error) { return f.run(ctx, 0) }
 
-// Refold folds again from milestone from (its predecessor's figures and balances stay),
-// through the watermark and on: after the deltas of milestones were recomputed.
+// Refold records a refold from milestone from (its predecessor's figures and balances
+// stay) and folds from there, through the watermark and on: after the deltas of
+// milestones were recomputed. A crash leaves the refold recorded for the next Run.
 func (f LedgerFold) Refold(ctx context.Context, from uint32) (FoldResult, error) {
 	if from == 0 {
 		return FoldResult{}, errors.New("refold from milestone 0: there is no milestone before it")
@@ -69,26 +71,19 @@ func (f LedgerFold) Refold(ctx context.Context, from uint32) (FoldResult, error)
 }
 
 func (f LedgerFold) run(ctx context.Context, refrom uint32) (FoldResult, error) {
-	lease := store.Lease{Name: LedgerFoldLeaseName, Owner: f.Owner, TTL: orDefault(f.LeaseTTL, DefaultFoldLeaseTTL)}
-	release, err := holdLease(ctx, f.Store, lease)
+	fd, release, err := f.open(ctx)
 	if err != nil {
 		return FoldResult{}, err
 	}
 	defer release()
-	rec, ok, err := f.Store.Protocol(ctx)
-	if err != nil || !ok {
-		return FoldResult{}, cmp.Or(err, ErrNoProtocol)
-	}
-	fd := &folder{st: f.Store, owner: f.Owner, params: rec.Params}
-	if err := fd.loadState(ctx); err != nil {
-		return FoldResult{}, err
+	if refrom != 0 {
+		if err := fd.recordRefold(ctx, refrom); err != nil {
+			return FoldResult{}, err
+		}
 	}
 	from := fd.state.Watermark + 1
-	if refrom != 0 {
-		if refrom <= fd.state.Base {
-			return FoldResult{}, fmt.Errorf("refold from %d: the ledger families start after their base %d", refrom, fd.state.Base)
-		}
-		from = min(from, refrom)
+	if fd.state.RefoldFrom != 0 {
+		from = min(from, fd.state.RefoldFrom)
 	}
 	to, err := syncedRun(ctx, f.Store, from, cmp.Or(f.Batch, FoldBatch))
 	if err != nil || to < from {
@@ -96,6 +91,45 @@ func (f LedgerFold) run(ctx context.Context, refrom uint32) (FoldResult, error) 
 	}
 	err = fd.foldRange(ctx, from, to)
 	return FoldResult{From: from, To: to, State: fd.state, Recomputed: fd.recomputed}, err
+}
+
+// open takes the fold's lease and reads (or makes) the fold's state; release gives the
+// lease back.
+func (f LedgerFold) open(ctx context.Context) (*folder, func(), error) {
+	lease := store.Lease{Name: LedgerFoldLeaseName, Owner: f.Owner, TTL: orDefault(f.LeaseTTL, DefaultFoldLeaseTTL)}
+	release, err := holdLease(ctx, f.Store, lease)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec, ok, err := f.Store.Protocol(ctx)
+	if err != nil || !ok {
+		release()
+		return nil, nil, cmp.Or(err, ErrNoProtocol)
+	}
+	fd := &folder{st: f.Store, owner: f.Owner, params: rec.Params, lease: newLeaseKeeper(f.Store, lease)}
+	if err := fd.loadState(ctx); err != nil {
+		release()
+		return nil, nil, err
+	}
+	return fd, release, nil
+}
+
+// recordRefold records that the figures from milestone from on must be folded again
+// (the lower of it and a refold recorded already), before anything is rewritten.
+func (fd *folder) recordRefold(ctx context.Context, from uint32) error {
+	if from <= fd.state.Base {
+		return fmt.Errorf("refold from %d: the ledger families start after their base %d", from, fd.state.Base)
+	}
+	if from > fd.state.Watermark || (fd.state.RefoldFrom != 0 && fd.state.RefoldFrom <= from) {
+		return nil // not folded yet, or recorded already
+	}
+	next := fd.state
+	next.RefoldFrom = from
+	if err := fd.st.ReplaceLedgerFamilies(ctx, next, fd.owner); err != nil {
+		return err
+	}
+	fd.state = next
+	return nil
 }
 
 // syncedRun is the end of the run of synced milestones from from, at most n of them
@@ -131,6 +165,7 @@ type folder struct {
 	owner  string
 	params chain.ProtocolParameters
 	state  store.LedgerFamiliesState
+	lease  *leaseKeeper // nil: no lease to renew (a check)
 	// recomputed counts the milestones whose delta rows this fold wrote (see delta).
 	recomputed int
 }
@@ -142,6 +177,9 @@ func (fd *folder) foldRange(ctx context.Context, from, to uint32) error {
 		return err
 	}
 	for m := from; m <= to; m++ {
+		if err := fd.lease.keep(ctx); err != nil {
+			return err
+		}
 		if err := fd.step(ctx, m, figs); err != nil {
 			return fmt.Errorf("folding milestone %d: %w", m, err)
 		}
@@ -202,8 +240,31 @@ func (fd *folder) write(ctx context.Context, m uint32, at time.Time, figs map[st
 	if err := fd.st.WriteFamilies(ctx, m, at, rows); err != nil {
 		return err
 	}
-	fd.state.Watermark = max(fd.state.Watermark, m)
-	return fd.st.AdvanceLedgerFamilies(ctx, fd.state, fd.owner)
+	return fd.folded(ctx, m)
+}
+
+// folded records that milestone m's rows are written: the watermark moves on to m, or,
+// when m refolded a milestone at or below it, the recorded refold moves past m (and is
+// done once past the watermark).
+func (fd *folder) folded(ctx context.Context, m uint32) error {
+	next := fd.state
+	if next.RefoldFrom != 0 && m >= next.RefoldFrom {
+		next.RefoldFrom = m + 1
+		if next.RefoldFrom > max(next.Watermark, m) {
+			next.RefoldFrom = 0
+		}
+	}
+	var err error
+	if m > next.Watermark {
+		next.Watermark = m
+		err = fd.st.AdvanceLedgerFamilies(ctx, next, fd.owner)
+	} else if next != fd.state {
+		err = fd.st.ReplaceLedgerFamilies(ctx, next, fd.owner)
+	}
+	if err == nil {
+		fd.state = next
+	}
+	return err
 }
 
 // figuresAt reads the stored figures of milestone index: zeros at a partial base.

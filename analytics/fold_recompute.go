@@ -9,22 +9,36 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// RecomputeMilestones writes the analytics rows of milestones from..to again (their
-// activity families and ledger deltas among them), each milestone read back from the
-// store and its rows given their chain-order timestamps, as ingest wrote them. Refold
-// from `from` afterwards to carry new deltas into the ledger families.
-func RecomputeMilestones(ctx context.Context, st *store.Store, from, to uint32, each func(index uint32)) error {
-	if _, ok, err := st.Network(ctx); err != nil || !ok {
+// Recompute writes the analytics rows of milestones from..to again (their activity
+// families and ledger deltas among them), each milestone read back from the store and
+// its rows given their chain-order timestamps, as ingest wrote them, under the fold's
+// lease (renewed as it goes). Before the first row, it records a refold from `from` in
+// the fold's state, so the next Run folds the new deltas into the ledger families
+// whatever happens in between: a crash after the rows and before the refold leaves
+// the refold to the next fold. each is called after each milestone's rows; an error it
+// returns stops the recompute.
+func (f LedgerFold) Recompute(ctx context.Context, from, to uint32, each func(index uint32) error) error {
+	if _, ok, err := f.Store.Network(ctx); err != nil || !ok {
 		return cmp.Or(err, store.ErrNothingSynced)
 	}
-	if _, ok, err := st.Protocol(ctx); err != nil || !ok {
-		return cmp.Or(err, ErrNoProtocol)
+	fd, release, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
+	if err := fd.recordRefold(ctx, max(from, fd.state.Base+1)); err != nil {
+		return err
 	}
 	for i := from; i <= to; i++ {
-		if err := recomputeMilestone(ctx, st, i); err != nil {
+		if err := fd.lease.keep(ctx); err != nil {
 			return err
 		}
-		each(i)
+		if err := recomputeMilestone(ctx, f.Store, i); err != nil {
+			return err
+		}
+		if err := each(i); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -97,15 +97,25 @@ func ComputeLedger(ctx context.Context, st *store.Store, node string) (store.Led
 	if err != nil {
 		return store.LedgerSummary{}, err
 	}
-	span, err := st.SyncSpan(ctx)
+	newest, err := newestSynced(ctx, st, li.Index)
 	if err != nil {
 		return store.LedgerSummary{}, err
 	}
-	sum := store.LedgerSummary{LedgerIndex: li.Index, Timestamp: li.Timestamp, NewestAtEnd: span.Newest,
+	sum := store.LedgerSummary{LedgerIndex: li.Index, Timestamp: li.Timestamp, NewestAtEnd: newest,
 		Addresses: len(balances), Outputs: outputs, ComputedAt: time.Now().UTC()}
 	sum.Took = time.Since(start).Round(time.Millisecond).String()
 	rich, dist := Richest(balances, LedgerTop), Distribution(balances)
 	return sum, st.WriteLedgerAnalytics(ctx, sum, rich, dist, node)
+}
+
+// newestSynced is the newest synced milestone, or the ledger index of a keyspace that
+// holds only a bootstrap's ledger (nothing synced after it yet).
+func newestSynced(ctx context.Context, st *store.Store, ledger uint32) (uint32, error) {
+	span, err := st.SyncSpan(ctx)
+	if errors.Is(err, store.ErrNothingSynced) {
+		return ledger, nil
+	}
+	return span.Newest, err
 }
 
 // scanBalances sums each owner's total balance over the unspent outputs created at or

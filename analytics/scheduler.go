@@ -23,6 +23,11 @@ type SchedulerConfig struct {
 	// distribution; ledger_schedule.go) from the passes.
 	SkipLedger     bool
 	LedgerLeaseTTL time.Duration // default DefaultLedgerLeaseTTL
+	// OnError, if set, is called with each failure of a job ("daily", "ledger"): the
+	// failures counter.
+	OnError func(job string, err error)
+	// Retry spaces the passes tried again after a pass that failed.
+	Retry Backoff
 }
 
 // Scheduler runs the daily job for every complete date of the chain, once across all
@@ -42,6 +47,8 @@ type Scheduler struct {
 	// whether that pass left the date before it uncomputed.
 	seen          time.Time
 	yesterdayOpen bool
+	failed        bool // the last try (a pass, or the previous date's retry) had a job fail
+	tries         int  // passes and retries of the previous date run
 }
 
 // NewScheduler prepares a scheduler; Run starts it.
@@ -58,15 +65,20 @@ func (s *Scheduler) JobsRun() int64 { return s.jobs.Load() }
 // Passes is how many catch-up passes finished, successfully or not.
 func (s *Scheduler) Passes() int64 { return s.passes.Load() }
 
-// Run schedules until ctx ends. A failed pass is logged and the next trigger tries
-// again: analytics must never stop the indexer.
+// Run schedules until ctx ends. A job that fails is logged and counted (OnError), and
+// its pass is tried again after a backoff (Retry) as well as at the next trigger:
+// analytics must never stop the indexer.
 func (s *Scheduler) Run(ctx context.Context) error {
 	s.pass(ctx)
 	daily := time.NewTimer(time.Until(nextDailyRun(time.Now(), s.cfg.DailyAt)))
 	defer daily.Stop()
 	check := time.NewTicker(s.cfg.CheckEvery)
 	defer check.Stop()
+	retry := time.NewTimer(0)
+	defer retry.Stop()
+	s.armRetry(retry)
 	for {
+		tried := s.tries
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -75,8 +87,24 @@ func (s *Scheduler) Run(ctx context.Context) error {
 			daily.Reset(time.Until(nextDailyRun(time.Now(), s.cfg.DailyAt)))
 		case <-check.C:
 			s.check(ctx)
+		case <-retry.C:
+			s.pass(ctx)
+		}
+		if s.tries != tried {
+			s.armRetry(retry)
 		}
 	}
+}
+
+// armRetry sets the retry timer after a try that failed (the backoff's next wait), and
+// stops it after one that did not.
+func (s *Scheduler) armRetry(retry *time.Timer) {
+	retry.Stop()
+	if s.failed {
+		retry.Reset(s.cfg.Retry.Failed())
+		return
+	}
+	s.cfg.Retry.Succeeded()
 }
 
 // check runs a pass when the chain entered a new date, or retries the previous date
@@ -92,20 +120,30 @@ func (s *Scheduler) check(ctx context.Context) {
 		yesterday := s.seen.AddDate(0, 0, -1)
 		settled, err := s.runDay(ctx, yesterday)
 		s.yesterdayOpen = !settled
-		s.logFailure(ctx, err)
+		s.failed = s.logFailure(ctx, "daily", err)
+		s.tries++
 	}
 }
 
 func (s *Scheduler) pass(ctx context.Context) {
-	s.logFailure(ctx, s.catchUp(ctx))
-	s.ledgerPass(ctx)
+	daily := s.logFailure(ctx, "daily", s.catchUp(ctx))
+	ledger := s.ledgerPass(ctx)
+	s.failed = daily || ledger
+	s.tries++
 	s.passes.Add(1)
 }
 
-func (s *Scheduler) logFailure(ctx context.Context, err error) {
-	if err != nil && ctx.Err() == nil {
-		s.cfg.Log.Warn("daily analytics failed", "error", err)
+// logFailure logs and counts a failure of job; it says whether there was one.
+func (s *Scheduler) logFailure(ctx context.Context, job string, err error) bool {
+	if err == nil || ctx.Err() != nil {
+		return false
 	}
+	s.cfg.Log.Warn("analytics job failed; it is tried again", "job", job, "error", err, "failures_in_a_row",
+		s.cfg.Retry.Failures()+1)
+	if s.cfg.OnError != nil {
+		s.cfg.OnError(job, err)
+	}
+	return true
 }
 
 // catchUp runs the job of every complete date without a daily_analytics row, oldest

@@ -24,8 +24,12 @@ func (st *Store) MilestoneWrites(cm *chain.ConfirmedMilestone, start uint32, pen
 	b.milestone(ts, cm)
 	created := w
 	created.state = ptr(int8(chain.Included))
+	cone := coneIDs(cm)
 	for _, lo := range cm.Created {
 		b.output(created, lo, lo.MessageID.String())
+		if !cone[lo.MessageID] {
+			b.creationRow(created, lo)
+		}
 	}
 	spentTS := Timestamp(cm.Index, PhaseSpent)
 	for _, ls := range cm.Consumed {
@@ -47,6 +51,23 @@ func (b *builder) createdBeforeStart(lo chain.LedgerOutput) {
 	w := where{index: lo.MilestoneIndex, rng: b.rangeOf(lo.MilestoneIndex), at: lo.Timestamp,
 		ts: Timestamp(lo.MilestoneIndex, PhaseConfirmed), state: ptr(int8(chain.Included))}
 	b.output(w, lo, lo.MessageID.String())
+	b.creationRow(w, lo)
+}
+
+// coneIDs are the blocks of cm's cone. A milestone applied from a snapshot's diff has
+// none: its created outputs' transactions rows come from the outputs (creationRow).
+func coneIDs(cm *chain.ConfirmedMilestone) map[chain.MessageID]bool {
+	ids := make(map[chain.MessageID]bool, len(cm.Messages))
+	for i := range cm.Messages {
+		ids[cm.Messages[i].ID] = true
+	}
+	return ids
+}
+
+// creationRow writes the transactions output row of an output whose block the write
+// does not carry, when a transaction created it (not a genesis output): the row that
+// finds an alias, NFT or foundry output's creation by output ID (StoredCreation).
+func (b *builder) creationRow(w where, lo chain.LedgerOutput) {
 	if lo.MessageID != (chain.MessageID{}) {
 		b.transactionRow(w, lo.OutputID.TransactionID(), lo.OutputID.Index(), VariantOutput, lo.MessageID.String(),
 			chain.EncodeOutput(lo.Output))

@@ -55,9 +55,11 @@ type Summary struct {
 	// UnderivedAnalytics counts milestones whose analytics rows were not checked: the
 	// milestone is marked for re-ingestion (its cone is not whole), or a spent output's
 	// creation could be read nowhere, so the rows cannot be derived.
-	UnderivedAnalytics int      `json:"underived_analytics,omitempty"`
-	Rewritten          int      `json:"rewritten"` // rows rewritten by -repair
-	Reingest           []uint32 `json:"reingest"`  // milestones marked for re-ingestion by -repair
+	UnderivedAnalytics int `json:"underived_analytics,omitempty"`
+	// FoldedMilestones counts the milestones whose folded ledger families were checked.
+	FoldedMilestones int      `json:"folded_milestones,omitempty"`
+	Rewritten        int      `json:"rewritten"` // rows rewritten by -repair
+	Reingest         []uint32 `json:"reingest"`  // milestones marked for re-ingestion by -repair
 }
 
 // Options of a run.
@@ -69,6 +71,10 @@ type Options struct {
 	// Rows derives further rows every milestone must have, checked and repaired like its
 	// own: `indexer verify` passes the analytics rows (analytics.Rows) unless told not to.
 	Rows func(*chain.ConfirmedMilestone, *store.Store) []store.Write
+	// Folds, if set, gives the check of the ledger families' folded rows (`indexer
+	// verify` passes analytics.NewFoldSteps unless told not to): figures(m) -
+	// figures(m-1) = delta(m) and the balance chain, for the folded milestones in range.
+	Folds func(ctx context.Context, st *store.Store) (FoldSteps, bool, error)
 	// Now is the clock of repair writes (default time.Now): they must be newer than
 	// whatever removed or changed the rows, so they carry the wall clock, not the chain's.
 	Now func() time.Time
@@ -120,7 +126,7 @@ func Run(ctx context.Context, st *store.Store, opts Options) (Summary, error) {
 		}
 		from = to + 1
 	}
-	return v.summary, nil
+	return v.summary, v.checkFolds(ctx)
 }
 
 // milestone checks one milestone and repairs it when asked.

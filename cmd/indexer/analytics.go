@@ -24,6 +24,7 @@ type analyticsFlags struct {
 	leaseTTL   time.Duration
 	ledger     bool
 	foldEvery  time.Duration
+	retryMin   time.Duration // the first wait before a failed job is tried again
 }
 
 func (a *analyticsFlags) register(fs *flag.FlagSet) {
@@ -45,20 +46,25 @@ func (a *analyticsFlags) register(fs *flag.FlagSet) {
 			"and fold the ledger families")
 	fs.DurationVar(&a.foldEvery, "analytics-fold-every", 5*time.Second,
 		"with -analytics: how often to fold newly synced milestones into the ledger families")
+	fs.DurationVar(&a.retryMin, "analytics-retry", analytics.DefaultRetryMin,
+		"with -analytics: the first wait before a failed analytics job is tried again (doubling while it fails, "+
+			"up to "+analytics.DefaultRetryMax.String()+")")
 }
 
 // attachAnalytics adds the per-milestone analytics rows to every milestone the pipeline
 // writes and starts the daily scheduler and, unless -analytics-ledger=false, the ledger
 // families' fold. It returns their stop, which cancels and waits for them: deferred in
 // cmdRun, it runs before the session closes, so a job cut short still releases its lease
-// instead of holding the date for the lease's TTL. Calling it again does nothing.
-func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f analyticsFlags) (stop func()) {
+// instead of holding the date for the lease's TTL. Calling it again does nothing. Their
+// failures are counted in errs.
+func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f analyticsFlags, errs analyticsErrors) (stop func()) {
 	if !f.enabled {
 		return func() {}
 	}
 	p.AddRows(analytics.Rows)
 	s := analytics.NewScheduler(st, analytics.SchedulerConfig{Owner: processOwner("run"), DailyAt: f.dailyAt,
-		CheckEvery: f.checkEvery, LeaseTTL: f.leaseTTL, Log: slog.Default(), SkipLedger: !f.ledger})
+		CheckEvery: f.checkEvery, LeaseTTL: f.leaseTTL, Log: slog.Default(), SkipLedger: !f.ledger,
+		OnError: errs.add, Retry: analytics.Backoff{Min: f.retryMin}})
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{}, 2)
 	go func() {
@@ -70,7 +76,8 @@ func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f
 	go func() {
 		defer func() { done <- struct{}{} }()
 		if f.ledger {
-			foldLoop(ctx, analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL}, f.foldEvery)
+			foldLoop(ctx, analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL}, f.foldEvery,
+				analytics.Backoff{Min: f.retryMin}, errs)
 		}
 	}()
 	return sync.OnceFunc(func() {

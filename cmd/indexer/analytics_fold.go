@@ -15,23 +15,30 @@ import (
 
 // foldLoop folds newly synced milestones into the ledger families every interval until
 // ctx ends. Another node folding, nothing synced yet or no network recorded yet is not
-// a failure.
-func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
+// a failure. A failure is logged and counted, and the fold is tried again after the
+// backoff's wait (the interval at least): ingest goes on whatever the fold does.
+func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duration, retry analytics.Backoff,
+	errs analyticsErrors) {
+	retry.Min = max(every, retry.Min)
 	for {
+		wait := every
 		res, err := fold.Run(ctx)
 		switch {
 		case err == nil && res.To >= res.From:
 			logFolded(res)
+			retry.Succeeded()
 		case err == nil, foldNotDue(err):
+			retry.Succeeded()
 		case ctx.Err() == nil:
-			slog.Error("ledger families' fold", "error", err)
+			wait = retry.Failed()
+			errs.add("fold", err)
+			slog.Error("ledger families' fold failed; it is tried again", "error", err, "retry_in", wait,
+				"failures_in_a_row", retry.Failures())
 		}
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case <-time.After(wait):
 		}
 	}
 }
@@ -66,23 +73,46 @@ func foldRest(ctx context.Context, fold analytics.LedgerFold) (analytics.FoldRes
 	}
 }
 
+// finalFoldTries bounds the tries of the fold at the end of a run.
+const finalFoldTries = 3
+
 // finalFold carries the ledger families to the newest milestone a run that ended by itself
 // (-stop-at, -follow=false, an import) wrote, which the fold loop may not have reached yet.
-// Another node folding, or nothing to fold yet, is not a failure.
-func finalFold(ctx context.Context, st *store.Store, f analyticsFlags) error {
+// Another node folding, or nothing to fold yet, is not a failure. A fold that keeps
+// failing is logged and counted, and the run still ends well: what it ingested stands,
+// and the next run's fold goes on from the watermark.
+func finalFold(ctx context.Context, st *store.Store, f analyticsFlags, errs analyticsErrors) {
 	if !f.enabled || !f.ledger {
-		return nil
+		return
 	}
-	res, err := foldRest(ctx, analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL})
-	switch {
-	case err == nil:
-		slog.Info("ledger families folded", "watermark", res.State.Watermark, "complete", res.State.Complete)
-		return nil
-	case foldNotDue(err):
-		slog.Info("ledger families not folded at the end of the run", "reason", err)
-		return nil
+	fold := analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL}
+	retry := analytics.Backoff{Min: f.retryMin}
+	for try := 1; ; try++ {
+		res, err := foldRest(ctx, fold)
+		switch {
+		case err == nil:
+			slog.Info("ledger families folded", "watermark", res.State.Watermark, "complete", res.State.Complete)
+			return
+		case foldNotDue(err):
+			slog.Info("ledger families not folded at the end of the run", "reason", err)
+			return
+		case ctx.Err() != nil:
+			return
+		}
+		errs.add("fold", err)
+		if try == finalFoldTries {
+			slog.Error("ledger families not folded at the end of the run; the next run's fold goes on from the watermark",
+				"error", err, "tries", try)
+			return
+		}
+		wait := retry.Failed()
+		slog.Warn("ledger families' fold at the end of the run failed; it is tried again", "error", err, "retry_in", wait)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
 	}
-	return fmt.Errorf("folding the ledger families at the end of the run: %w", err)
 }
 
 // milestoneRange reads -from and -to as milestone indexes; ok is false when -from is
@@ -108,14 +138,16 @@ func milestoneRange(fromText, toText string) (from, to uint32, ok bool, err erro
 }
 
 // cmdRecompute writes milestones from..to's analytics rows again and refolds the ledger
-// families from `from`, from the figures and balances stored at from-1.
+// families from `from`, from the figures and balances stored at from-1. The refold is
+// recorded in the fold's state before the first row is written, so a recompute cut
+// short leaves it to the next fold (this command run again, or any indexer run's).
 func cmdRecompute(ctx context.Context, fold analytics.LedgerFold, from, to uint32) error {
 	start := time.Now()
-	err := analytics.RecomputeMilestones(ctx, fold.Store, from, to, func(i uint32) { fmt.Printf("milestone %d  rows written\n", i) })
+	err := fold.Recompute(ctx, from, to, func(i uint32) error {
+		fmt.Printf("milestone %d  rows written\n", i)
+		return nil
+	})
 	if err != nil {
-		return err
-	}
-	if err := refoldToWatermark(ctx, fold, from); err != nil {
 		return err
 	}
 	if err := foldToNewest(ctx, fold); err != nil {
@@ -123,21 +155,6 @@ func cmdRecompute(ctx context.Context, fold analytics.LedgerFold, from, to uint3
 	}
 	fmt.Printf("recomputed %d-%d in %v\n", from, to, time.Since(start).Round(time.Millisecond))
 	return nil
-}
-
-// refoldToWatermark folds again every milestone from `from` to the fold's watermark, a
-// batch (fold.Batch) at a time, each batch from the figures the previous one left.
-func refoldToWatermark(ctx context.Context, fold analytics.LedgerFold, from uint32) error {
-	for next := from; ; {
-		res, err := fold.Refold(ctx, next)
-		if err != nil {
-			return fmt.Errorf("refolding the ledger families from %d: %w", next, err)
-		}
-		if res.To < res.From || res.To >= res.State.Watermark {
-			return nil
-		}
-		next = res.To + 1
-	}
 }
 
 // foldToNewest folds the ledger families up to the newest synced milestone (or the first

@@ -66,7 +66,10 @@ func waitForFold(t *testing.T, ctx context.Context, fold analytics.LedgerFold, i
 	t.Helper()
 	loopCtx, stop := context.WithCancel(ctx)
 	done := make(chan struct{})
-	go func() { defer close(done); foldLoop(loopCtx, fold, 20*time.Millisecond) }()
+	go func() {
+		defer close(done)
+		foldLoop(loopCtx, fold, 20*time.Millisecond, analytics.Backoff{}, newAnalyticsErrors(nil))
+	}()
 	defer func() { stop(); <-done }()
 	for ctx.Err() == nil {
 		s, ok, err := fold.Store.LedgerFamilies(ctx)

@@ -236,8 +236,13 @@ func checkSnapshotOutputs(t *testing.T, c analytics.LedgerCount, facts snapshotF
 }
 
 func readSnapshotFacts(t *testing.T) snapshotFacts {
+	return readFacts(t, realSnapshot+".expected.json")
+}
+
+// readFacts reads what a snapshot file's .expected.json says of it.
+func readFacts(t *testing.T, path string) snapshotFacts {
 	t.Helper()
-	data, err := os.ReadFile(realSnapshot + ".expected.json")
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -118,14 +118,15 @@ func cmdRun(ctx context.Context, args []string) error {
 	pc := f.pipelineConfig()
 	pc.Start = start
 	p := ingest.New(src, st, pc, m, slog.Default())
-	stopAnalytics := attachAnalytics(ctx, p, st, f.analytics)
+	analyticsErrs := newAnalyticsErrors(reg)
+	stopAnalytics := attachAnalytics(ctx, p, st, f.analytics, analyticsErrs)
 	defer stopAnalytics()
 	ops.Serve(ctx, f.opsAddr, reg, func(ctx context.Context) error { return st.Ping(store.NoRetries(ctx)) })
 	slog.Info("indexer running", "cluster", cfg.String(), "source", f.source, "node", f.db.nodeID, "start_at", start)
 	err = p.Run(ctx)
 	if err == nil {
 		stopAnalytics()
-		err = finalFold(ctx, st, f.analytics)
+		finalFold(ctx, st, f.analytics, analyticsErrs)
 	}
 	if err == nil || errors.Is(err, context.Canceled) {
 		slog.Info("stopped", "last_milestone", p.LastWritten(), "written", p.Written())

@@ -172,6 +172,10 @@ func (w *Writer) Counts() (outputs uint64, diffs uint32, seps uint16) {
 	return w.outputs, w.diffs, w.seps
 }
 
+// SEPOffset is where the first SEP starts, from the file's start (a delta file's SEP file
+// offset); -1 before the SEPs section starts.
+func (w *Writer) SEPOffset() int64 { return w.sepAt }
+
 // checkOrder mirrors the reader's rule on the order of diffs.
 func (w *Writer) checkOrder(index uint32) error {
 	i := int64(w.diffs)
