@@ -27,7 +27,7 @@ const generationReadTimeout = 2 * time.Second
 
 // storeGeneration is the store's cache generation as this process last read it.
 type storeGeneration struct {
-	every   time.Duration // generationEvery unless a test sets it
+	every   atomic.Int64 // nanoseconds; 0: generationEvery (tests set less)
 	due     atomic.Int64  // unix nanoseconds from which the next read may start
 	reading atomic.Bool
 	mu      sync.Mutex
@@ -36,8 +36,8 @@ type storeGeneration struct {
 }
 
 func (g *storeGeneration) interval() time.Duration {
-	if g.every > 0 {
-		return g.every
+	if every := g.every.Load(); every > 0 {
+		return time.Duration(every)
 	}
 	return generationEvery
 }
