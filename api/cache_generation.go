@@ -28,7 +28,7 @@ const generationReadTimeout = 2 * time.Second
 // storeGeneration is the store's cache generation as this process last read it.
 type storeGeneration struct {
 	every   atomic.Int64 // nanoseconds; 0: generationEvery (tests set less)
-	due     atomic.Int64  // unix nanoseconds from which the next read may start
+	due     atomic.Int64 // unix nanoseconds from which the next read may start
 	reading atomic.Bool
 	mu      sync.Mutex
 	seen    int64
