@@ -65,3 +65,30 @@ func TestKnownTagsKeepWhatIsAsked(t *testing.T) {
 		t.Errorf("an answer read before a forget was remembered after it (%d bytes)", k.bytes())
 	}
 }
+
+// BenchmarkAnswerKey: what naming an answer costs a request of a route whose answers are
+// remembered (the canonical input at parse time, its hash at lookup), beside parsing the
+// request, which every request pays.
+func BenchmarkAnswerKey(b *testing.B) {
+	s := New(nil, Config{})
+	rt := s.routeOf(b, explorerPrefix+"/milestones/by-index/{index}/blocks")
+	b.Run("parse", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := parseInput(rt, func(string) string { return "17339" }, "sort=oldest&pageSize=50"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	in := mustParse(b, rt, "17339", "sort=oldest&pageSize=50")
+	b.Run("key", func(b *testing.B) {
+		for b.Loop() {
+			_ = answerKeyOf(rt, canonicalOf(rt, in))
+		}
+	})
+}
+
+// canonicalOf is in with its canonical input built again (as parseInput builds it).
+func canonicalOf(rt *route, in *input) *input {
+	in.canon = canonicalInput(rt.pattern, in.values)
+	return in
+}
