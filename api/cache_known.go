@@ -89,6 +89,10 @@ func (k *knownTags) put(key knownKey, t knownTag, gen uint64) {
 		delete(k.cur, key)
 		k.curBytes -= old.cost()
 	}
+	if old, ok := k.prev[key]; ok {
+		delete(k.prev, key)
+		k.prevBytes -= old.cost()
+	}
 	k.add(key, t)
 }
 
