@@ -230,6 +230,9 @@ func (s *Server) adminResync(ctx context.Context, in *input) (any, error) {
 		})
 	}
 	err = g.Wait()
+	if deleted.Load() > 0 {
+		err = errors.Join(err, s.forgetResynced(ctx, from, to))
+	}
 	if err != nil {
 		slog.Warn("resync cut short", "from", from, "to", to, "unsynced", deleted.Load(), "of", len(synced), "error", err)
 		return nil, err

@@ -60,7 +60,7 @@ var cachePolicy = map[string]cacheClass{
 	"/messages/{id}":                                                     cacheSettled,
 	"/messages/{id}/raw":                                                 cacheImmutable,
 	"/transactions/{id}/included-message":                                cacheSettled,
-	"/milestones/{index}":                                                cacheImmutable,
+	"/milestones/{index}":                                                cacheSettled,
 	"/outputs/{outputId}":                                                cacheSettled,
 	"/health":                                                            cacheNoStore,
 	"/healthz":                                                           cacheNoStore,
@@ -117,7 +117,8 @@ func listedMilestone(out any) (uint32, bool) {
 
 // final says whether an answer of a settled route no longer changes: bytes (a block's
 // or an output's serialized form) never do; metadata does until a milestone references
-// the block, an output's answer until a milestone confirms its spend.
+// the block, an output's answer until a milestone confirms its spend, a milestone's
+// (the permanode's) until its messageId is known (written when the next milestone is).
 func final(out any) bool {
 	switch a := out.(type) {
 	case rawBytes, mediaBytes:
@@ -132,6 +133,8 @@ func final(out any) bool {
 		return a.Metadata.Referenced
 	case *outputAnswer:
 		return a.Spent && a.MilestoneIndexSpent != nil
+	case milestoneJSON:
+		return a.MessageID != ""
 	}
 	return false
 }

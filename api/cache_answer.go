@@ -9,7 +9,7 @@ import (
 
 // answer sends out, a handler's result, with its cache headers and entity tag; a GET or
 // HEAD whose If-None-Match names that tag gets 304 and no body (RFC 9110 13.1.2).
-func (s *Server) answer(w http.ResponseWriter, r *http.Request, rt *route, out any) {
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, rt *route, in *input, out any) {
 	body, media, status, done := encodeAnswer(out)
 	defer done()
 	if status != http.StatusOK {
@@ -26,7 +26,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rt *route, out a
 	tag := etagOf(body)
 	w.Header().Set("ETag", tag)
 	if class == cacheImmutable {
-		s.known.put(answerKey(r, rt), knownTag{tag: tag, size: len(body), media: media})
+		s.remember(rt, in, out, tag, len(body), media)
 	}
 	if sent := sentETag(w, tag, len(body), media); notModified(r, sent) {
 		// The 304 carries the tag the 200 would have: gzip suffixes it only on a body.

@@ -1,68 +1,202 @@
 package api
 
 import (
+	"crypto/sha256"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 )
 
-// maxKnownTags bounds the remembered tags (about 200 bytes each).
-const maxKnownTags = 1 << 16
+// maxKnownBytes bounds the memory of the remembered tags: about 85 000 answers.
+const maxKnownBytes = 16 << 20
+
+// knownEntryOverhead is what an entry costs beyond its key and its strings' bytes: its
+// fixed fields and its share of the map's slots (measured about 85 bytes a JSON entry
+// at 100 000 entries, more while a map has just grown).
+const knownEntryOverhead = 112
 
 // knownTags remembers the entity tag of each immutable answer by request, so that a
 // revalidation (If-None-Match) of one answers 304 without reading the answer again: an
-// immutable answer, and so its tag, never changes. The zero value is ready; when full,
-// an arbitrary entry makes room.
+// immutable answer, and so its tag, never changes unless a repair or resync rewrites
+// what it was read from, which makes the tags forgotten (forgetMilestones, forgetAll,
+// and the store's cache generation, cache_generation.go). The zero value is ready.
+//
+// Entries are keyed by a hash of the route and its canonical parsed input (knownKey),
+// so a query's spelling (parameter order, empty pairs) makes no new entry and a key's
+// size does not depend on the request. Memory is bounded by bytes in two halves: new
+// entries go to cur; when cur holds half the budget, it becomes prev (and the old prev
+// is dropped); an entry found in prev moves back to cur. What is asked for stays, what
+// is not asked for within a half's worth of new entries goes.
 type knownTags struct {
-	mu   sync.Mutex
-	tags map[string]knownTag
+	mu        sync.Mutex
+	cur, prev map[knownKey]knownTag
+	curBytes  int
+	prevBytes int
+	budget    int // maxKnownBytes unless a test sets it
+	// gen counts the forgets: an answer read under an older generation is not
+	// remembered (its reads may predate what the forget was for).
+	gen   atomic.Uint64
+	store storeGeneration // the store's cache generation, as last read
 }
 
-// knownTag is what the tag of an answer as sent depends on (sentETag).
+// knownKey names one answer: the hash of its route, canonical input and form.
+type knownKey [sha256.Size]byte
+
+// knownTag is what the tag of an answer as sent depends on (sentETag), and the
+// milestone whose rows the answer lists (a synced route's), which a resync forgets.
 type knownTag struct {
-	tag   string
-	size  int
-	media string
+	tag       string
+	size      int
+	media     string
+	milestone uint32
+	listed    bool // milestone is set
 }
 
-func (k *knownTags) get(key string) (knownTag, bool) {
+func (t knownTag) cost() int { return len(knownKey{}) + len(t.tag) + len(t.media) + knownEntryOverhead }
+
+func (k *knownTags) limit() int {
+	if k.budget > 0 {
+		return k.budget
+	}
+	return maxKnownBytes
+}
+
+func (k *knownTags) get(key knownKey) (knownTag, bool) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	t, ok := k.tags[key]
+	if t, ok := k.cur[key]; ok {
+		return t, true
+	}
+	t, ok := k.prev[key]
+	if ok {
+		delete(k.prev, key)
+		k.prevBytes -= t.cost()
+		k.add(key, t)
+	}
 	return t, ok
 }
 
-func (k *knownTags) put(key string, t knownTag) {
+// put remembers t under key, unless a forget happened since generation gen was read.
+func (k *knownTags) put(key knownKey, t knownTag, gen uint64) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.tags == nil {
-		k.tags = make(map[string]knownTag)
+	if k.gen.Load() != gen {
+		return
 	}
-	if _, ok := k.tags[key]; !ok && len(k.tags) >= maxKnownTags {
-		for old := range k.tags {
-			delete(k.tags, old)
-			break
-		}
+	if old, ok := k.cur[key]; ok {
+		delete(k.cur, key)
+		k.curBytes -= old.cost()
 	}
-	k.tags[key] = t
+	if old, ok := k.prev[key]; ok {
+		delete(k.prev, key)
+		k.prevBytes -= old.cost()
+	}
+	k.add(key, t)
 }
 
-// answerKey names the answer r asks of rt: its path and query, and for a route with a
-// bytes form, which form.
-func answerKey(r *http.Request, rt *route) string {
-	key := r.URL.Path + "?" + r.URL.RawQuery
-	if rt.altMedia != "" && wantsBytes(r.Header.Get("Accept")) {
-		key += "\x00" + rt.altMedia
+// add puts t in cur, turning cur into prev first when it holds half the budget.
+func (k *knownTags) add(key knownKey, t knownTag) {
+	if k.cur == nil || k.curBytes+t.cost() > k.limit()/2 {
+		k.prev, k.prevBytes = k.cur, k.curBytes
+		k.cur, k.curBytes = map[knownKey]knownTag{}, 0
 	}
-	return key
+	k.cur[key] = t
+	k.curBytes += t.cost()
+}
+
+// bytes is what the remembered tags are counted as holding.
+func (k *knownTags) bytes() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.curBytes + k.prevBytes
+}
+
+func (k *knownTags) len() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return len(k.cur) + len(k.prev)
+}
+
+// generation is the forget count an answer about to be read is remembered under.
+func (k *knownTags) generation() uint64 { return k.gen.Load() }
+
+// forgetMilestones forgets the tags of the lists of milestones [from, to].
+func (k *knownTags) forgetMilestones(from, to uint32) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.gen.Add(1)
+	for _, m := range []struct {
+		tags  map[knownKey]knownTag
+		bytes *int
+	}{{k.cur, &k.curBytes}, {k.prev, &k.prevBytes}} {
+		for key, t := range m.tags {
+			if t.listed && t.milestone >= from && t.milestone <= to {
+				delete(m.tags, key)
+				*m.bytes -= t.cost()
+			}
+		}
+	}
+}
+
+// forgetAll forgets every tag.
+func (k *knownTags) forgetAll() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.gen.Add(1)
+	k.cur, k.prev, k.curBytes, k.prevBytes = nil, nil, 0, 0
+}
+
+// remembers says whether answers of rt may be remembered: those that can be immutable.
+func remembers(rt *route) bool {
+	c := cachePolicy[rt.pattern]
+	return !rt.admin && c != cacheMoving && c != cacheNoStore
+}
+
+// canonicalInput is the route and its parsed parameters, sorted by name, each in its
+// canonical form: what an answer depends on, however the query spelt it.
+func canonicalInput(pattern string, values map[string]any) string {
+	names := slices.Sorted(func(yield func(string) bool) {
+		for name := range values {
+			if !yield(name) {
+				return
+			}
+		}
+	})
+	var b strings.Builder
+	b.WriteString(pattern)
+	for _, name := range names {
+		b.WriteString("\x00" + name + "=" + canonical(values[name]))
+	}
+	return b.String()
+}
+
+// answerKeyOf names the answer in asks of rt: its canonical input and, for a route with
+// a bytes form, which form.
+func answerKeyOf(rt *route, in *input) knownKey {
+	h := sha256.New()
+	h.Write([]byte(in.canon))
+	if rt.altMedia != "" && wantsBytes(in.accept) {
+		h.Write([]byte("\x00" + rt.altMedia))
+	}
+	return knownKey(h.Sum(nil))
 }
 
 // revalidated answers 304 to a request whose If-None-Match names the remembered tag of
-// an immutable answer, and says whether it did.
-func (s *Server) revalidated(w http.ResponseWriter, r *http.Request, rt *route) bool {
-	if r.Header.Get("If-None-Match") == "" || cachePolicy[rt.pattern] == cacheMoving {
+// an immutable answer, and says whether it did. It first notes the generation the
+// answer, if it is read, is remembered under, and has the store's cache generation
+// read when it is due.
+func (s *Server) revalidated(w http.ResponseWriter, r *http.Request, rt *route, in *input) bool {
+	if !remembers(rt) {
 		return false
 	}
-	k, ok := s.known.get(answerKey(r, rt))
+	in.knownGen = s.known.generation()
+	s.known.store.check(s)
+	if r.Header.Get("If-None-Match") == "" {
+		return false
+	}
+	k, ok := s.known.get(answerKeyOf(rt, in))
 	if !ok {
 		return false
 	}
@@ -74,4 +208,14 @@ func (s *Server) revalidated(w http.ResponseWriter, r *http.Request, rt *route) 
 	w.Header().Set("ETag", sent)
 	w.WriteHeader(http.StatusNotModified)
 	return true
+}
+
+// remember keeps the tag of an immutable answer of rt to in.
+func (s *Server) remember(rt *route, in *input, out any, tag string, size int, media string) {
+	if !remembers(rt) {
+		return
+	}
+	t := knownTag{tag: tag, size: size, media: media}
+	t.milestone, t.listed = listedMilestone(out)
+	s.known.put(answerKeyOf(rt, in), t, in.knownGen)
 }

@@ -129,7 +129,9 @@ func checkCacheClasses(t *testing.T, base string, ms *realdata.Milestone) {
 			t.Errorf("%s: ETag %s, want the hash of the body %s", c.path, r.h.Get("ETag"), etagOf(r.body))
 		}
 	}
-	fetchRaw(t, "GET", base+"/milestones/"+fmt.Sprint(ms.Index)).check(t, "permanode milestone", http.StatusOK, immutableAnswer)
+	// The newest milestone's messageId comes with the next milestone: settled, not immutable.
+	fetchRaw(t, "GET", base+"/milestones/"+fmt.Sprint(ms.Index)).check(t, "permanode newest milestone", http.StatusOK, movingAnswer)
+	fetchRaw(t, "GET", base+"/milestones/"+fmt.Sprint(ms.Index-1)).check(t, "permanode milestone", http.StatusOK, immutableAnswer)
 	fetchRaw(t, "GET", base+"/outputs/"+spent).check(t, "permanode spent output", http.StatusOK, immutableAnswer)
 	fetchRaw(t, "GET", base+"/outputs/"+unspent).check(t, "permanode unspent output", http.StatusOK, movingAnswer)
 	fetchRaw(t, "GET", base+tip26Prefix+"/outputs/basic").check(t, "TIP-26 list", http.StatusOK, movingAnswer)
@@ -243,15 +245,18 @@ func TestRevalidateWithoutRead(t *testing.T) {
 	s := New(nil, Config{})
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
-	path := corePrefix + "/blocks/0x" + strings.Repeat("ab", 32)
+	id := "0x" + strings.Repeat("ab", 32)
+	path := corePrefix + "/blocks/" + id
 	tag := etagOf([]byte("the block"))
-	s.known.put(path+"?", knownTag{tag: tag, size: len("the block"), media: "application/json"})
+	block, info := s.routeOf(t, corePrefix+"/blocks/{blockId}"), s.routeOf(t, corePrefix+"/info")
+	in := mustParse(t, block, id, "")
+	s.known.put(answerKeyOf(block, in), knownTag{tag: tag, size: len("the block"), media: "application/json"},
+		s.known.generation())
 	r := fetchRaw(t, "GET", srv.URL+path, "If-None-Match", "W/"+tag)
 	r.check(t, "known tag", http.StatusNotModified, immutableAnswer)
 	if r.h.Get("ETag") != tag {
 		t.Errorf("ETag %s, want %s", r.h.Get("ETag"), tag)
 	}
-	block, info := &route{pattern: corePrefix + "/blocks/{blockId}"}, &route{pattern: corePrefix + "/info"}
 	for _, c := range []struct {
 		inm  string
 		rt   *route
@@ -259,7 +264,7 @@ func TestRevalidateWithoutRead(t *testing.T) {
 	}{{"", block, "no If-None-Match"}, {`"other"`, block, "an unknown tag"}, {tag, info, "a moving route"}} {
 		req := httptest.NewRequest("GET", path, nil)
 		req.Header.Set("If-None-Match", c.inm)
-		if s.revalidated(httptest.NewRecorder(), req, c.rt) {
+		if s.revalidated(httptest.NewRecorder(), req, c.rt, mustParse(t, c.rt, id, "")) {
 			t.Errorf("revalidated %s", c.what)
 		}
 	}
@@ -299,4 +304,26 @@ func TestCacheSyncedLists(t *testing.T) {
 	for _, path := range lists {
 		fetchRaw(t, "GET", e.srv.URL+path).check(t, path+" not synced", http.StatusOK, movingAnswer)
 	}
+}
+
+// routeOf is s's route of pattern.
+func (s *Server) routeOf(t testing.TB, pattern string) *route {
+	t.Helper()
+	for i := range s.routes {
+		if s.routes[i].pattern == pattern {
+			return &s.routes[i]
+		}
+	}
+	t.Fatalf("no route %s", pattern)
+	return nil
+}
+
+// mustParse parses rawQuery for rt, whose path parameters all take value.
+func mustParse(t testing.TB, rt *route, value, rawQuery string) *input {
+	t.Helper()
+	in, err := parseInput(rt, func(string) string { return value }, rawQuery)
+	if err != nil {
+		t.Fatalf("%s?%s: %v", rt.pattern, rawQuery, err)
+	}
+	return in
 }

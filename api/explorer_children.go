@@ -13,12 +13,13 @@ const maxChildrenRead = 10000
 
 // childrenPageParams are Chronicle's page-number paging (its Pagination extractor).
 var childrenPageParams = []param{
-	{name: "pageSize", kind: pageSizeKind, doc: "children per page (1-1000, default 100)"},
+	{name: "pageSize", kind: clampedPageSizeKind, doc: clampedPageSizeDoc},
 	{name: "page", kind: indexKind, doc: "the page number, from 0 (default 0)"},
 }
 
 // blockChildrenJSON is Chronicle's BlockChildrenResponse: maxResults is the page size
-// asked for, count the number of children on this page.
+// in effect (the one asked for, clamped to the maximum), count the number of children on
+// this page.
 type blockChildrenJSON struct {
 	BlockID    string   `json:"blockId"`
 	MaxResults int      `json:"maxResults"`

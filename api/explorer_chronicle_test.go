@@ -107,8 +107,8 @@ func (e *realEnv) childrenOfData(t *testing.T) map[string][]string {
 	return children
 }
 
-// testChildren: every block's children, read a page of 1 and of 100 at a time, equal
-// the data's; a block not indexed is a 404.
+// testChildren: every block's children, read a page of 1 and of 100 at a time, and of
+// 5000 (answered as 1000), equal the data's; a block not indexed is a 404.
 func (e *realEnv) testChildren(t *testing.T) {
 	want := e.childrenOfData(t)
 	withChildren := 0
@@ -123,6 +123,13 @@ func (e *realEnv) testChildren(t *testing.T) {
 			if !slices.Equal(slices.Sorted(slices.Values(got)), w) {
 				t.Errorf("children of %s (pageSize %d):\n got %v\nwant %v", id, size, got, w)
 			}
+		}
+		// Above the maximum: the maximum, as Chronicle, and maxResults says so.
+		var clamped blockChildrenJSON
+		e.mustGet(t, explorer+"/blocks/"+id+"/children?pageSize=5000", &clamped)
+		if clamped.MaxResults != maxPageSize || !slices.Equal(slices.Sorted(slices.Values(clamped.Children)), w) {
+			t.Errorf("children of %s (pageSize 5000): maxResults %d, %v; want %d, %v", id, clamped.MaxResults,
+				clamped.Children, maxPageSize, w)
 		}
 	})
 	if withChildren == 0 {
@@ -297,7 +304,7 @@ func (e *realEnv) testChronicleBadParams(t *testing.T) {
 	wantBadParams(t, e.env, map[string]string{
 		explorer + "/blocks/0x12/children":                         "blockId",
 		children + "?pageSize=0":                                   "pageSize",
-		children + "?pageSize=1001":                                "pageSize",
+		children + "?pageSize=1001x":                               "pageSize",
 		children + "?page=x":                                       "page",
 		children + "?page=100":                                     "page", // past the children read
 		children + "?cursor=1":                                     `"cursor"`,

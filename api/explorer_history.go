@@ -24,9 +24,10 @@ var historyParams = append([]param{sortParam,
 // historyJSON is a page of an address's ledger updates (Chronicle's
 // LedgerUpdatesByAddressResponse, with the update's output kind, roles and amount).
 type historyJSON struct {
-	Address string              `json:"address"`
-	Items   []addressUpdateJSON `json:"items"`
-	Cursor  string              `json:"cursor,omitempty"`
+	Address    string              `json:"address"`
+	Items      []addressUpdateJSON `json:"items"`
+	Cursor     string              `json:"cursor,omitempty"`
+	MaxResults int                 `json:"maxResults"` // the page size in effect
 	withCoverage
 }
 
@@ -108,7 +109,8 @@ func (s *Server) historyOf(ctx context.Context, in *input, chronicle bool) (any,
 	b, err := readHistoryBounds(in, chronicle)
 	if errors.Is(err, errEmptyHistory) {
 		cov, err := s.coverage(ctx)
-		return historyJSON{Address: address, Items: []addressUpdateJSON{}, withCoverage: withCoverage{cov}}, err
+		return historyJSON{Address: address, Items: []addressUpdateJSON{}, MaxResults: in.pageSize,
+			withCoverage: withCoverage{cov}}, err
 	}
 	if err != nil {
 		return nil, err
@@ -139,7 +141,8 @@ func (s *Server) historyOf(ctx context.Context, in *input, chronicle bool) (any,
 	if err != nil {
 		return nil, err
 	}
-	return historyJSON{Address: address, Items: p.Items, Cursor: p.Cursor, withCoverage: withCoverage{cov}}, nil
+	return historyJSON{Address: address, Items: p.Items, Cursor: p.Cursor, MaxResults: in.pageSize,
+		withCoverage: withCoverage{cov}}, nil
 }
 
 // withinRanges keeps the partitions in [lo, hi].

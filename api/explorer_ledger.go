@@ -22,14 +22,9 @@ const defaultTop = 100
 var (
 	ledgerIndexParam = param{name: "ledgerIndex", kind: indexKind,
 		doc: "a ledger index the analytics were computed at (default: the newest computed)"}
-	topKind = kind{schema: map[string]any{"type": "integer", "minimum": 1, "maximum": analytics.LedgerTop,
-		"default": defaultTop}, parse: func(name, v string) (any, error) {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > analytics.LedgerTop {
-			return nil, badParam(name, "want an integer in 1..%d, got %s", analytics.LedgerTop, quote(v))
-		}
-		return n, nil
-	}}
+	// topKind clamps as Chronicle does: a top above the stored list's length answers
+	// the whole list, and maxResults says so.
+	topKind = clampedKind(analytics.LedgerTop, defaultTop)
 )
 
 // ledgerStatsMeta is what the answers of both routes say about their ledger index.
@@ -42,7 +37,8 @@ type ledgerStatsMeta struct {
 }
 
 type richestJSON struct {
-	Top []richAddressJSON `json:"top"`
+	Top        []richAddressJSON `json:"top"`
+	MaxResults int               `json:"maxResults"` // the top in effect
 	ledgerStatsMeta
 	withCoverage
 }
@@ -114,7 +110,8 @@ func (s *Server) richestAddresses(ctx context.Context, in *input) (any, error) {
 	if len(rows) == 0 && meta.ComputedAt == "" {
 		return nil, notFound("the ledger analytics were not computed at ledger index %d", meta.LedgerIndex)
 	}
-	out := richestJSON{Top: make([]richAddressJSON, 0, len(rows)), ledgerStatsMeta: meta, withCoverage: cov}
+	out := richestJSON{Top: make([]richAddressJSON, 0, len(rows)), MaxResults: top, ledgerStatsMeta: meta,
+		withCoverage: cov}
 	for _, r := range rows {
 		out.Top = append(out.Top, richAddressJSON{Address: r.Address, Balance: strconv.FormatInt(r.Balance, 10)})
 	}

@@ -25,7 +25,7 @@ var milestoneListParams = []param{
 	{name: "startTimestamp", kind: unixSecondsKind, doc: "only milestones at or after this time (inclusive)"},
 	{name: "endTimestamp", kind: unixSecondsKind, doc: "only milestones at or before this time (inclusive)"},
 	sortParam,
-	{name: "pageSize", kind: pageSizeKind, doc: "items per page (1-1000, default 100)"},
+	{name: "pageSize", kind: clampedPageSizeKind, doc: clampedPageSizeDoc},
 	{name: "cursor", kind: kind{schema: map[string]any{"type": "string", "pattern": `^\d+\.\d+$`,
 		"description": "milestoneIndex.pageSize, from the previous page"},
 		parse: func(_, v string) (any, error) { return v, nil }}, doc: "where the page starts (Chronicle's form)"},
@@ -33,8 +33,9 @@ var milestoneListParams = []param{
 
 // milestonesJSON is Chronicle's MilestonesResponse, each item with its timestamp.
 type milestonesJSON struct {
-	Items  []milestoneItemJSON `json:"items"`
-	Cursor string              `json:"cursor,omitempty"`
+	Items      []milestoneItemJSON `json:"items"`
+	Cursor     string              `json:"cursor,omitempty"`
+	MaxResults int                 `json:"maxResults"` // the page size in effect
 }
 
 type milestoneItemJSON struct {
@@ -62,7 +63,7 @@ func (s *Server) milestonesByTime(ctx context.Context, in *input) (any, error) {
 	}
 	span, err := s.st.SyncTip(ctx)
 	if errors.Is(err, store.ErrNothingSynced) {
-		return milestonesJSON{Items: []milestoneItemJSON{}}, nil
+		return milestonesJSON{Items: []milestoneItemJSON{}, MaxResults: q.size}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -105,7 +106,8 @@ func readMilestoneQuery(in *input) (milestoneQuery, *uint32, error) {
 	return q, &index, nil
 }
 
-// parseIndexCursor reads Chronicle's milestoneIndex.pageSize cursor.
+// parseIndexCursor reads Chronicle's milestoneIndex.pageSize cursor (its page size
+// clamped, as pageSize's).
 func parseIndexCursor(v string) (uint32, int, error) {
 	index, size, ok := strings.Cut(v, ".")
 	if !ok {
@@ -115,7 +117,7 @@ func parseIndexCursor(v string) (uint32, int, error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	n, err := parsePageSize("cursor", size)
+	n, err := parseClamped("cursor", size, maxPageSize)
 	return i, n, err
 }
 
@@ -180,7 +182,7 @@ func (s *Server) firstAtOrAfter(ctx context.Context, span store.SyncSpan, t int6
 // milestonePage reads q's milestones window by window in the sort order (bucket-aligned
 // windows), keeping those keep accepts, up to one past the page, which names the cursor.
 func (s *Server) milestonePage(ctx context.Context, q milestoneQuery, keep func(store.MilestoneRecord) bool) (milestonesJSON, error) {
-	out := milestonesJSON{Items: []milestoneItemJSON{}}
+	out := milestonesJSON{Items: []milestoneItemJSON{}, MaxResults: q.size}
 	first, last := int64(q.first), int64(q.last)
 	for w := 0; first <= last; w++ {
 		if w == maxWindowsPerPage {

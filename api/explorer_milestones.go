@@ -19,6 +19,7 @@ type milestoneBlocksJSON struct {
 	MilestoneIndex uint32      `json:"milestoneIndex"`
 	Blocks         []blockJSON `json:"blocks"`
 	Cursor         string      `json:"cursor,omitempty"`
+	MaxResults     int         `json:"maxResults"` // the page size in effect
 }
 
 type blockJSON struct {
@@ -71,7 +72,7 @@ func (s *Server) milestoneBlocks(ctx context.Context, in *input) (any, error) {
 	if err := s.payloadTypes(ctx, p.Items); err != nil {
 		return nil, err
 	}
-	return milestoneBlocksJSON{MilestoneIndex: index, Blocks: p.Items, Cursor: p.Cursor}, nil
+	return milestoneBlocksJSON{MilestoneIndex: index, Blocks: p.Items, Cursor: p.Cursor, MaxResults: in.pageSize}, nil
 }
 
 // payloadTypes reads each block's variant from the messages table, in parallel.
@@ -99,6 +100,7 @@ type milestoneUpdatesJSON struct {
 	MilestoneIndex uint32                `json:"milestoneIndex"`
 	Items          []milestoneUpdateJSON `json:"items"`
 	Cursor         string                `json:"cursor,omitempty"`
+	MaxResults     int                   `json:"maxResults"` // the page size in effect
 }
 
 type milestoneUpdateJSON struct {
@@ -126,5 +128,5 @@ func (s *Server) milestoneUpdates(ctx context.Context, in *input) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return milestoneUpdatesJSON{MilestoneIndex: index, Items: p.Items, Cursor: p.Cursor}, nil
+	return milestoneUpdatesJSON{MilestoneIndex: index, Items: p.Items, Cursor: p.Cursor, MaxResults: in.pageSize}, nil
 }

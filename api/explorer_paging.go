@@ -2,12 +2,15 @@ package api
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strconv"
 	"time"
 )
 
 // Paging of the explorer routes. They take Chronicle's parameter names, pageSize and
-// cursor (this API's other lists say page_size), so they are not `paged` routes: each
+// cursor (this API's other lists say page_size), and Chronicle's rule for a page size
+// above the maximum (clampedPageSizeKind), so they are not `paged` routes: each
 // handler calls explorerPaging first, which fills in the same fields parseInput fills
 // for paged routes; walk and the cursor format are this API's own (an opaque cursor
 // tied to the query, naming a partition and a paging state).
@@ -15,12 +18,41 @@ import (
 // Query parameters of the explorer's paged routes.
 var (
 	explorerPageParams = []param{
-		{name: "pageSize", kind: pageSizeKind, doc: "items per page (1-1000, default 100)"},
+		{name: "pageSize", kind: clampedPageSizeKind, doc: clampedPageSizeDoc},
 		{name: "cursor", kind: cursorKind, doc: "where the page starts: the cursor of the previous page"},
 	}
 	sortParam = param{name: "sort", kind: sortKind,
 		doc: "newest (default): newest first; oldest: oldest first"}
 )
+
+// clampedPageSizeDoc documents the explorer's page sizes.
+const clampedPageSizeDoc = "items per page (from 1, default 100; above 1000 the page holds 1000, as maxResults says)"
+
+// clampedPageSizeKind is the explorer's page size, as Chronicle reads it: an integer from
+// 1, where a value above maxPageSize is answered with maxPageSize (Chronicle clamps its
+// page size to its maximum rather than refusing it); the answer's maxResults is the
+// size in effect. The other APIs refuse such a value (pageSizeKind).
+var clampedPageSizeKind = clampedKind(maxPageSize, defaultPageSize)
+
+// clampedKind accepts an integer from 1 and answers a larger one than limit with limit.
+func clampedKind(limit, def int) kind {
+	return kind{schema: map[string]any{"type": "integer", "minimum": 1, "default": def,
+		"description": "above " + itoa(limit) + " it is " + itoa(limit) + " (the answer's maxResults)"},
+		parse: func(name, v string) (any, error) { return parseClamped(name, v, limit) }}
+}
+
+// parseClamped reads a decimal integer from 1, clamped to limit (digits too many for an
+// integer are above limit too); anything else is a 400 naming the parameter.
+func parseClamped(name, value string, limit int) (int, error) {
+	n, err := strconv.ParseUint(value, 10, 64)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return limit, nil
+	case err != nil || n < 1:
+		return 0, badParam(name, "want an integer from 1 (above %d answers %d), got %s", limit, limit, quote(value))
+	}
+	return int(min(n, uint64(limit))), nil
+}
 
 // sortKind accepts newest or oldest; the value is true for oldest.
 var sortKind = kind{schema: map[string]any{"type": "string", "enum": []string{"newest", "oldest"}, "default": "newest"},

@@ -65,7 +65,8 @@ func (s *Server) explorerRoutes() []route {
 		{pattern: explorerPrefix + "/ledger/richest-addresses", tag: "explorer",
 			summary: "The richest addresses at the newest ledger index the analytics worker computed " +
 				"(or ledgerIndex), richest first",
-			query:   []param{{name: "top", kind: topKind, doc: "how many (1-1000, default 100)"}, ledgerIndexParam},
+			query: []param{{name: "top", kind: topKind,
+				doc: "how many (from 1, default 100; above 1000 the list holds 1000, as maxResults says)"}, ledgerIndexParam},
 			canMiss: true, schema: "ExplorerRichest", handle: s.richestAddresses},
 		{pattern: explorerPrefix + "/ledger/token-distribution", tag: "explorer",
 			summary: "Addresses and tokens by order of magnitude of the balance, at the newest ledger index " +
@@ -79,25 +80,27 @@ func (s *Server) explorerRoutes() []route {
 func explorerSchemas() object {
 	str, integer, boolean := object{"type": "string"}, object{"type": "integer"}, object{"type": "boolean"}
 	cursor := object{"type": "string", "description": "the next page's cursor; absent on the last page"}
+	maxResults := object{"type": "integer",
+		"description": "the page size in effect: the one asked for, or the maximum (1000) when more was asked"}
 	ledgerMeta := []any{"ledgerIndex", integer, "milestoneTimestamp", integer, "newestAtEnd", integer, "computedAt", str,
 		"coverage", ref("LedgerCoverage")}
 	return object{
 		"ExplorerBalance": props("totalBalance", str, "availableBalance", str, "sigLockedBalance", str,
 			"ledgerIndex", integer, "milestoneTimestamp", integer, "coverage", ref("LedgerCoverage")),
-		"ExplorerHistory": props("address", str, "cursor", cursor, "items", arrayOf(props("outputId", str,
+		"ExplorerHistory": props("address", str, "cursor", cursor, "maxResults", maxResults, "items", arrayOf(props("outputId", str,
 			"isSpent", boolean, "milestoneIndex", integer, "milestoneTimestamp", integer, "kind", str,
 			"roles", arrayOf(str), "amount", str, "proof", ref("PoIProof"))), "coverage", ref("LedgerCoverage")),
 		"ChronicleRoutes": props("routes", arrayOf(str)),
-		"ExplorerBlockChildren": props("blockId", str, "maxResults", integer, "count", integer,
+		"ExplorerBlockChildren": props("blockId", str, "maxResults", maxResults, "count", integer,
 			"children", arrayOf(str)),
 		"ExplorerMilestones": props("cursor", object{"type": "string",
 			"description": "milestoneIndex.pageSize: the next page's cursor; absent on the last page"},
-			"items", arrayOf(props("milestoneId", str, "index", integer, "timestamp", integer))),
-		"ExplorerBlocks": props("milestoneIndex", integer, "cursor", cursor, "blocks", arrayOf(props("blockId", str,
+			"maxResults", maxResults, "items", arrayOf(props("milestoneId", str, "index", integer, "timestamp", integer))),
+		"ExplorerBlocks": props("milestoneIndex", integer, "cursor", cursor, "maxResults", maxResults, "blocks", arrayOf(props("blockId", str,
 			"payloadType", object{"type": "integer", "nullable": true}, "whiteFlagIndex", integer))),
-		"ExplorerMilestoneUpdates": props("milestoneIndex", integer, "cursor", cursor, "items", arrayOf(props(
+		"ExplorerMilestoneUpdates": props("milestoneIndex", integer, "cursor", cursor, "maxResults", maxResults, "items", arrayOf(props(
 			"address", str, "outputId", str, "isSpent", boolean, "kind", str, "amount", str))),
-		"ExplorerRichest": props(append([]any{"top", arrayOf(props("address", str, "balance", str))},
+		"ExplorerRichest": props(append([]any{"top", arrayOf(props("address", str, "balance", str)), "maxResults", maxResults},
 			ledgerMeta...)...),
 		"ExplorerDistribution": props(append([]any{"distribution", arrayOf(props("range",
 			props("start", integer, "end", integer), "addressCount", str, "totalBalance", str))}, ledgerMeta...)...),

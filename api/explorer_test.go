@@ -42,6 +42,7 @@ func TestExplorer(t *testing.T) {
 		{"milestone_ledger_updates", testExplorerMilestoneUpdates},
 		{"milestones_by_time", testExplorerMilestonesByTime},
 		{"bad_parameters", testExplorerBadParams},
+		{"page_clamping", testExplorerPageClamping},
 		{"ledger_analytics", testExplorerLedgerAnalytics}, // last: runs the worker
 	}
 	for _, tc := range tests {

@@ -42,6 +42,11 @@ type input struct {
 	hash     queryHash
 	hrp      string // the network's bech32 HRP: addresses are stored and shown under it
 	accept   string // the request's Accept header (TIP-25 routes answer bytes or JSON by it)
+	// canon is the route and its parameters in canonical form, before localize (routes
+	// whose answers are remembered only: cache_known.go); knownGen the remembered tags'
+	// generation the answer is read under.
+	canon    string
+	knownGen uint64
 
 	body io.Reader // the request's body, bounded (routes with a body only)
 }
@@ -107,6 +112,9 @@ func parseInput(rt *route, pathValue func(string) string, rawQuery string) (*inp
 	}
 	if err := in.page(rt); err != nil {
 		return nil, err
+	}
+	if remembers(rt) {
+		in.canon = canonicalInput(rt.pattern, in.values)
 	}
 	return in, nil
 }

@@ -162,7 +162,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		return
 	}
 	in.accept, in.body = r.Header.Get("Accept"), r.Body
-	if s.revalidated(w, r, rt) {
+	if s.revalidated(w, r, rt, in) {
 		return
 	}
 	parent, timeout := r.Context(), s.cfg.RequestTimeout
@@ -187,7 +187,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 		logAdmin(r, rt, in, http.StatusOK, time.Since(start))
 	}
 	setCoverageHeader(w, out)
-	s.answer(w, r, rt, out)
+	s.answer(w, r, rt, in, out)
 }
 
 // fail answers e with its cache headers (setErrorCache).

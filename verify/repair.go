@@ -17,7 +17,11 @@ func (v *Verifier) redo(ws ...store.Write) { v.repairs = append(v.repairs, ws...
 // Cassandra regenerate its view rows. A milestone whose messages or payload are
 // unreadable cannot be rebuilt from stored bytes: its sync row is deleted, as POST
 // /admin/resync does, so a running indexer re-ingests it from the node.
-func (v *Verifier) repair(ctx context.Context, index uint32) error {
+func (v *Verifier) repair(ctx context.Context, index uint32) (err error) {
+	if len(v.repairs) == 0 && !v.needsReingest[index] {
+		return nil
+	}
+	defer v.forget.repaired(ctx, index, &err)
 	if len(v.repairs) > 0 {
 		ts := v.opts.Now().UnixMicro()
 		ws := make([]store.Write, len(v.repairs))

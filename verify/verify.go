@@ -87,6 +87,7 @@ type Verifier struct {
 	summary       Summary
 	needsReingest map[uint32]bool
 	repairs       []store.Write // writes to redo for the current milestone
+	forget        tagForgetter  // tells the API processes to forget tags after repairs
 	// unresolved are the current milestone's spends of outputs no indexed transaction
 	// created (genesis or snapshot outputs, or ones created before the first indexed
 	// milestone): the base rows leave them unchecked, the analytics rows count them.
@@ -94,7 +95,7 @@ type Verifier struct {
 }
 
 // Run checks (and with Repair, repairs) the synced milestones of [From, To].
-func Run(ctx context.Context, st *store.Store, opts Options) (Summary, error) {
+func Run(ctx context.Context, st *store.Store, opts Options) (_ Summary, err error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -106,7 +107,12 @@ func Run(ctx context.Context, st *store.Store, opts Options) (Summary, error) {
 		return Summary{}, errors.New("the keyspace's network (needed to derive addresses) is not recorded")
 	}
 	v := &Verifier{st: st, opts: opts, needsReingest: map[uint32]bool{},
-		summary: Summary{ByKind: map[string]int{}, Reingest: []uint32{}}}
+		summary: Summary{ByKind: map[string]int{}, Reingest: []uint32{}}, forget: tagForgetter{st: st, now: opts.Now}}
+	defer func() {
+		if ferr := v.forget.flush(context.WithoutCancel(ctx)); ferr != nil {
+			err = errors.Join(err, ferr)
+		}
+	}()
 	for from := opts.From; from <= opts.To; {
 		to := min(opts.To, from+999) // one sync read per 1000 milestones
 		synced, err := st.Synced(ctx, from, to)
