@@ -34,8 +34,21 @@ var fetchMilestones = min(envCount("NODE_BENCH_FETCH_MILESTONES", backfillMilest
 // backfillRounds is how often each source backfills them: NODE_BENCH_ROUNDS, 1 by default.
 var backfillRounds = envCount("NODE_BENCH_ROUNDS", 1)
 
-// backfillLatencies are the delays the fake node adds to every answer.
-var backfillLatencies = []time.Duration{0, 2 * time.Millisecond}
+// backfillLatencies are the delays the fake node adds to every answer:
+// NODE_BENCH_LATENCIES, comma-separated durations, 0,2ms,20ms,50ms by default.
+var backfillLatencies = envDurations("NODE_BENCH_LATENCIES", "0,2ms,20ms,50ms")
+
+func envDurations(name, def string) []time.Duration {
+	var out []time.Duration
+	for _, text := range strings.Split(cmp.Or(os.Getenv(name), def), ",") {
+		d, err := time.ParseDuration(strings.TrimSpace(text))
+		if err != nil || d < 0 {
+			panic(fmt.Sprintf("%s=%q: want comma-separated durations", name, os.Getenv(name)))
+		}
+		out = append(out, d)
+	}
+	return out
+}
 
 func envCount(name string, def int) int {
 	n, err := strconv.Atoi(cmp.Or(os.Getenv(name), strconv.Itoa(def)))
@@ -48,7 +61,8 @@ func envCount(name string, def int) int {
 // BenchmarkNodeBackfill backfills a Shimmer-shaped simulated chain (40 blocks and 5
 // transactions a milestone) into fresh keyspaces with the default pipeline twice over:
 // fed by the simulator directly, and through the node source from a fake Hornet node
-// serving the same chain over TIP-25 on loopback, with 0 and 2 ms added to every answer.
+// serving the same chain over TIP-25 on loopback, with 0, 2, 20 and 50 ms added to every
+// answer (backfillLatencies).
 // The chain is generated before any timing, so the direct run only decodes. Milestone 1
 // is served but not indexed: its genesis outputs come from no transaction, and the node
 // source takes them from /outputs when milestones spend them. Each round runs every
@@ -120,14 +134,17 @@ func backfillFromNode(b *testing.B, fake *nodetest.Server, latency time.Duration
 }
 
 // fetchOnly reads milestones 2..last, or the first fetchMilestones of them, as the
-// pipeline's fetchers do (FetchAhead at once) and writes nothing: what the source alone
-// sustains.
+// pipeline's fetchers do (the tip first, then FetchAhead at once) and writes nothing:
+// what the source alone sustains.
 func fetchOnly(b *testing.B, src source.Source, last uint32) time.Duration {
 	last = min(last, uint32(fetchMilestones)+1)
 	var next atomic.Uint32
 	next.Store(1)
 	g, ctx := errgroup.WithContext(context.Background())
 	start := time.Now()
+	if _, err := src.Latest(ctx); err != nil {
+		b.Fatalf("tip: %v", err)
+	}
 	for range defaultConfig.FetchAhead {
 		g.Go(func() error {
 			for i := next.Add(1); i <= last; i = next.Add(1) {

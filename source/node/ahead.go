@@ -1,0 +1,112 @@
+package node
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+)
+
+// aheadKeep is how long a milestone read ahead waits to be asked for before it is
+// dropped (an asker that stopped, or asks for other milestones).
+const aheadKeep = time.Minute
+
+// readAhead holds the milestones read before they were asked for. The indexer asks for
+// milestones in order, a few at once; against a node far away each milestone costs
+// several round trips, so the source reads the next ones meanwhile. How many adapts
+// (between 0 and the ceiling): one more each time an asker had to wait while the
+// node's requests were below their limit, one fewer each time requests queued for it.
+// The results are verified milestones (the same path as asked ones), used once.
+type readAhead struct {
+	ceiling int
+
+	mu    sync.Mutex
+	depth int
+	reads map[uint32]*aheadRead
+}
+
+// aheadRead is one milestone read ahead: done is closed when cm or err is set.
+type aheadRead struct {
+	started time.Time
+	done    chan struct{}
+	cm      *chain.ConfirmedMilestone
+	err     error
+}
+
+func newReadAhead(ceiling int) *readAhead {
+	return &readAhead{ceiling: max(ceiling, 0), reads: make(map[uint32]*aheadRead)}
+}
+
+// take returns milestone index if it is read ahead, waiting for the read; ok is false
+// when it is not, or its read failed (then the asker reads it itself, and the failure
+// was already charged to its node). waited tells whether the asker had to wait.
+func (a *readAhead) take(ctx context.Context, index uint32) (cm *chain.ConfirmedMilestone, ok, waited bool) {
+	a.mu.Lock()
+	r := a.reads[index]
+	delete(a.reads, index)
+	a.mu.Unlock()
+	if r == nil {
+		return nil, false, true
+	}
+	select {
+	case <-r.done:
+	default:
+		waited = true
+		select {
+		case <-r.done:
+		case <-ctx.Done():
+			return nil, false, waited
+		}
+	}
+	return r.cm, r.err == nil, waited
+}
+
+// plan marks the milestones after index to read ahead (up to the depth, none above tip,
+// none already read) and returns them; the caller reads each and calls finish.
+func (a *readAhead) plan(index, tip uint32) map[uint32]*aheadRead {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	now := time.Now()
+	for i, r := range a.reads {
+		if now.Sub(r.started) > aheadKeep {
+			delete(a.reads, i)
+		}
+	}
+	out := make(map[uint32]*aheadRead)
+	for i := uint64(index) + 1; i <= uint64(index)+uint64(a.depth) && i <= uint64(tip); i++ {
+		if _, ok := a.reads[uint32(i)]; ok || len(a.reads) >= 2*a.ceiling {
+			continue
+		}
+		r := &aheadRead{started: now, done: make(chan struct{})}
+		a.reads[uint32(i)], out[uint32(i)] = r, r
+	}
+	return out
+}
+
+// finish records the read: its asker, if one waits, takes it now.
+func (r *aheadRead) finish(cm *chain.ConfirmedMilestone, err error) {
+	r.cm, r.err = cm, err
+	close(r.done)
+}
+
+// adapt moves the depth after an ask: down while requests queue for the nodes' limit
+// (more milestones would only wait longer), up when the asker waited although they
+// did not.
+func (a *readAhead) adapt(waited, queued bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	switch {
+	case queued:
+		a.depth = max(a.depth-1, 0)
+	case waited:
+		a.depth = min(a.depth+1, a.ceiling)
+	}
+}
+
+// Depth is how many milestones are read ahead now.
+func (a *readAhead) Depth() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.depth
+}
