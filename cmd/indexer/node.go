@@ -31,7 +31,8 @@ func (n *nodeFlags) register(fs *flag.FlagSet) {
 		"milestonePublicKeyCount and publicKeyRanges (default: built-in keys of shimmer and iota-mainnet)")
 	fs.StringVar(&n.events, "node-events", node.EventsAuto, "node: the event API (TIP-28 MQTT) that announces milestones and "+
 		"not-yet-referenced blocks: auto (each node's ws://.../api/mqtt/v1), off (poll only), or ws(s):// and mqtt(s):// URLs, comma-separated")
-	fs.IntVar(&n.concurrency, "node-concurrency", 32, "node: requests in flight (shared by the milestones fetched at once)")
+	fs.IntVar(&n.concurrency, "node-concurrency", node.DefaultConcurrency, "node: ceiling of the requests in flight to each node "+
+		"(shared by the milestones fetched at once; below it the limit adapts to the node's answers)")
 	fs.DurationVar(&n.timeout, "node-timeout", 30*time.Second, "node: timeout of one request")
 	fs.IntVar(&n.maxConeBlocks, "max-cone-blocks", node.DefaultMaxConeBlocks, "node: refuse a milestone whose cone holds more blocks")
 	fs.Int64Var(&n.maxConeBytes, "max-cone-bytes", node.DefaultMaxConeBytes, "node: refuse a milestone whose cone's blocks hold more bytes")

@@ -2,6 +2,7 @@ package node
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -15,8 +16,7 @@ const aheadKeep = time.Minute
 // readAhead holds the milestones read before they were asked for. The indexer asks for
 // milestones in order, a few at once; against a node far away each milestone costs
 // several round trips, so the source reads the next ones meanwhile. How many adapts
-// (between 0 and the ceiling): one more each time an asker had to wait while the
-// node's requests were below their limit, one fewer each time requests queued for it.
+// (between 0 and the ceiling, see adapt).
 // The results are verified milestones (the same path as asked ones), used once.
 type readAhead struct {
 	ceiling int
@@ -24,6 +24,7 @@ type readAhead struct {
 	mu    sync.Mutex
 	depth int
 	reads map[uint32]*aheadRead
+	asked map[uint32]time.Time // milestones asked for lately: never read ahead again
 }
 
 // aheadRead is one milestone read ahead: done is closed when cm or err is set.
@@ -35,7 +36,7 @@ type aheadRead struct {
 }
 
 func newReadAhead(ceiling int) *readAhead {
-	return &readAhead{ceiling: max(ceiling, 0), reads: make(map[uint32]*aheadRead)}
+	return &readAhead{ceiling: max(ceiling, 0), reads: make(map[uint32]*aheadRead), asked: make(map[uint32]time.Time)}
 }
 
 // take returns milestone index if it is read ahead, waiting for the read; ok is false
@@ -45,6 +46,7 @@ func (a *readAhead) take(ctx context.Context, index uint32) (cm *chain.Confirmed
 	a.mu.Lock()
 	r := a.reads[index]
 	delete(a.reads, index)
+	a.asked[index] = time.Now()
 	a.mu.Unlock()
 	if r == nil {
 		return nil, false, true
@@ -68,14 +70,12 @@ func (a *readAhead) plan(index, tip uint32) map[uint32]*aheadRead {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	now := time.Now()
-	for i, r := range a.reads {
-		if now.Sub(r.started) > aheadKeep {
-			delete(a.reads, i)
-		}
-	}
+	a.forget(now)
 	out := make(map[uint32]*aheadRead)
 	for i := uint64(index) + 1; i <= uint64(index)+uint64(a.depth) && i <= uint64(tip); i++ {
-		if _, ok := a.reads[uint32(i)]; ok || len(a.reads) >= 2*a.ceiling {
+		_, reading := a.reads[uint32(i)]
+		_, asked := a.asked[uint32(i)]
+		if reading || asked || len(a.reads) >= 2*a.ceiling {
 			continue
 		}
 		r := &aheadRead{started: now, done: make(chan struct{})}
@@ -84,22 +84,37 @@ func (a *readAhead) plan(index, tip uint32) map[uint32]*aheadRead {
 	return out
 }
 
+// forget drops the reads and the asks older than aheadKeep, under a.mu.
+func (a *readAhead) forget(now time.Time) {
+	for i, r := range a.reads {
+		if now.Sub(r.started) > aheadKeep {
+			delete(a.reads, i)
+		}
+	}
+	for i, at := range a.asked {
+		if now.Sub(at) > aheadKeep {
+			delete(a.asked, i)
+		}
+	}
+}
+
 // finish records the read: its asker, if one waits, takes it now.
 func (r *aheadRead) finish(cm *chain.ConfirmedMilestone, err error) {
 	r.cm, r.err = cm, err
 	close(r.done)
 }
 
-// adapt moves the depth after an ask: down while requests queue for the nodes' limit
-// (more milestones would only wait longer), up when the asker waited although they
-// did not.
+// adapt moves the depth after an ask: up when the asker waited while the nodes'
+// requests were below their limit (more milestones at once would have used it), down
+// when the asker found its milestone read already (enough are read ahead), and not while
+// requests queue for the limit (more milestones would only queue).
 func (a *readAhead) adapt(waited, queued bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	switch {
-	case queued:
+	case !waited:
 		a.depth = max(a.depth-1, 0)
-	case waited:
+	case !queued:
 		a.depth = min(a.depth+1, a.ceiling)
 	}
 }
@@ -109,4 +124,13 @@ func (a *readAhead) Depth() int {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.depth
+}
+
+// Tuning describes the adaptive state, for probes.
+func (s *Source) Tuning() string {
+	out := fmt.Sprintf("read ahead %d", s.ahead.Depth())
+	for _, m := range s.members {
+		out += fmt.Sprintf(", %s limit %d", m.host, m.c.gate.limit())
+	}
+	return out
 }

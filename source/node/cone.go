@@ -155,29 +155,24 @@ func (w *coneWalk) enqueueLocked(ids []chain.MessageID) {
 	}
 }
 
-// coneBlock reads a block's metadata and its bytes, both at once so that a level of the
-// walk costs one round trip; nil for a block outside the cone: one an earlier milestone
-// referenced, or one the node does not hold (404: a pruned node holds no block below its
-// pruning index, nor the past of its solid entry points). The bytes of a block outside
-// the cone are read and dropped: such blocks are mostly ones the walk of an earlier
-// milestone reached, which never get here. Ending the walk at a 404 is safe: the
-// milestone's signed inclusion Merkle root covers every block of its cone in white-flag
-// order, so chain.Verify, which runs before anything is written, refuses the milestone if
-// the node left out a block of the cone.
+// coneBlock reads a block's metadata and its bytes; nil for a block outside the cone:
+// one an earlier milestone referenced, or one the node does not hold (404: a pruned node
+// holds no block below its pruning index, nor the past of its solid entry points). While
+// the node's requests are below their limit, both are asked at once, so that a level of
+// the walk costs one round trip, and the bytes of a block outside the cone are read and
+// dropped. While requests queue for the limit, round trips are cheap next to requests:
+// the bytes are asked only once the metadata puts the block in the cone. Ending the walk
+// at a 404 is safe: the milestone's signed inclusion Merkle root covers every block of
+// its cone in white-flag order, so chain.Verify, which runs before anything is written,
+// refuses the milestone if the node left out a block of the cone.
 func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID) (*coneBlock, error) {
 	route := "/blocks/" + id.String()
-	type answer struct {
-		raw []byte
-		err error
+	var raw func() ([]byte, error)
+	if !s.c.gate.queued() {
+		raw = s.blockBytes(ctx, route)
 	}
-	bytesc := make(chan answer, 1)
-	go func() {
-		raw, err := s.c.get(ctx, route, mimeBinary)
-		bytesc <- answer{raw, err}
-	}()
 	var meta tip25.BlockMetadataJSON
 	err := s.c.getJSON(ctx, route+"/metadata", &meta)
-	got := <-bytesc
 	if errors.Is(err, errNotFound) {
 		return nil, nil
 	} else if err != nil {
@@ -192,10 +187,31 @@ func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID
 		return nil, fmt.Errorf("%w: block %s below milestone %d says it is referenced by milestone %d",
 			errUnavailable, id, index, ref)
 	}
-	if got.err != nil {
-		return nil, got.err
+	if raw == nil {
+		raw = s.blockBytes(ctx, route)
 	}
-	return checkBlock(id, got.raw, meta)
+	bytes, err := raw()
+	if err != nil {
+		return nil, err
+	}
+	return checkBlock(id, bytes, meta)
+}
+
+// blockBytes asks for a block's bytes and returns a function that waits for them.
+func (s *member) blockBytes(ctx context.Context, route string) func() ([]byte, error) {
+	type answer struct {
+		raw []byte
+		err error
+	}
+	got := make(chan answer, 1)
+	go func() {
+		raw, err := s.c.get(ctx, route, mimeBinary)
+		got <- answer{raw, err}
+	}()
+	return func() ([]byte, error) {
+		a := <-got
+		return a.raw, a.err
+	}
 }
 
 // checkBlock refuses bytes that are not the block asked for: they must hash to its ID,

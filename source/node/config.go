@@ -78,7 +78,7 @@ type Config struct {
 const DefaultConcurrency = 64
 
 // DefaultReadAhead is the default ceiling of the milestones read ahead.
-const DefaultReadAhead = 32
+const DefaultReadAhead = 64
 
 // ErrNodeURL refuses a node URL that is not http(s)://host[:port].
 var ErrNodeURL = errors.New("node url: want http(s)://host[:port]")
