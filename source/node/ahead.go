@@ -13,6 +13,10 @@ import (
 // dropped (an asker that stopped, or asks for other milestones).
 const aheadKeep = time.Minute
 
+// aheadIdle is how long a milestone read ahead may wait for its asker before the depth
+// shrinks: it was read needlessly early.
+const aheadIdle = time.Second
+
 // readAhead holds the milestones read before they were asked for. The indexer asks for
 // milestones in order, a few at once; against a node far away each milestone costs
 // several round trips, so the source reads the next ones meanwhile. How many adapts
@@ -30,6 +34,7 @@ type readAhead struct {
 // aheadRead is one milestone read ahead: done is closed when cm or err is set.
 type aheadRead struct {
 	started time.Time
+	ended   time.Time // set with cm and err
 	done    chan struct{}
 	cm      *chain.ConfirmedMilestone
 	err     error
@@ -41,27 +46,29 @@ func newReadAhead(ceiling int) *readAhead {
 
 // take returns milestone index if it is read ahead, waiting for the read; ok is false
 // when it is not, or its read failed (then the asker reads it itself, and the failure
-// was already charged to its node). waited tells whether the asker had to wait.
-func (a *readAhead) take(ctx context.Context, index uint32) (cm *chain.ConfirmedMilestone, ok, waited bool) {
+// was already charged to its node). waited tells whether the asker had to wait, idle
+// how long the read had waited for it.
+func (a *readAhead) take(ctx context.Context, index uint32) (cm *chain.ConfirmedMilestone, ok, waited bool, idle time.Duration) {
 	a.mu.Lock()
 	r := a.reads[index]
 	delete(a.reads, index)
 	a.asked[index] = time.Now()
 	a.mu.Unlock()
 	if r == nil {
-		return nil, false, true
+		return nil, false, true, 0
 	}
 	select {
 	case <-r.done:
+		idle = time.Since(r.ended)
 	default:
 		waited = true
 		select {
 		case <-r.done:
 		case <-ctx.Done():
-			return nil, false, waited
+			return nil, false, waited, 0
 		}
 	}
-	return r.cm, r.err == nil, waited
+	return r.cm, r.err == nil, waited, idle
 }
 
 // plan marks the milestones after index to read ahead (up to the depth, none above tip,
@@ -100,22 +107,22 @@ func (a *readAhead) forget(now time.Time) {
 
 // finish records the read: its asker, if one waits, takes it now.
 func (r *aheadRead) finish(cm *chain.ConfirmedMilestone, err error) {
-	r.cm, r.err = cm, err
+	r.cm, r.err, r.ended = cm, err, time.Now()
 	close(r.done)
 }
 
 // adapt moves the depth after an ask: up when the asker waited while the nodes'
 // requests were below their limit (more milestones at once would have used it), down
-// when the asker found its milestone read already (enough are read ahead), and not while
-// requests queue for the limit (more milestones would only queue).
-func (a *readAhead) adapt(waited, queued bool) {
+// when the asker's milestone had been read for longer than aheadIdle (read needlessly
+// early), and not while requests queue for the limit (more milestones would only queue).
+func (a *readAhead) adapt(waited, queued bool, idle time.Duration) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	switch {
-	case !waited:
-		a.depth = max(a.depth-1, 0)
-	case !queued:
+	case waited && !queued:
 		a.depth = min(a.depth+1, a.ceiling)
+	case !waited && idle > aheadIdle:
+		a.depth = max(a.depth-1, 0)
 	}
 }
 

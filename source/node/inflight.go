@@ -1,6 +1,7 @@
 package node
 
 import (
+	"container/heap"
 	"context"
 	"sync"
 	"time"
@@ -18,13 +19,57 @@ const (
 )
 
 // inFlight admits requests to one node up to a limit that an adaptive.Limiter sets from
-// the answers it observes. Waiters are admitted first come, first served.
+// the answers it observes. Waiters are admitted lowest milestone first (see
+// withMilestone), then first come, first served: the milestone an asker waits for goes
+// before those read ahead of it, which use what capacity is left.
 type inFlight struct {
 	lim *adaptive.Limiter
 
 	mu      sync.Mutex
 	n       int
-	waiters []chan struct{}
+	seq     uint64
+	waiters waitQueue
+}
+
+// waiter is a request waiting for a slot.
+type waiter struct {
+	milestone uint32
+	seq       uint64
+	ready     chan struct{}
+}
+
+// waitQueue is a heap of waiters, lowest milestone then earliest first.
+type waitQueue []*waiter
+
+func (q waitQueue) Len() int { return len(q) }
+func (q waitQueue) Less(i, j int) bool {
+	if q[i].milestone != q[j].milestone {
+		return q[i].milestone < q[j].milestone
+	}
+	return q[i].seq < q[j].seq
+}
+func (q waitQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *waitQueue) Push(x any)   { *q = append(*q, x.(*waiter)) }
+func (q *waitQueue) Pop() any {
+	old := *q
+	w := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return w
+}
+
+// milestoneKey carries the milestone a request is for in its context.
+type milestoneKey struct{}
+
+// withMilestone marks the requests made with ctx as reading milestone index: they wait
+// for a slot behind those of lower milestones. Requests without a mark (status, network)
+// go first.
+func withMilestone(ctx context.Context, index uint32) context.Context {
+	return context.WithValue(ctx, milestoneKey{}, index)
+}
+
+func milestoneOf(ctx context.Context) uint32 {
+	index, _ := ctx.Value(milestoneKey{}).(uint32)
+	return index
 }
 
 func newInFlight(ceiling int) *inFlight {
@@ -41,11 +86,12 @@ func (f *inFlight) acquire(ctx context.Context) (int, error) {
 		f.mu.Unlock()
 		return n, nil
 	}
-	ready := make(chan struct{})
-	f.waiters = append(f.waiters, ready)
+	f.seq++
+	w := &waiter{milestone: milestoneOf(ctx), seq: f.seq, ready: make(chan struct{})}
+	heap.Push(&f.waiters, w)
 	f.mu.Unlock()
 	select {
-	case <-ready:
+	case <-w.ready:
 		f.mu.Lock()
 		defer f.mu.Unlock()
 		return f.n, nil
@@ -53,11 +99,11 @@ func (f *inFlight) acquire(ctx context.Context) (int, error) {
 		f.mu.Lock()
 		defer f.mu.Unlock()
 		select {
-		case <-ready: // admitted meanwhile: hand the slot back
+		case <-w.ready: // admitted meanwhile: hand the slot back
 			f.n--
 			f.admit()
 		default:
-			f.drop(ready)
+			f.drop(w)
 		}
 		return 0, ctx.Err()
 	}
@@ -77,15 +123,14 @@ func (f *inFlight) release(inFlight int, latency time.Duration, outcome adaptive
 func (f *inFlight) admit() {
 	for len(f.waiters) > 0 && f.n < f.lim.Limit() {
 		f.n++
-		close(f.waiters[0])
-		f.waiters = f.waiters[1:]
+		close(heap.Pop(&f.waiters).(*waiter).ready)
 	}
 }
 
-func (f *inFlight) drop(ready chan struct{}) {
-	for i, w := range f.waiters {
-		if w == ready {
-			f.waiters = append(f.waiters[:i], f.waiters[i+1:]...)
+func (f *inFlight) drop(w *waiter) {
+	for i, o := range f.waiters {
+		if o == w {
+			heap.Remove(&f.waiters, i)
 			return
 		}
 	}

@@ -23,9 +23,9 @@ var errBehind = fmt.Errorf("%w: the node has not confirmed the milestone yet", e
 // milestone), else with an error worth retrying. Meanwhile the next milestones are read
 // ahead (readAhead).
 func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
-	cm, ok, waited := s.ahead.take(ctx, index)
+	cm, ok, waited, idle := s.ahead.take(ctx, index)
 	s.readAhead(ctx, index)
-	s.ahead.adapt(waited, s.queued())
+	s.ahead.adapt(waited, s.queued(), idle)
 	if ok {
 		return cm, nil
 	}
@@ -111,7 +111,7 @@ func (s *Source) race(ctx context.Context, index uint32, net chain.Network, node
 		next, running = next+1, running+1
 		go func() {
 			start := time.Now()
-			cm, err := m.verified(ctx, index, net)
+			cm, err := m.verified(withMilestone(ctx, index), index, net)
 			if err == nil {
 				s.hedge.took(time.Since(start))
 			}
