@@ -15,7 +15,7 @@ const aheadKeep = time.Minute
 
 // aheadIdle is how long a milestone read ahead may wait for its asker before the depth
 // shrinks: it was read needlessly early.
-const aheadIdle = time.Second
+const aheadIdle = 5 * time.Second
 
 // readAhead holds the milestones read before they were asked for. The indexer asks for
 // milestones in order, a few at once; against a node far away each milestone costs

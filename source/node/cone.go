@@ -100,7 +100,6 @@ func (w *coneWalk) take() (chain.MessageID, bool) {
 		w.more.Wait()
 	}
 	if w.err != nil || len(w.queue) == 0 {
-		w.more.Broadcast()
 		return chain.MessageID{}, false
 	}
 	id := w.queue[0]
@@ -111,10 +110,12 @@ func (w *coneWalk) take() (chain.MessageID, bool) {
 
 // done records a fetched block (nil: outside the cone) and queues its parents, or the
 // walk's first error.
+// Only as many workers are woken as blocks were queued, and all of them once the walk
+// is over: a walk has up to Concurrency workers, and waking them all for every answer
+// costs more CPU than the answers.
 func (w *coneWalk) done(b *coneBlock, err error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	defer w.more.Broadcast()
 	w.busy--
 	switch {
 	case w.err != nil:
@@ -127,7 +128,12 @@ func (w *coneWalk) done(b *coneBlock, err error) {
 	default:
 		w.size += int64(len(b.raw))
 		w.cone[b.id] = b
-		w.enqueueLocked(b.msg.Parents)
+		for range w.enqueueLocked(b.msg.Parents) {
+			w.more.Signal()
+		}
+	}
+	if w.err != nil || (w.busy == 0 && len(w.queue) == 0) {
+		w.more.Broadcast()
 	}
 }
 
@@ -139,11 +145,13 @@ func (w *coneWalk) fail(err error) {
 func (w *coneWalk) enqueue(ids []chain.MessageID) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.enqueueLocked(ids)
+	_ = w.enqueueLocked(ids)
 }
 
-// enqueueLocked queues the blocks not seen yet that no earlier walk reached, under mu.
-func (w *coneWalk) enqueueLocked(ids []chain.MessageID) {
+// enqueueLocked queues the blocks not seen yet that no earlier walk reached, under mu,
+// and returns how many.
+func (w *coneWalk) enqueueLocked(ids []chain.MessageID) int {
+	queued := 0
 	for _, id := range ids {
 		if w.seen[id] || id == (chain.MessageID{}) {
 			continue
@@ -151,8 +159,10 @@ func (w *coneWalk) enqueueLocked(ids []chain.MessageID) {
 		w.seen[id] = true
 		if !w.s.reached.reach(id, w.index) {
 			w.queue = append(w.queue, id)
+			queued++
 		}
 	}
+	return queued
 }
 
 // coneBlock reads a block's metadata and its bytes; nil for a block outside the cone:
