@@ -29,18 +29,19 @@ func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedM
 	if ok {
 		return cm, nil
 	}
-	return s.milestone(ctx, index)
+	return s.milestone(ctx, index, true)
 }
 
 // readAhead starts reading the milestones after index that the read-ahead plans, none
-// above the highest milestone a node confirmed. They run on ctx: the asker's.
+// above the highest milestone a node confirmed. They run on ctx: the asker's. They are
+// not hedged: they wait for slots behind the milestones asked, by design.
 func (s *Source) readAhead(ctx context.Context, index uint32) {
 	tip, ok := s.knownTip()
 	if !ok {
 		return
 	}
 	for i, r := range s.ahead.plan(index, tip) {
-		go func() { r.finish(s.milestone(ctx, i)) }()
+		go func() { r.finish(s.milestone(ctx, i, false)) }()
 	}
 }
 
@@ -72,8 +73,9 @@ func (s *Source) queued() bool {
 	return any
 }
 
-// milestone reads index from the nodes that confirmed it, in order.
-func (s *Source) milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+// milestone reads index from the nodes that confirmed it, in order; hedged, from the
+// next node too when a read takes longer than the hedge delay.
+func (s *Source) milestone(ctx context.Context, index uint32, hedged bool) (*chain.ConfirmedMilestone, error) {
 	net, err := s.Network(ctx)
 	if err != nil {
 		return nil, err
@@ -87,7 +89,7 @@ func (s *Source) milestone(ctx context.Context, index uint32) (*chain.ConfirmedM
 		}
 		nodes = append(nodes, m)
 	}
-	return s.race(ctx, index, net, nodes, failed)
+	return s.race(ctx, index, net, nodes, failed, hedged)
 }
 
 // attempt is one node's read of a milestone.
@@ -98,10 +100,10 @@ type attempt struct {
 }
 
 // race asks nodes for milestone index one after the other: the next when one fails,
-// and also the next when none answered within the hedge delay. The first verified
-// answer is used and the other reads are cancelled.
+// and, hedged, also the next when none answered within the hedge delay. The first
+// verified answer is used and the other reads are cancelled.
 func (s *Source) race(ctx context.Context, index uint32, net chain.Network, nodes []*member,
-	failed []error) (*chain.ConfirmedMilestone, error) {
+	failed []error, hedged bool) (*chain.ConfirmedMilestone, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make(chan attempt, len(nodes))
@@ -120,6 +122,9 @@ func (s *Source) race(ctx context.Context, index uint32, net chain.Network, node
 	}
 	timer := time.NewTimer(s.hedge.delay())
 	defer timer.Stop()
+	if !hedged {
+		timer.Stop()
+	}
 	for {
 		if running == 0 {
 			if next == len(nodes) {
