@@ -34,8 +34,37 @@ var fetchMilestones = min(envCount("NODE_BENCH_FETCH_MILESTONES", backfillMilest
 // backfillRounds is how often each source backfills them: NODE_BENCH_ROUNDS, 1 by default.
 var backfillRounds = envCount("NODE_BENCH_ROUNDS", 1)
 
-// backfillLatencies are the delays the fake node adds to every answer.
-var backfillLatencies = []time.Duration{0, 2 * time.Millisecond}
+// backfillLatencies are the delays the fake node adds to every answer, each with the
+// node source's ceiling of requests in flight (0: its default): NODE_BENCH_LATENCIES,
+// comma-separated durations, each optionally @ceiling; 0,2ms,20ms,50ms,50ms@256 by default.
+var backfillLatencies = envLatencies("NODE_BENCH_LATENCIES", "0,2ms,20ms,50ms,50ms@256")
+
+// nodeLatency is one node-fed run's setting: the fake node's delay, the source's ceiling.
+type nodeLatency struct {
+	delay   time.Duration
+	ceiling int
+}
+
+func (l nodeLatency) String() string {
+	if l.ceiling == 0 {
+		return fmt.Sprintf("node, %s per answer", l.delay)
+	}
+	return fmt.Sprintf("node, %s, ceiling %d", l.delay, l.ceiling)
+}
+
+func envLatencies(name, def string) []nodeLatency {
+	var out []nodeLatency
+	for _, text := range strings.Split(cmp.Or(os.Getenv(name), def), ",") {
+		delay, ceiling, found := strings.Cut(strings.TrimSpace(text), "@")
+		d, err := time.ParseDuration(delay)
+		n, nerr := strconv.Atoi(cmp.Or(ceiling, "0"))
+		if err != nil || d < 0 || nerr != nil || n < 0 || (found && n == 0) {
+			panic(fmt.Sprintf("%s=%q: want comma-separated durations, each optionally @ceiling", name, os.Getenv(name)))
+		}
+		out = append(out, nodeLatency{d, n})
+	}
+	return out
+}
 
 func envCount(name string, def int) int {
 	n, err := strconv.Atoi(cmp.Or(os.Getenv(name), strconv.Itoa(def)))
@@ -48,7 +77,8 @@ func envCount(name string, def int) int {
 // BenchmarkNodeBackfill backfills a Shimmer-shaped simulated chain (40 blocks and 5
 // transactions a milestone) into fresh keyspaces with the default pipeline twice over:
 // fed by the simulator directly, and through the node source from a fake Hornet node
-// serving the same chain over TIP-25 on loopback, with 0 and 2 ms added to every answer.
+// serving the same chain over TIP-25 on loopback, with 0, 2, 20 and 50 ms added to every
+// answer (backfillLatencies).
 // The chain is generated before any timing, so the direct run only decodes. Milestone 1
 // is served but not indexed: its genesis outputs come from no transaction, and the node
 // source takes them from /outputs when milestones spend them. Each round runs every
@@ -76,6 +106,7 @@ func BenchmarkNodeBackfill(b *testing.B) {
 type backfillRun struct {
 	took, fetch time.Duration
 	requests    map[string]int
+	tuning      string // where the node source's adaptive limits ended
 }
 
 // backfillRuns backfills 2..last backfillRounds times from every source; runs[0] is the
@@ -101,18 +132,20 @@ func backfillRuns(b *testing.B, src *sim.Sim, fake *nodetest.Server, last uint32
 
 // backfillFromNode backfills through a new node source (nothing cached) configured with
 // the simulated network's keys.
-func backfillFromNode(b *testing.B, fake *nodetest.Server, latency time.Duration, last uint32) backfillRun {
-	fake.SetLatency(latency)
+func backfillFromNode(b *testing.B, fake *nodetest.Server, latency nodeLatency, last uint32) backfillRun {
+	fake.SetLatency(latency.delay)
 	defer fake.SetLatency(0)
 	keys := sim.Network().Keys
-	ns, err := node.New(node.Config{URL: fake.URL(), Keys: &keys})
+	cfg := node.Config{URL: fake.URL(), Keys: &keys, Concurrency: latency.ceiling}
+	ns, err := node.New(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
 	fake.ResetCounts()
 	r := backfill(b, ns, last)
 	r.requests = fake.Counts()
-	if ns, err = node.New(node.Config{URL: fake.URL(), Keys: &keys}); err != nil {
+	r.tuning = ns.Tuning()
+	if ns, err = node.New(cfg); err != nil {
 		b.Fatal(err)
 	}
 	r.fetch = fetchOnly(b, ns, last)
@@ -120,14 +153,17 @@ func backfillFromNode(b *testing.B, fake *nodetest.Server, latency time.Duration
 }
 
 // fetchOnly reads milestones 2..last, or the first fetchMilestones of them, as the
-// pipeline's fetchers do (FetchAhead at once) and writes nothing: what the source alone
-// sustains.
+// pipeline's fetchers do (the tip first, then FetchAhead at once) and writes nothing:
+// what the source alone sustains.
 func fetchOnly(b *testing.B, src source.Source, last uint32) time.Duration {
 	last = min(last, uint32(fetchMilestones)+1)
 	var next atomic.Uint32
 	next.Store(1)
 	g, ctx := errgroup.WithContext(context.Background())
 	start := time.Now()
+	if _, err := src.Latest(ctx); err != nil {
+		b.Fatalf("tip: %v", err)
+	}
 	for range defaultConfig.FetchAhead {
 		g.Go(func() error {
 			for i := next.Add(1); i <= last; i = next.Add(1) {
@@ -184,8 +220,8 @@ func printBackfill(prepared time.Duration, runs [][]backfillRun) {
 		fetched/direct.fetch.Seconds())
 	for k, latency := range backfillLatencies {
 		r := medianBackfill(runs[1+k])
-		fmt.Printf("%-24s %8.2f %13.1f %16.2f %25.1f   %s\n", fmt.Sprintf("node, %s per answer", latency), r.took.Seconds(),
-			rate(r), rate(r)/rate(direct), fetched/r.fetch.Seconds(), requestsPerMilestone(r.requests, n))
+		fmt.Printf("%-24s %8.2f %13.1f %16.2f %25.1f   %s; %s\n", latency, r.took.Seconds(),
+			rate(r), rate(r)/rate(direct), fetched/r.fetch.Seconds(), requestsPerMilestone(r.requests, n), r.tuning)
 	}
 }
 

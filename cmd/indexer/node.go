@@ -34,7 +34,8 @@ func (n *nodeFlags) register(fs *flag.FlagSet) {
 		"not-yet-referenced blocks: auto (each node's ws://.../api/mqtt/v1), off (poll only), or ws(s):// and mqtt(s):// URLs, comma-separated")
 	fs.BoolVar(&n.eventsTrust, "node-events-trust", false, "node: let blocks from brokers named by URL in -node-events become "+
 		"pending rows (without it they only wake the follower)")
-	fs.IntVar(&n.concurrency, "node-concurrency", 32, "node: requests in flight (shared by the milestones fetched at once)")
+	fs.IntVar(&n.concurrency, "node-concurrency", node.DefaultConcurrency, "node: ceiling of the requests in flight to each node "+
+		"(shared by the milestones fetched at once; below it the limit adapts to the node's answers)")
 	fs.DurationVar(&n.timeout, "node-timeout", 30*time.Second, "node: timeout of one request")
 	fs.IntVar(&n.maxConeBlocks, "max-cone-blocks", node.DefaultMaxConeBlocks, "node: refuse a milestone whose cone holds more blocks")
 	fs.Int64Var(&n.maxConeBytes, "max-cone-bytes", node.DefaultMaxConeBytes, "node: refuse a milestone whose cone's blocks hold more bytes")

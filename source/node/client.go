@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/internal/adaptive"
 	"github.com/stardust-indexer/stardust-indexer/source"
 )
 
@@ -20,15 +21,17 @@ const (
 	maxAnswer  = 4 << 20 // no answer of the routes used is near this: a bigger one is malformed
 )
 
-// client makes bounded, retried GET requests to the node.
+// client makes bounded, retried GET requests to the node. The bound adapts to the
+// node's answers (inFlight); answered, if set, learns each answer's round trip.
 type client struct {
-	cfg   Config
-	slots chan struct{}
-	m     nodeMetrics
+	cfg      Config
+	gate     *inFlight
+	m        nodeMetrics
+	answered func(time.Duration)
 }
 
 func newClient(cfg Config, m nodeMetrics) *client {
-	return &client{cfg: cfg, slots: make(chan struct{}, cfg.Concurrency), m: m}
+	return &client{cfg: cfg, gate: newInFlight(cfg.Concurrency), m: m}
 }
 
 // errUnavailable marks an answer worth retrying: a timeout, a 5xx, a lost connection.
@@ -82,14 +85,33 @@ func (c *client) once(ctx context.Context, route, accept string) ([]byte, error)
 	return body, err
 }
 
-// request makes one request, holding one of the concurrency slots.
+// request makes one request, holding one of the node's slots, and reports how it went:
+// to the slots' limit (an unavailable answer means overload) and, for an answer the node
+// gave (not a 5xx or 429), its round trip to answered.
 func (c *client) request(ctx context.Context, route, accept string) ([]byte, error) {
-	select {
-	case c.slots <- struct{}{}:
-		defer func() { <-c.slots }()
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	n, err := c.gate.acquire(ctx)
+	if err != nil {
+		return nil, err
 	}
+	start := time.Now()
+	body, err := c.roundTrip(ctx, route, accept)
+	took := time.Since(start)
+	switch {
+	case ctx.Err() != nil:
+		c.gate.release(n, 0, adaptive.Ignored)
+	case errors.Is(err, errUnavailable):
+		c.gate.release(n, took, adaptive.Overloaded)
+	default:
+		c.gate.release(n, took, adaptive.Done)
+		if c.answered != nil {
+			c.answered(took)
+		}
+	}
+	return body, err
+}
+
+// roundTrip makes one request and reads its answer.
+func (c *client) roundTrip(ctx context.Context, route, accept string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.cfg.URL+apiBase+route, nil)
 	if err != nil {
 		return nil, source.Refuse(err)

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"sync"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
@@ -33,78 +31,158 @@ const (
 // ErrConeTooLarge refuses a milestone whose cone passes MaxConeBlocks or MaxConeBytes.
 var ErrConeTooLarge = errors.New("milestone cone too large")
 
-// walkCone finds milestone index's cone: from the milestone's parents, level by level,
+// walkCone finds milestone index's cone: from the milestone's parents, breadth first,
 // every block whose metadata says index referenced it, down to blocks an earlier
 // milestone referenced: those the node says so of, and those the walk of an earlier
 // milestone reached (reachedCache), which need no request. The parents must be those of
 // a milestone whose signatures passed, as the blocks reached are remembered for the
-// walks of later milestones. Each level's requests run in parallel (the client bounds
-// them). It stops once the cone passes the caps, before holding more.
+// walks of later milestones. A block's parents are asked for as soon as its answer
+// arrives, not when its whole level has: a walk costs the round trips of its longest
+// path, and the slowest answer of a level holds up nothing but its own parents. Up to
+// Concurrency requests of the walk are in flight (the client bounds them further). It
+// stops once the cone passes the caps, before holding more.
 func (s *member) walkCone(ctx context.Context, index uint32, parents []chain.MessageID) (map[chain.MessageID]*coneBlock, error) {
-	cone := make(map[chain.MessageID]*coneBlock)
-	seen := make(map[chain.MessageID]bool)
-	var size int64
-	frontier := parents
-	for len(frontier) > 0 {
-		var mu sync.Mutex
-		var next []chain.MessageID
-		g, gctx := errgroup.WithContext(ctx)
-		g.SetLimit(s.cfg.Concurrency)
-		for _, id := range frontier {
-			if seen[id] || id == (chain.MessageID{}) {
-				continue
-			}
-			seen[id] = true
-			if s.reached.reach(id, index) {
-				continue
-			}
-			g.Go(func() error {
-				b, err := s.coneBlock(gctx, index, id)
-				if err != nil || b == nil {
-					return err
-				}
-				mu.Lock()
-				defer mu.Unlock()
-				if size += int64(len(b.raw)); len(cone) >= s.cfg.MaxConeBlocks || size > s.cfg.MaxConeBytes {
-					return source.Refuse(fmt.Errorf("%w: milestone %d references more than %d blocks or %d bytes "+
-						"(raise the cap if a real milestone does)", ErrConeTooLarge, index, s.cfg.MaxConeBlocks, s.cfg.MaxConeBytes))
-				}
-				cone[id] = b
-				next = append(next, b.msg.Parents...)
-				return nil
-			})
-		}
-		if err := g.Wait(); err != nil {
-			return nil, err
-		}
-		frontier = next
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w := &coneWalk{s: s, index: index, cancel: cancel, cone: make(map[chain.MessageID]*coneBlock),
+		seen: make(map[chain.MessageID]bool)}
+	w.more = sync.NewCond(&w.mu)
+	w.enqueue(parents)
+	var wg sync.WaitGroup
+	for range s.cfg.Concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.work(ctx)
+		}()
 	}
-	return cone, nil
+	wg.Wait()
+	if w.err != nil {
+		return nil, w.err
+	}
+	return w.cone, nil
 }
 
-// coneBlock reads a block's metadata and its bytes, both at once so that a level of the
-// walk costs one round trip; nil for a block outside the cone: one an earlier milestone
-// referenced, or one the node does not hold (404: a pruned node holds no block below its
-// pruning index, nor the past of its solid entry points). The bytes of a block outside
-// the cone are read and dropped: such blocks are mostly ones the walk of an earlier
-// milestone reached, which never get here. Ending the walk at a 404 is safe: the
-// milestone's signed inclusion Merkle root covers every block of its cone in white-flag
-// order, so chain.Verify, which runs before anything is written, refuses the milestone if
-// the node left out a block of the cone.
+// coneWalk is one walk's state, shared by its workers under mu.
+type coneWalk struct {
+	s      *member
+	index  uint32
+	cancel context.CancelFunc
+
+	mu    sync.Mutex
+	more  *sync.Cond // the queue grew, a worker finished, or the walk failed
+	queue []chain.MessageID
+	busy  int // blocks being fetched
+	err   error
+	cone  map[chain.MessageID]*coneBlock
+	seen  map[chain.MessageID]bool
+	size  int64
+}
+
+// work fetches queued blocks until the walk is done (nothing queued nor being fetched)
+// or failed.
+func (w *coneWalk) work(ctx context.Context) {
+	for {
+		id, ok := w.take()
+		if !ok {
+			return
+		}
+		b, err := w.s.coneBlock(ctx, w.index, id)
+		w.done(b, err)
+	}
+}
+
+// take waits for a block to fetch; false when the walk is over.
+func (w *coneWalk) take() (chain.MessageID, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for len(w.queue) == 0 && w.busy > 0 && w.err == nil {
+		w.more.Wait()
+	}
+	if w.err != nil || len(w.queue) == 0 {
+		return chain.MessageID{}, false
+	}
+	id := w.queue[0]
+	w.queue = w.queue[1:]
+	w.busy++
+	return id, true
+}
+
+// done records a fetched block (nil: outside the cone) and queues its parents, or the
+// walk's first error.
+// Only as many workers are woken as blocks were queued, and all of them once the walk
+// is over: a walk has up to Concurrency workers, and waking them all for every answer
+// costs more CPU than the answers.
+func (w *coneWalk) done(b *coneBlock, err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.busy--
+	switch {
+	case w.err != nil:
+	case err != nil:
+		w.fail(err)
+	case b == nil:
+	case len(w.cone) >= w.s.cfg.MaxConeBlocks || w.size+int64(len(b.raw)) > w.s.cfg.MaxConeBytes:
+		w.fail(source.Refuse(fmt.Errorf("%w: milestone %d references more than %d blocks or %d bytes "+
+			"(raise the cap if a real milestone does)", ErrConeTooLarge, w.index, w.s.cfg.MaxConeBlocks, w.s.cfg.MaxConeBytes)))
+	default:
+		w.size += int64(len(b.raw))
+		w.cone[b.id] = b
+		for range w.enqueueLocked(b.msg.Parents) {
+			w.more.Signal()
+		}
+	}
+	if w.err != nil || (w.busy == 0 && len(w.queue) == 0) {
+		w.more.Broadcast()
+	}
+}
+
+func (w *coneWalk) fail(err error) {
+	w.err = err
+	w.cancel()
+}
+
+func (w *coneWalk) enqueue(ids []chain.MessageID) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_ = w.enqueueLocked(ids)
+}
+
+// enqueueLocked queues the blocks not seen yet that no earlier walk reached, under mu,
+// and returns how many.
+func (w *coneWalk) enqueueLocked(ids []chain.MessageID) int {
+	queued := 0
+	for _, id := range ids {
+		if w.seen[id] || id == (chain.MessageID{}) {
+			continue
+		}
+		w.seen[id] = true
+		if !w.s.reached.reach(id, w.index) {
+			w.queue = append(w.queue, id)
+			queued++
+		}
+	}
+	return queued
+}
+
+// coneBlock reads a block's metadata and its bytes; nil for a block outside the cone:
+// one an earlier milestone referenced, or one the node does not hold (404: a pruned node
+// holds no block below its pruning index, nor the past of its solid entry points). While
+// the node's requests are below their limit, both are asked at once, so that a level of
+// the walk costs one round trip, and the bytes of a block outside the cone are read and
+// dropped. While requests queue for the limit, round trips are cheap next to requests:
+// the bytes are asked only once the metadata puts the block in the cone. Ending the walk
+// at a 404 is safe: the milestone's signed inclusion Merkle root covers every block of
+// its cone in white-flag order, so chain.Verify, which runs before anything is written,
+// refuses the milestone if the node left out a block of the cone.
 func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID) (*coneBlock, error) {
 	route := "/blocks/" + id.String()
-	type answer struct {
-		raw []byte
-		err error
+	var raw func() ([]byte, error)
+	if !s.c.gate.queued() {
+		raw = s.blockBytes(ctx, route)
 	}
-	bytesc := make(chan answer, 1)
-	go func() {
-		raw, err := s.c.get(ctx, route, mimeBinary)
-		bytesc <- answer{raw, err}
-	}()
 	var meta tip25.BlockMetadataJSON
 	err := s.c.getJSON(ctx, route+"/metadata", &meta)
-	got := <-bytesc
 	if errors.Is(err, errNotFound) {
 		return nil, nil
 	} else if err != nil {
@@ -119,10 +197,31 @@ func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID
 		return nil, fmt.Errorf("%w: block %s below milestone %d says it is referenced by milestone %d",
 			errUnavailable, id, index, ref)
 	}
-	if got.err != nil {
-		return nil, got.err
+	if raw == nil {
+		raw = s.blockBytes(ctx, route)
 	}
-	return checkBlock(id, got.raw, meta)
+	bytes, err := raw()
+	if err != nil {
+		return nil, err
+	}
+	return checkBlock(id, bytes, meta)
+}
+
+// blockBytes asks for a block's bytes and returns a function that waits for them.
+func (s *member) blockBytes(ctx context.Context, route string) func() ([]byte, error) {
+	type answer struct {
+		raw []byte
+		err error
+	}
+	got := make(chan answer, 1)
+	go func() {
+		raw, err := s.c.get(ctx, route, mimeBinary)
+		got <- answer{raw, err}
+	}()
+	return func() ([]byte, error) {
+		a := <-got
+		return a.raw, a.err
+	}
 }
 
 // checkBlock refuses bytes that are not the block asked for: they must hash to its ID,

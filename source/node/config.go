@@ -26,9 +26,26 @@ type Config struct {
 	// Keys verify the milestones; nil: the built-in keys of the network the node names
 	// (chain.KnownKeys), and an error for a network without built-in keys.
 	Keys *chain.MilestoneKeys
-	// Concurrency bounds the requests in flight (default 32): the milestones read at once
-	// share them, and a cone walk asks for a block's metadata and bytes at once.
+	// Concurrency is the ceiling of the requests in flight to each node (default
+	// DefaultConcurrency): the milestones read at once share them, and a cone walk asks for
+	// a block's metadata and bytes at once. Below it the limit adapts to the node: it
+	// starts at 16 (or the ceiling, if lower), grows while more requests in flight give
+	// more answers per second, and steps down on 429s, 5xx, timeouts and lost connections
+	// and where more in flight only adds latency.
 	Concurrency int
+	// ReadAhead is the ceiling of the milestones the source reads before they are asked
+	// for, beyond the one asked and below the nodes' confirmed milestone (default
+	// DefaultReadAhead; -1: none). Below it the number adapts: it grows while the asker
+	// waits and the requests in flight are below their limit, and shrinks while requests
+	// queue for the limit.
+	ReadAhead int
+	// HedgeAfter is how long a milestone read from one node may take before it is also
+	// asked from the next (default 2s; longer when milestones take longer: four times
+	// their average). The first answer that passes verification is used.
+	HedgeAfter time.Duration
+	// InfoTimeout bounds a node's /info (status poll), retries included (default 2.5s):
+	// a node that hangs holds up no poll longer, and is benched.
+	InfoTimeout time.Duration
 	// Timeout bounds one request (default 30s).
 	Timeout time.Duration
 	// Attempts is how often a request that timed out, got a 5xx or lost its connection
@@ -57,6 +74,14 @@ type Config struct {
 	Client *http.Client
 }
 
+// DefaultConcurrency is the default ceiling of the requests in flight to one node: the
+// limit climbs to it only while the node answers more for it, and a public node is
+// asked no more than this at once.
+const DefaultConcurrency = 64
+
+// DefaultReadAhead is the default ceiling of the milestones read ahead.
+const DefaultReadAhead = 64
+
 // ErrNodeURL refuses a node URL that is not http(s)://host[:port].
 var ErrNodeURL = errors.New("node url: want http(s)://host[:port]")
 
@@ -76,7 +101,16 @@ func (c *Config) defaults() error {
 	}
 	c.URL = ""
 	if c.Concurrency < 1 {
-		c.Concurrency = 32
+		c.Concurrency = DefaultConcurrency
+	}
+	if c.ReadAhead == 0 {
+		c.ReadAhead = DefaultReadAhead
+	}
+	if c.HedgeAfter <= 0 {
+		c.HedgeAfter = 2 * time.Second
+	}
+	if c.InfoTimeout <= 0 {
+		c.InfoTimeout = 2500 * time.Millisecond
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = 30 * time.Second
@@ -127,9 +161,11 @@ func plainTokenHosts(c Config) []string {
 
 // keepAlive is a transport that keeps a connection open for each request slot: the
 // default keeps two per host, so the requests above two in flight would each open and
-// close a connection.
+// close a connection. Over TLS it speaks HTTP/2 where the node offers it (the default
+// transport's ForceAttemptHTTP2): then the requests share one connection.
 func keepAlive(conns int) *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxIdleConnsPerHost = conns
+	t.ForceAttemptHTTP2 = true
 	return t
 }

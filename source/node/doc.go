@@ -12,8 +12,14 @@
 // indexer then verifies the milestone (signatures, both Merkle roots, the ledger) before
 // it writes.
 //
-// Requests are bounded (Config.Concurrency), retried with backoff on timeouts, 5xx and
-// lost connections, and refused (source.Refusal) on 4xx and malformed answers.
+// Requests are bounded per node by a limit that adapts below Config.Concurrency (the
+// controller of package adaptive: it climbs while more requests in flight give more
+// answers per second and steps down on 429s, 5xx, timeouts and lost connections), retried
+// with backoff on those, and refused (source.Refusal) on 4xx and malformed answers. A
+// cone is walked breadth first without waiting for whole levels, a milestone's
+// utxo-changes and an output's metadata are asked while the rest is, and the next
+// milestones are read ahead (Config.ReadAhead) while the asker waits, so that a node far
+// away costs throughput only where its answers per second do.
 //
 // The REST API offers no list of blocks not yet referenced; the node's event API (TIP-28
 // over MQTT, Config.Events, Source.Listen) announces them, and confirmed milestones. Events
@@ -25,7 +31,11 @@
 // of a milestone goes to one node, chosen round-robin among the healthy nodes that
 // confirmed it, and the milestone is verified (chain.Verify) before it is returned, so a
 // failure is that node's: a node unavailable, refusing or answering what fails
-// verification is benched (2s doubling to 5min) and the milestone read from the next. The
-// source fails a milestone only when every node failed it. Latest is the highest
+// verification is benched (2s doubling to 5min) and the milestone read from the next; so
+// is a node whose answers take far longer than another's (at least 30s). A milestone
+// not read within the hedge delay (Config.HedgeAfter) is also asked from the next node,
+// and the first answer that passes verification is used. /info has its own deadline
+// (Config.InfoTimeout), so a hung node holds up no status poll. The source fails a
+// milestone only when every node failed it. Latest is the highest
 // confirmed milestone of the healthy nodes, Oldest the lowest oldest one they hold.
 package node

@@ -21,6 +21,8 @@ type health struct {
 	foreign   bool   // it serves another network: never asked again
 	strikes   int
 	until     time.Time
+	latency   time.Duration // moving average of its answers' round trips
+	answers   int           // answers in the average
 }
 
 // status records an /info answer.
@@ -45,16 +47,44 @@ func (h *health) behind(index uint32) bool {
 }
 
 // bench leaves the node out for the streak's backoff and returns it.
-func (h *health) bench(now time.Time) time.Duration {
+func (h *health) bench(now time.Time) time.Duration { return h.benchAtLeast(now, 0) }
+
+// benchAtLeast leaves the node out for the streak's backoff, at least least, and
+// returns how long.
+func (h *health) benchAtLeast(now time.Time, least time.Duration) time.Duration {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.strikes++
 	d := benchMax
 	if h.strikes < 20 {
-		d = min(benchBase<<(h.strikes-1), benchMax)
+		d = min(max(benchBase<<(h.strikes-1), least), benchMax)
 	}
 	h.until = now.Add(d)
 	return d
+}
+
+// latencyWeight is the weight of a new answer in a node's latency average.
+const latencyWeight = 0.3
+
+// answered adds an answer's round trip to the node's latency average and returns it
+// with the number of answers it holds.
+func (h *health) answered(d time.Duration) (time.Duration, int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.answers == 0 {
+		h.latency = d
+	} else {
+		h.latency += time.Duration(latencyWeight * float64(d-h.latency))
+	}
+	h.answers++
+	return h.latency, h.answers
+}
+
+// roundTrip is the node's latency average and the answers it holds.
+func (h *health) roundTrip() (time.Duration, int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.latency, h.answers
 }
 
 // recovered ends the streak; it tells whether the node was benched.

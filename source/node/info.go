@@ -16,9 +16,18 @@ type infoJSON struct {
 	BaseToken tip25.BaseToken    `json:"baseToken"`
 }
 
+// info reads the node's /info within InfoTimeout, retries included: a status poll asks
+// every node at once and waits for all, so a node that hangs must not hold it up. A node
+// that does not answer in time is unavailable.
 func (s *member) info(ctx context.Context) (*infoJSON, error) {
+	within, cancel := context.WithTimeout(ctx, s.cfg.InfoTimeout)
+	defer cancel()
 	var info infoJSON
-	if err := s.c.getJSON(ctx, "/info", &info); err != nil {
+	err := s.c.getJSON(within, "/info", &info)
+	if err != nil && ctx.Err() == nil && within.Err() != nil {
+		return nil, fmt.Errorf("GET %s/info: %w: no answer within %s", apiBase, errUnavailable, s.cfg.InfoTimeout)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return &info, nil

@@ -13,13 +13,27 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-// ledger derives the milestone's ledger changes from its included transactions: their
-// outputs are created, their inputs consumed. The node's utxo-changes must list exactly
-// these outputs: a difference means the node gave an incomplete cone or wrong verdicts.
-func (s *member) ledger(ctx context.Context, cm *chain.ConfirmedMilestone) error {
-	route := fmt.Sprintf("/milestones/by-index/%d/utxo-changes", cm.Index)
+// utxoChanges asks for milestone index's utxo-changes at once and returns a function
+// that waits for the answer: the request runs while the cone is walked.
+func (s *member) utxoChanges(ctx context.Context, index uint32) func() (tip25.UTXOChangesJSON, error) {
+	route := fmt.Sprintf("/milestones/by-index/%d/utxo-changes", index)
 	var changes tip25.UTXOChangesJSON
-	if err := s.c.getJSON(ctx, route, &changes); err != nil {
+	done := make(chan error, 1)
+	go func() { done <- s.c.getJSON(ctx, route, &changes) }()
+	return func() (tip25.UTXOChangesJSON, error) {
+		err := <-done
+		return changes, err
+	}
+}
+
+// ledger derives the milestone's ledger changes from its included transactions: their
+// outputs are created, their inputs consumed. The node's utxo-changes (the answer
+// utxoChanges waits for) must list exactly these outputs: a difference means the node
+// gave an incomplete cone or wrong verdicts.
+func (s *member) ledger(ctx context.Context, cm *chain.ConfirmedMilestone, utxo func() (tip25.UTXOChangesJSON, error)) error {
+	route := fmt.Sprintf("/milestones/by-index/%d/utxo-changes", cm.Index)
+	changes, err := utxo()
+	if err != nil {
 		return err
 	}
 	created, inputs := cm.LedgerChanges()

@@ -9,6 +9,7 @@ type metrics struct {
 	errors   *prometheus.CounterVec
 	benches  *prometheus.CounterVec
 	benched  *prometheus.GaugeVec
+	hedges   *prometheus.CounterVec
 
 	events        *prometheus.CounterVec
 	eventsDropped *prometheus.CounterVec
@@ -26,6 +27,8 @@ func newMetrics() *metrics {
 			Help: "Times a node was benched for failing, lagging or lying."}, by),
 		benched: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "indexer_node_benched",
 			Help: "1 from a node's failure until its next success (or for good when it serves another network)."}, by),
+		hedges: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_hedges_total",
+			Help: "Milestones also asked from a node because another took too long to answer them."}, by),
 		events: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_events_total",
 			Help: "Events received from a node's event API (TIP-28), by topic."}, []string{"node", "topic"}),
 		eventsDropped: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_events_dropped_total",
@@ -38,18 +41,19 @@ func newMetrics() *metrics {
 
 // nodeMetrics are one node's series.
 type nodeMetrics struct {
-	requests, errors, benches prometheus.Counter
-	benched                   prometheus.Gauge
+	requests, errors, benches, hedges prometheus.Counter
+	benched                           prometheus.Gauge
 }
 
 func (m *metrics) of(host string) nodeMetrics {
 	return nodeMetrics{requests: m.requests.WithLabelValues(host), errors: m.errors.WithLabelValues(host),
-		benches: m.benches.WithLabelValues(host), benched: m.benched.WithLabelValues(host)}
+		benches: m.benches.WithLabelValues(host), benched: m.benched.WithLabelValues(host),
+		hedges: m.hedges.WithLabelValues(host)}
 }
 
 // Register registers the source's per-node series on reg.
 func (s *Source) Register(reg prometheus.Registerer) error {
-	for _, c := range []prometheus.Collector{s.metrics.requests, s.metrics.errors, s.metrics.benches, s.metrics.benched,
+	for _, c := range []prometheus.Collector{s.metrics.requests, s.metrics.errors, s.metrics.benches, s.metrics.benched, s.metrics.hedges,
 		s.metrics.events, s.metrics.eventsDropped, s.metrics.eventsUp} {
 		if err := reg.Register(c); err != nil {
 			return err

@@ -27,6 +27,9 @@ type Source struct {
 
 	events  *eventHub
 	brokers []broker // the event APIs Listen listens to
+
+	ahead *readAhead // milestones read before they are asked for
+	hedge *hedge     // when a milestone is asked from a second node
 }
 
 var _ source.Source = (*Source)(nil)
@@ -46,9 +49,12 @@ func New(cfg Config) (*Source, error) {
 		one := cfg
 		one.URL, one.URLs = raw, nil
 		host := hostOf(raw)
-		s.members = append(s.members, &member{cfg: one, host: host, c: newClient(one, s.metrics.of(host)),
-			outputs: outputs, reached: reached})
+		m := &member{cfg: one, host: host, c: newClient(one, s.metrics.of(host)), outputs: outputs, reached: reached}
+		m.c.answered = func(d time.Duration) { s.sawAnswer(m, d) }
+		s.members = append(s.members, m)
 	}
+	s.ahead = newReadAhead(cfg.ReadAhead)
+	s.hedge = newHedge(cfg.HedgeAfter)
 	return s, nil
 }
 
@@ -82,8 +88,10 @@ func attributable(err error) bool {
 }
 
 // bench leaves m out a while after err.
-func (s *Source) bench(m *member, err error) {
-	d := m.health.bench(time.Now())
+func (s *Source) bench(m *member, err error) { s.benched(m, m.health.bench(time.Now()), err) }
+
+// benched counts and logs that m sits out for d after err.
+func (s *Source) benched(m *member, d time.Duration, err error) {
 	m.c.m.benches.Inc()
 	m.c.m.benched.Set(1)
 	slog.Warn("node benched", "node", m.host, "for", d, "err", err)

@@ -55,20 +55,22 @@ func (s *member) storedCreation(ctx context.Context, id chain.OutputID) (chain.L
 }
 
 // nodeOutput is an output as the node serves it: its bytes in binary, its booking from
-// its metadata.
+// its metadata, both asked at once.
 func (s *member) nodeOutput(ctx context.Context, id chain.OutputID) (chain.LedgerOutput, error) {
 	route := "/outputs/" + id.String()
+	var md tip25.OutputMetadataJSON
+	mdErr := make(chan error, 1)
+	go func() { mdErr <- s.c.getJSON(ctx, route+"/metadata", &md) }()
 	raw, err := s.c.get(ctx, route, mimeBinary)
+	if metaErr := <-mdErr; err == nil {
+		err = metaErr
+	}
 	if err != nil {
 		return chain.LedgerOutput{}, err
 	}
 	o, err := chain.DecodeOutput(raw)
 	if err != nil {
 		return chain.LedgerOutput{}, source.Refuse(fmt.Errorf("GET %s%s: %w", apiBase, route, err))
-	}
-	var md tip25.OutputMetadataJSON
-	if err := s.c.getJSON(ctx, route+"/metadata", &md); err != nil {
-		return chain.LedgerOutput{}, err
 	}
 	block, err := chain.ParseMessageID(md.BlockID)
 	tx, txErr := chain.ParseTransactionID(md.TransactionID)

@@ -23,7 +23,7 @@ type member struct {
 
 // Milestone reads confirmed milestone index: its payload, whose signatures must pass
 // keys before its cone is walked, its cone in white-flag order with the node's verdicts,
-// and its ledger changes.
+// and its ledger changes (asked for while the cone is walked).
 func (s *member) Milestone(ctx context.Context, index uint32, keys chain.MilestoneKeys) (*chain.ConfirmedMilestone, error) {
 	mp, err := s.milestonePayload(ctx, index)
 	if err != nil {
@@ -32,6 +32,9 @@ func (s *member) Milestone(ctx context.Context, index uint32, keys chain.Milesto
 	if err := keys.Verify(mp); err != nil {
 		return nil, source.Refuse(fmt.Errorf("milestone %d fails verification: %w", index, err))
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // the utxo-changes request of a milestone that fails
+	utxo := s.utxoChanges(ctx, index)
 	cone, err := s.walkCone(ctx, index, mp.Parents)
 	if err != nil {
 		return nil, fmt.Errorf("milestone %d: %w", index, err)
@@ -42,7 +45,7 @@ func (s *member) Milestone(ctx context.Context, index uint32, keys chain.Milesto
 	}
 	cm := &chain.ConfirmedMilestone{Index: index, Timestamp: time.Unix(int64(mp.Timestamp), 0).UTC(),
 		MilestoneID: mp.ID(), PreviousMilestoneID: mp.PreviousMilestoneID, Milestone: mp, Messages: msgs}
-	if err := s.ledger(ctx, cm); err != nil {
+	if err := s.ledger(ctx, cm, utxo); err != nil {
 		return nil, fmt.Errorf("milestone %d: %w", index, err)
 	}
 	return cm, nil

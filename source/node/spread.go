@@ -16,35 +16,145 @@ import (
 var errBehind = fmt.Errorf("%w: the node has not confirmed the milestone yet", errUnavailable)
 
 // Milestone reads confirmed milestone index from one node and verifies it against the
-// network; a node that fails is benched and the next one asked. It fails only when
-// every node failed: with a refusal when every node refused (source.ErrNotHeld when
-// none holds the milestone), else with an error worth retrying.
+// network; a node that fails is benched and the next one asked, and a node that takes
+// too long gets company: the milestone is also asked from the next node (hedge), and
+// the first answer that passes verification is used. It fails only when every node
+// failed: with a refusal when every node refused (source.ErrNotHeld when none holds the
+// milestone), else with an error worth retrying. Meanwhile the next milestones are read
+// ahead (readAhead).
 func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+	cm, ok, waited, idle := s.ahead.take(ctx, index)
+	s.readAhead(ctx, index)
+	s.ahead.adapt(waited, s.queued(), idle)
+	if ok {
+		return cm, nil
+	}
+	return s.milestone(ctx, index, true)
+}
+
+// readAhead starts reading the milestones after index that the read-ahead plans, none
+// above the highest milestone a node confirmed. They run on ctx: the asker's. They are
+// not hedged: they wait for slots behind the milestones asked, by design.
+func (s *Source) readAhead(ctx context.Context, index uint32) {
+	tip, ok := s.knownTip()
+	if !ok {
+		return
+	}
+	for i, r := range s.ahead.plan(index, tip) {
+		go func() { r.finish(s.milestone(ctx, i, false)) }()
+	}
+}
+
+// knownTip is the highest confirmed milestone of the nodes' last status, if any.
+func (s *Source) knownTip() (uint32, bool) {
+	var tip uint32
+	found := false
+	for _, m := range s.members {
+		if known, confirmed, _ := m.health.snapshot(); known && !m.health.isForeign() {
+			tip, found = max(tip, confirmed), true
+		}
+	}
+	return tip, found
+}
+
+// queued tells whether requests wait for their node's limit on every node that sits in.
+func (s *Source) queued() bool {
+	now := time.Now()
+	any := false
+	for _, m := range s.members {
+		if m.health.benched(now) {
+			continue
+		}
+		if !m.c.gate.queued() {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// milestone reads index from the nodes that confirmed it, in order; hedged, from the
+// next node too when a read takes longer than the hedge delay.
+func (s *Source) milestone(ctx context.Context, index uint32, hedged bool) (*chain.ConfirmedMilestone, error) {
 	net, err := s.Network(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var failed []error
+	var nodes []*member
 	for _, m := range s.order(index) {
 		if m.health.behind(index) {
 			failed = append(failed, fmt.Errorf("node %s: %w", m.host, errBehind))
 			continue
 		}
-		cm, err := m.verified(ctx, index, net)
-		if err == nil {
-			s.recovered(m)
-			s.referencedBy(cm)
-			return cm, nil
-		}
-		if ctx.Err() != nil || !attributable(err) {
-			return nil, err
-		}
-		if !errors.Is(err, source.ErrNotHeld) { // a pruned node is healthy: it serves what it holds
-			s.bench(m, err)
-		}
-		failed = append(failed, fmt.Errorf("node %s: %w", m.host, err))
+		nodes = append(nodes, m)
 	}
-	return nil, allFailed(index, failed)
+	return s.race(ctx, index, net, nodes, failed, hedged)
+}
+
+// attempt is one node's read of a milestone.
+type attempt struct {
+	m   *member
+	cm  *chain.ConfirmedMilestone
+	err error
+}
+
+// race asks nodes for milestone index one after the other: the next when one fails,
+// and, hedged, also the next when none answered within the hedge delay. The first
+// verified answer is used and the other reads are cancelled.
+func (s *Source) race(ctx context.Context, index uint32, net chain.Network, nodes []*member,
+	failed []error, hedged bool) (*chain.ConfirmedMilestone, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make(chan attempt, len(nodes))
+	next, running := 0, 0
+	launch := func() {
+		m := nodes[next]
+		next, running = next+1, running+1
+		go func() {
+			start := time.Now()
+			cm, err := m.verified(withMilestone(ctx, index), index, net)
+			if err == nil {
+				s.hedge.took(time.Since(start))
+			}
+			results <- attempt{m, cm, err}
+		}()
+	}
+	timer := time.NewTimer(s.hedge.delay())
+	defer timer.Stop()
+	if !hedged {
+		timer.Stop()
+	}
+	for {
+		if running == 0 {
+			if next == len(nodes) {
+				return nil, allFailed(index, failed)
+			}
+			launch()
+		}
+		select {
+		case <-timer.C:
+			if next < len(nodes) {
+				nodes[next].c.m.hedges.Inc()
+				launch()
+			}
+			timer.Reset(s.hedge.delay())
+		case a := <-results:
+			running--
+			if a.err == nil {
+				s.recovered(a.m)
+				s.referencedBy(a.cm)
+				return a.cm, nil
+			}
+			if ctx.Err() != nil || !attributable(a.err) {
+				return nil, a.err
+			}
+			if !errors.Is(a.err, source.ErrNotHeld) { // a pruned node is healthy: it serves what it holds
+				s.bench(a.m, a.err)
+			}
+			failed = append(failed, fmt.Errorf("node %s: %w", a.m.host, a.err))
+		}
+	}
 }
 
 // referencedBy drops the blocks cm referenced from the pending blocks.
