@@ -52,13 +52,20 @@ func (ws *wsConn) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (ws *wsConn) Close() error                       { return ws.c.Close() }
-func (ws *wsConn) LocalAddr() net.Addr                { return ws.c.LocalAddr() }
-func (ws *wsConn) RemoteAddr() net.Addr               { return ws.c.RemoteAddr() }
-func (ws *wsConn) SetReadDeadline(t time.Time) error  { return ws.c.SetReadDeadline(t) }
-func (ws *wsConn) SetWriteDeadline(t time.Time) error { return ws.c.SetWriteDeadline(t) }
+func (ws *wsConn) Close() error                      { return ws.c.Close() }
+func (ws *wsConn) LocalAddr() net.Addr               { return ws.c.LocalAddr() }
+func (ws *wsConn) RemoteAddr() net.Addr              { return ws.c.RemoteAddr() }
+func (ws *wsConn) SetReadDeadline(t time.Time) error { return ws.c.SetReadDeadline(t) }
 func (ws *wsConn) SetDeadline(t time.Time) error {
-	return errors.Join(ws.c.SetReadDeadline(t), ws.c.SetWriteDeadline(t))
+	return errors.Join(ws.c.SetReadDeadline(t), ws.SetWriteDeadline(t))
+}
+
+// SetWriteDeadline holds the writer's lock: the WebSocket library's write deadline is
+// state its writer reads, and the broker moves deadlines while another goroutine writes.
+func (ws *wsConn) SetWriteDeadline(t time.Time) error {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	return ws.c.SetWriteDeadline(t)
 }
 
 // connQueue is a net.Listener whose connections are the WebSocket upgrades of the
