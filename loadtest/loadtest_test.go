@@ -39,7 +39,7 @@ func serveChain(t *testing.T, n uint32, limits api.Limits) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := api.NewHTTPServer(ln.Addr().String(), srv.Handler(), requestTimeout)
+	hs := srv.HTTPServer(ln.Addr().String())
 	hs.ErrorLog = nil
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
@@ -55,9 +55,7 @@ func serveChain(t *testing.T, n uint32, limits api.Limits) string {
 }
 
 // defaultLimits are cmd/api's default limits.
-var defaultLimits = api.Limits{Rate: api.DefaultRate, Burst: api.DefaultBurst,
-	ClientConcurrency: api.DefaultClientConcurrency, MaxInFlight: api.DefaultMaxInFlight, Tarpit: api.DefaultTarpit,
-	ProbeRate: api.DefaultProbeRate, RowsPerToken: api.DefaultRowsPerToken}
+var defaultLimits = api.DefaultLimits()
 
 // TestLoadWithAttackers runs a short load, against an API with cmd/api's default
 // limits, with every kind of attacker beside it: no 5xx anywhere, every normal request

@@ -151,7 +151,7 @@ func run(ctx context.Context, args []string) error {
 		ops.Serve(ctx, f.opsAddr, reg, srv.Ready)
 	}
 	slog.Info("api serving", "addr", f.addr, "ops_addr", f.opsAddr, "cluster", cfg.String(), "chunk_size", st.ChunkSize)
-	return serve(ctx, api.NewHTTPServer(f.addr, srv.Handler(), f.requestTimeout))
+	return serve(ctx, srv.HTTPServer(f.addr))
 }
 
 // openStore connects, waiting for a cluster that is not up yet (retryable errors) for
