@@ -105,4 +105,3 @@ func walletBatch(b *testing.B, base, local string, n int) (time.Duration, map[in
 	wg.Wait()
 	return time.Since(start), codes
 }
-
