@@ -56,8 +56,8 @@ func BenchmarkLimits(b *testing.B) {
 				}
 				tot := rep.Phase.Total
 				p99[a.name] = append(p99[a.name], tot.P99)
-				fmt.Printf("open loop round %d, %s limits: %d sent, p50 %s, p99 %s, 4xx %d, 5xx %d, errors %d\n",
-					round+1, a.name, rep.Sent, tot.P50, tot.P99, tot.S4xx, tot.S5xx, tot.Errors)
+				fmt.Printf("open loop round %d, %s limits: %d sent, p50 %s, p99 %s, 4xx %d (unexpected %d), 5xx %d, errors %d\n",
+					round+1, a.name, rep.Sent, tot.P50, tot.P99, tot.S4xx, tot.Unexpected, tot.S5xx, tot.Errors)
 			}
 		}
 		old, cur := median(p99["old"]), median(p99["new"])
