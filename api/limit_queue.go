@@ -64,14 +64,13 @@ func (l *limiter) take(ctx context.Context, s *slots, wait time.Duration) bool {
 		l.mu.Unlock()
 		return true
 	}
+	if wait <= 0 {
+		l.mu.Unlock()
+		return false
+	}
 	w, e, ok := s.enqueue()
 	l.mu.Unlock()
-	if !ok || wait <= 0 {
-		if ok {
-			l.mu.Lock()
-			l.leave(s, w, e)
-			l.mu.Unlock()
-		}
+	if !ok {
 		return false
 	}
 	t := time.NewTimer(wait)

@@ -3,9 +3,11 @@ package api
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -155,5 +157,36 @@ func TestConnectionCap(t *testing.T) {
 			t.Fatal("a closed connection did not free its place")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestQueuesLeakNothing: many requests of a few clients through short queues, admitted,
+// refused, timed out and left midway: afterwards no slot is taken and no one waits.
+func TestQueuesLeakNothing(t *testing.T) {
+	l := newLimiter(Limits{ClientConcurrency: 2, ClientQueue: 8, QueueWait: 20 * time.Millisecond, MaxInFlight: 3,
+		GlobalQueue: 2, GlobalQueueWait: 10 * time.Millisecond}, time.Now)
+	var wg sync.WaitGroup
+	for i := range 200 {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Duration(i%7)*3*time.Millisecond)
+			defer cancel()
+			release, refused := l.admit(ctx, ip(fmt.Sprintf("192.0.2.%d", i%4)))
+			if refused == nil {
+				time.Sleep(time.Duration(i%5) * time.Millisecond)
+				release()
+			}
+		})
+	}
+	wg.Wait()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.global.used != 0 || l.global.waiters.Len() != 0 {
+		t.Fatalf("global: %d in flight, %d waiting after all ended", l.global.used, l.global.waiters.Len())
+	}
+	for key, e := range l.clients {
+		if c := e.Value.(*clientState); c.busy() {
+			t.Errorf("%s: %d in flight, %d waiting, %d queued after all ended", key, c.slots.used, c.waiting,
+				c.slots.waiters.Len())
+		}
 	}
 }
