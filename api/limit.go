@@ -120,7 +120,7 @@ const (
 
 // enabled says whether any limit is set.
 func (l Limits) enabled() bool {
-	return l.Rate > 0 || l.ClientConcurrency > 0 || l.MaxInFlight > 0 || l.ClientConnections > 0
+	return l.Rate > 0 || l.ClientConcurrency > 0 || l.MaxInFlight > 0 || l.ClientConnections > 0 || l.MinSendRate > 0
 }
 
 // ParseTrustedProxies reads -trusted-proxy: comma-separated CIDRs or addresses.
