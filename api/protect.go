@@ -82,9 +82,10 @@ func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 	})
 }
 
-// limit admits a request through lim (nil: no limits) and serves it with next, or
-// refuses it with 429 (held by the tarpit when the refusal is for the client's own
-// limits).
+// limit admits a request through lim (nil: no limits), after its wait in the queues,
+// and serves it with next through a sendWriter (the slot freed when the answer starts,
+// the minimum send rate), or refuses it with 429 (held by the tarpit when the refusal
+// is for the client's own limits and came without a wait).
 func (g *guard) limit(lim *limiter, rt *route, next func(http.ResponseWriter, *http.Request, netip.Addr)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := clientID(r, g.trusted)
