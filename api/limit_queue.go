@@ -18,6 +18,28 @@ type slots struct {
 	queue   int // waiters allowed; 0: none
 	used    int
 	waiters list.List // of *waiter
+	// standing, when set, shortens the wait of requests that join a queue that has not
+	// been empty for standingAfter (see standingWait).
+	standing  bool
+	busySince time.Time // when the queue last went from empty to not; zero while empty
+}
+
+// A queue that has not emptied for standingAfter is standing: the server, not a burst,
+// is what it waits for, and waiting longer only adds latency before the same refusal.
+// Requests joining a standing queue wait at most standingWait (controlled delay, as in
+// CoDel). The global queue is so controlled; a client's queue is not, since a wallet's
+// batch legitimately keeps it full for seconds.
+const (
+	standingAfter = 100 * time.Millisecond
+	standingWait  = 10 * time.Millisecond
+)
+
+// waitFor is how long a request joining the queue now may wait, given wait.
+func (s *slots) waitFor(wait time.Duration, now time.Time) time.Duration {
+	if s.standing && s.waiters.Len() > 0 && now.Sub(s.busySince) > standingAfter {
+		return min(wait, standingWait)
+	}
+	return wait
 }
 
 // waiter is a request waiting for a slot: granted (under mu) when a release hands it the
@@ -37,18 +59,30 @@ func (s *slots) tryTake() bool {
 }
 
 // enqueue adds a waiter, or says the queue is full.
-func (s *slots) enqueue() (*waiter, *list.Element, bool) {
+func (s *slots) enqueue(now time.Time) (*waiter, *list.Element, bool) {
 	if s.waiters.Len() >= s.queue {
 		return nil, nil, false
+	}
+	if s.waiters.Len() == 0 {
+		s.busySince = now
 	}
 	w := &waiter{ready: make(chan struct{})}
 	return w, s.waiters.PushBack(w), true
 }
 
+// remove takes e out of the queue.
+func (s *slots) remove(e *list.Element) *waiter {
+	w := s.waiters.Remove(e).(*waiter)
+	if s.waiters.Len() == 0 {
+		s.busySince = time.Time{}
+	}
+	return w
+}
+
 // release frees a slot, handing it to the longest waiter when there is one.
 func (s *slots) release() {
 	if e := s.waiters.Front(); e != nil {
-		w := s.waiters.Remove(e).(*waiter)
+		w := s.remove(e)
 		w.granted = true
 		close(w.ready)
 		return
@@ -64,11 +98,12 @@ func (l *limiter) take(ctx context.Context, s *slots, wait time.Duration) bool {
 		l.mu.Unlock()
 		return true
 	}
-	if wait <= 0 {
+	now := l.now()
+	if wait = s.waitFor(wait, now); wait <= 0 {
 		l.mu.Unlock()
 		return false
 	}
-	w, e, ok := s.enqueue()
+	w, e, ok := s.enqueue(now)
 	l.mu.Unlock()
 	if !ok {
 		return false
@@ -92,7 +127,7 @@ func (l *limiter) leave(s *slots, w *waiter, e *list.Element) bool {
 	if w.granted {
 		return true
 	}
-	s.waiters.Remove(e)
+	s.remove(e)
 	return false
 }
 

@@ -190,3 +190,40 @@ func TestQueuesLeakNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingGlobalQueue: a request joining a global queue that has not emptied for
+// standingAfter waits only standingWait before its 429; one joining a fresh queue waits
+// up to GlobalQueueWait.
+func TestStandingGlobalQueue(t *testing.T) {
+	c := &lockedClock{c: newClock()}
+	l := newLimiter(Limits{MaxInFlight: 1, GlobalQueue: 8, GlobalQueueWait: 2 * time.Second}, c.now)
+	defer admit(t, l, ip("192.0.2.1"))()
+	first := admitAsync(l, "192.0.2.2")
+	wantWaiting(t, first)
+	c.add(standingAfter + time.Millisecond) // the queue has not emptied since
+	start := time.Now()
+	if _, refused := l.admit(context.Background(), ip("192.0.2.3")); refused == nil || refused.reason != reasonInFlight ||
+		time.Since(start) > time.Second {
+		t.Fatalf("joining a standing queue: %+v after %s, want in_flight within about %s", refused, time.Since(start),
+			standingWait)
+	}
+	wantWaiting(t, first) // those already waiting keep their wait
+}
+
+// lockedClock is a clock that waiting goroutines may read while the test moves it.
+type lockedClock struct {
+	mu sync.Mutex
+	c  *clock
+}
+
+func (l *lockedClock) now() time.Time {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.c.now()
+}
+
+func (l *lockedClock) add(d time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.c.add(d)
+}

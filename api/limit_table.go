@@ -77,7 +77,7 @@ func newLimiter(cfg Limits, now func() time.Time) *limiter {
 		cfg.IdleAfter = max(cfg.IdleAfter, refill+time.Second)
 	}
 	return &limiter{cfg: cfg, now: now, clients: map[netip.Prefix]*list.Element{}, lru: list.New(), lastSweep: now(),
-		global: slots{limit: cfg.MaxInFlight, queue: cfg.GlobalQueue}}
+		global: slots{limit: cfg.MaxInFlight, queue: cfg.GlobalQueue, standing: true}}
 }
 
 // keysOf are the entries a client id (clientID) has: its own and, for IPv6, its site's.

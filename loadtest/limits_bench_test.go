@@ -33,7 +33,9 @@ func envInt(name string, def int) int {
 //
 //   - open loop: LOAD_BENCH_RATE (1000) req/s of the route mix over 64 clients, each from
 //     an address of its own, in LOAD_BENCH_ROUNDS (3) rounds of LOAD_BENCH_SECONDS (10) s
-//     against each API in turn; the p99 of each round, and the ratio of the medians;
+//     against each API in turn (with LOAD_BENCH_TOGETHER set, against both at once, so
+//     that both see the same machine: on a shared machine whose load changes from one
+//     round to the next); the p99 of each round, and the ratio of the medians;
 //   - a wallet batch: one client asks for 200 outputs at once (200 connections, as the
 //     SDK's get_outputs does), twice against each API (a fresh client address each
 //     time); the time to the last answer and the 429s.
@@ -47,17 +49,34 @@ func BenchmarkLimits(b *testing.B) {
 	rounds, seconds := envInt("LOAD_BENCH_ROUNDS", 3), envInt("LOAD_BENCH_SECONDS", 10)
 	for b.Loop() {
 		p99 := map[string][]time.Duration{}
+		together := os.Getenv("LOAD_BENCH_TOGETHER") != ""
 		for round := range rounds {
+			var mu sync.Mutex
+			var wg sync.WaitGroup
 			for _, a := range apis {
-				rep, err := RunOpen(context.Background(), OpenConfig{BaseURL: a.base, Rate: rate,
-					Duration: time.Duration(seconds) * time.Second, Clients: 64, DistinctClients: true, Seed: int64(round)})
-				if err != nil {
-					b.Fatal(err)
+				run := func() {
+					rep, err := RunOpen(context.Background(), OpenConfig{BaseURL: a.base, Rate: rate,
+						Duration: time.Duration(seconds) * time.Second, Clients: 64, DistinctClients: true, Seed: int64(round)})
+					if err != nil {
+						b.Error(err)
+						return
+					}
+					tot := rep.Phase.Total
+					mu.Lock()
+					defer mu.Unlock()
+					p99[a.name] = append(p99[a.name], tot.P99)
+					fmt.Printf("open loop round %d, %s limits: %d sent, p50 %s, p99 %s, 4xx %d (unexpected %d), 5xx %d, "+
+						"errors %d\n", round+1, a.name, rep.Sent, tot.P50, tot.P99, tot.S4xx, tot.Unexpected, tot.S5xx, tot.Errors)
 				}
-				tot := rep.Phase.Total
-				p99[a.name] = append(p99[a.name], tot.P99)
-				fmt.Printf("open loop round %d, %s limits: %d sent, p50 %s, p99 %s, 4xx %d (unexpected %d), 5xx %d, errors %d\n",
-					round+1, a.name, rep.Sent, tot.P50, tot.P99, tot.S4xx, tot.Unexpected, tot.S5xx, tot.Errors)
+				if together {
+					wg.Go(run)
+				} else {
+					run()
+				}
+			}
+			wg.Wait()
+			if b.Failed() {
+				b.FailNow()
 			}
 		}
 		old, cur := median(p99["old"]), median(p99["new"])
