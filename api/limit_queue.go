@@ -131,8 +131,8 @@ func (l *limiter) leave(s *slots, w *waiter, e *list.Element) bool {
 	return false
 }
 
-// acquire admits a request of client id without waiting (as admit, with a context that
-// never ends).
+// acquire is admit for a request whose client never leaves (a context that never ends):
+// without queues configured it decides at once.
 func (l *limiter) acquire(id netip.Addr) (release func(), refused *refusal) {
 	return l.admit(context.Background(), id)
 }
