@@ -15,6 +15,8 @@ import (
 
 // oldLimits are cmd/api's limits before the queues: refusals at once, no connection
 // cap, no minimum send rate (the in-flight slot is freed when the answer starts in both).
+func apiDefaults() api.Limits { return api.DefaultLimits() }
+
 func oldLimits() api.Limits {
 	l := api.DefaultLimits()
 	l.ClientQueue, l.GlobalQueue, l.ClientConnections, l.MinSendRate = 0, 0, 0, 0
@@ -33,7 +35,7 @@ func envInt(name string, def int) int {
 //
 //   - open loop: LOAD_BENCH_RATE (1000) req/s of the route mix over 64 clients, each from
 //     an address of its own, in LOAD_BENCH_ROUNDS (3) rounds of LOAD_BENCH_SECONDS (10) s
-//     against each API in turn (with LOAD_BENCH_TOGETHER set, against both at once, so
+//     against each API in turn, each first every other round (with LOAD_BENCH_TOGETHER set, against both at once, so
 //     that both see the same machine: on a shared machine whose load changes from one
 //     round to the next); the p99 of each round, and the ratio of the medians;
 //   - a wallet batch: one client asks for 200 outputs at once (200 connections, as the
@@ -41,10 +43,8 @@ func envInt(name string, def int) int {
 //     time); the time to the last answer and the 429s.
 func BenchmarkLimits(b *testing.B) {
 	st := chainStore(b, 60)
-	apis := []struct {
-		name string
-		base string
-	}{{"old", serveAPI(b, st, oldLimits())}, {"new", serveAPI(b, st, api.DefaultLimits())}}
+	type api struct{ name, base string }
+	apis := []api{{"old", serveAPI(b, st, oldLimits())}, {"new", serveAPI(b, st, apiDefaults())}}
 	rate := float64(envInt("LOAD_BENCH_RATE", 1000))
 	rounds, seconds := envInt("LOAD_BENCH_ROUNDS", 3), envInt("LOAD_BENCH_SECONDS", 10)
 	for b.Loop() {
@@ -53,7 +53,11 @@ func BenchmarkLimits(b *testing.B) {
 		for round := range rounds {
 			var mu sync.Mutex
 			var wg sync.WaitGroup
-			for _, a := range apis {
+			order := apis
+			if round%2 == 1 { // in turn, each goes first every other round
+				order = []api{apis[1], apis[0]}
+			}
+			for _, a := range order {
 				run := func() {
 					rep, err := RunOpen(context.Background(), OpenConfig{BaseURL: a.base, Rate: rate,
 						Duration: time.Duration(seconds) * time.Second, Clients: 64, DistinctClients: true, Seed: int64(round)})
