@@ -86,7 +86,7 @@ func TestLimiterEviction(t *testing.T) {
 	if n := l.size(); n != 3 {
 		t.Fatalf("%d clients remembered, cap 3", n)
 	}
-	if _, ok := l.clients[ip("192.0.2.2")]; ok {
+	if _, ok := l.clients[keysOf(ip("192.0.2.2"))[0]]; ok {
 		t.Fatal("the least recently seen client was kept")
 	}
 	c.add(2 * time.Minute)
@@ -178,7 +178,7 @@ func TestLimiterTarpit(t *testing.T) {
 	}
 	c.add(2 * time.Hour)
 	admit(t, l, ip("192.0.2.2"))() // sweeps
-	if _, ok := l.clients[a]; !ok {
+	if _, ok := l.clients[keysOf(a)[0]]; !ok {
 		t.Fatal("a client with refusals held was forgotten")
 	}
 	plain := newLimiter(Limits{Rate: 0.001, Burst: 1}, c.now)

@@ -29,6 +29,7 @@ type guard struct {
 	limited     *prometheus.CounterVec
 	rowsRead    prometheus.Counter
 	probes      probeGate
+	conns       connTracker // each client's open connections (limit_conns.go)
 }
 
 // probes are the routes neither limited nor behind the read token.
@@ -39,7 +40,8 @@ const readChallenge = `Bearer realm="stardust-indexer"`
 func newGuard(cfg Config, token Secret) *guard {
 	g := &guard{trusted: cfg.Limits.TrustedProxies, probes: make(probeGate, maxProbesInFlight),
 		limited: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "api_limited_total",
-			Help: "Requests refused with 429 by reason: rate, client_in_flight, in_flight."}, []string{"reason"})}
+			Help: "Requests (and connections) refused with 429 by reason: rate, client_in_flight, in_flight, " +
+				"clients, connections."}, []string{"reason"})}
 	g.rowsRead = prometheus.NewCounter(prometheus.CounterOpts{Name: "api_rows_read_total",
 		Help: "Database rows the limited routes read (a request is charged a token per -rows-per-token of them)."})
 	cfg.Registry.MustRegister(g.limited, g.rowsRead)
@@ -50,6 +52,7 @@ func newGuard(cfg Config, token Secret) *guard {
 		g.probeLimits = newLimiter(Limits{Rate: l.ProbeRate, Burst: int(math.Ceil(2 * l.ProbeRate)), RowsPerToken: -1,
 			Tarpit: l.Tarpit, MaxClients: l.MaxClients, IdleAfter: l.IdleAfter}, time.Now)
 	}
+	g.conns.g = g
 	if token != "" {
 		g.readSum, g.hasRead = sha256.Sum256([]byte(token)), true
 	}
@@ -79,28 +82,42 @@ func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 	})
 }
 
-// limit admits a request through lim (nil: no limits) and serves it with next, or
-// refuses it with 429 (held by the tarpit when the refusal is for the client's own
-// limits).
+// limit admits a request through lim (nil: no limits), after its wait in the queues,
+// and serves it with next through a sendWriter (the slot freed when the answer starts,
+// the minimum send rate), or refuses it with 429 (held by the tarpit when the refusal
+// is for the client's own limits and came without a wait).
 func (g *guard) limit(lim *limiter, rt *route, next func(http.ResponseWriter, *http.Request, netip.Addr)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := clientID(r, g.trusted)
-		if lim != nil {
-			release, refused := lim.acquire(id)
-			if refused != nil {
-				g.limited.WithLabelValues(refused.reason).Inc()
-				hold(r, refused)
-				if refused.close {
-					w.Header().Set("Connection", "close")
-				}
-				g.refuse(w, r, rt, &apiError{Status: http.StatusTooManyRequests, Title: "too many requests",
-					Detail: limitDetail[refused.reason], RetryAfter: refused.retryAfter})
-				return
-			}
-			defer release()
+		if lim == nil {
+			next(w, r, id)
+			return
 		}
-		next(w, r, id)
+		release, refused := lim.admit(r.Context(), id)
+		if refused != nil {
+			g.turnAway(w, r, rt, refused)
+			return
+		}
+		defer release()
+		sw := newSendWriter(w, release, lim.cfg.MinSendRate)
+		defer sw.extend() // what net/http sends after the handler (buffered bytes) gets a window too
+		next(sw, r, id)
 	})
+}
+
+// turnAway answers a refused request 429 (after its hold); a client that left while
+// it waited gets nothing.
+func (g *guard) turnAway(w http.ResponseWriter, r *http.Request, rt *route, refused *refusal) {
+	if refused.reason == reasonGone {
+		return
+	}
+	g.limited.WithLabelValues(refused.reason).Inc()
+	hold(r, refused)
+	if refused.close {
+		w.Header().Set("Connection", "close")
+	}
+	g.refuse(w, r, rt, &apiError{Status: http.StatusTooManyRequests, Title: "too many requests",
+		Detail: limitDetail[refused.reason], RetryAfter: refused.retryAfter})
 }
 
 // hold waits out a held refusal (or the client's leaving).
@@ -122,6 +139,7 @@ var limitDetail = map[string]string{
 		"counts as more than one); retry after Retry-After seconds",
 	reasonClientInFlight: "this client has too many requests in flight; wait for their answers",
 	reasonInFlight:       "the server has too many requests in flight; retry after Retry-After seconds",
+	reasonClients:        "the server tracks as many clients as it may, all busy; retry after Retry-After seconds",
 }
 
 func (g *guard) refuse(w http.ResponseWriter, r *http.Request, rt *route, e *apiError) {

@@ -9,6 +9,7 @@ package api
 import (
 	"context"
 	"crypto/sha256"
+	"net"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -135,9 +136,22 @@ func noRoute(w http.ResponseWriter, r *http.Request) {
 	writeError(w, r, notFound("no route %s (see /openapi.json)", r.URL.Path), nil)
 }
 
+// HTTPServer is NewHTTPServer for s's handler, with each client's connections capped
+// (Limits.ClientConnections).
+func (s *Server) HTTPServer(addr string) *http.Server {
+	hs := NewHTTPServer(addr, s.Handler(), s.cfg.RequestTimeout)
+	hs.ConnState = s.ConnState
+	return hs
+}
+
+// ConnState counts each client's open connections and closes those over its cap: set it
+// as the http.Server's ConnState (HTTPServer does).
+func (s *Server) ConnState(c net.Conn, st http.ConnState) { s.guard.conns.state(c, st) }
+
 // NewHTTPServer is an http.Server hardened against slow or greedy clients: bounded
 // header, body and idle times, and small headers. The write timeout leaves the
-// handler its whole request timeout plus time to send the answer.
+// handler its whole request timeout plus time to send the answer; with
+// Limits.MinSendRate the answer's own writes then move the deadline as the client reads.
 func NewHTTPServer(addr string, h http.Handler, requestTimeout time.Duration) *http.Server {
 	if requestTimeout <= 0 {
 		requestTimeout = defaultRequestTimeout

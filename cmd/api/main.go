@@ -3,6 +3,7 @@
 //	api [-addr 127.0.0.1:8080] [-ops-addr 127.0.0.1:9101] [-request-timeout 5s]
 //	    [-admin-token-file PATH] [-admin-timeout 1m]
 //	    [-rate 50] [-burst 100] [-client-concurrency 16] [-max-in-flight 256]
+//	    [-client-queue 256] [-queue-wait 4s] [-client-connections 256] [-min-send-rate 4096]
 //	    [-trusted-proxy CIDR,...] [-read-token-file PATH]
 //
 // The cluster comes from the CQL_* environment variables (see README). /metrics,
@@ -151,7 +152,7 @@ func run(ctx context.Context, args []string) error {
 		ops.Serve(ctx, f.opsAddr, reg, srv.Ready)
 	}
 	slog.Info("api serving", "addr", f.addr, "ops_addr", f.opsAddr, "cluster", cfg.String(), "chunk_size", st.ChunkSize)
-	return serve(ctx, api.NewHTTPServer(f.addr, srv.Handler(), f.requestTimeout))
+	return serve(ctx, srv.HTTPServer(f.addr))
 }
 
 // openStore connects, waiting for a cluster that is not up yet (retryable errors) for

@@ -31,6 +31,18 @@ func (p *protectFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&p.limits.ClientConcurrency, "client-concurrency", api.DefaultClientConcurrency,
 		"requests in flight per client (0: no cap)")
 	fs.IntVar(&p.limits.MaxInFlight, "max-in-flight", api.DefaultMaxInFlight, "requests in flight in all (0: no cap)")
+	fs.IntVar(&p.limits.ClientQueue, "client-queue", api.DefaultClientQueue, "requests of one client that may wait "+
+		"for their token or their in-flight slot before a 429 (0: refused at once)")
+	fs.DurationVar(&p.limits.QueueWait, "queue-wait", api.DefaultQueueWait, "longest a request waits in its "+
+		"client's queue")
+	fs.IntVar(&p.limits.GlobalQueue, "global-queue", api.DefaultGlobalQueue, "requests that may wait for a slot of "+
+		"-max-in-flight before a 429 (0: refused at once)")
+	fs.DurationVar(&p.limits.GlobalQueueWait, "global-queue-wait", api.DefaultGlobalQueueWait, "longest a request "+
+		"waits for a slot of -max-in-flight")
+	fs.IntVar(&p.limits.ClientConnections, "client-connections", api.DefaultClientConnections, "connections one "+
+		"client may hold open (IPv4 address, IPv6 /64; a /48 16 times that; 0: no cap)")
+	fs.IntVar(&p.limits.MinSendRate, "min-send-rate", api.DefaultMinSendRate, "bytes a second a client must read "+
+		"an answer at, else its connection is closed (0: only the write timeout)")
 	fs.DurationVar(&p.limits.Tarpit, "tarpit", api.DefaultTarpit, "hold a refusal of a client over its own limits "+
 		"this long before sending it (0: at once)")
 	fs.StringVar(&p.trustedProxy, "trusted-proxy", "", "proxies (comma-separated CIDRs or addresses) whose "+
@@ -56,6 +68,14 @@ func (p *protectFlags) check() error {
 		return fmt.Errorf("-tarpit %s: want 0 (off) to 10s", l.Tarpit)
 	case l.MaxInFlight < 0:
 		return fmt.Errorf("-max-in-flight %d: want 0 (off) or more", l.MaxInFlight)
+	case l.ClientQueue < 0 || l.GlobalQueue < 0:
+		return fmt.Errorf("-client-queue %d, -global-queue %d: want 0 (off) or more", l.ClientQueue, l.GlobalQueue)
+	case l.QueueWait < 0 || l.QueueWait > time.Minute || l.GlobalQueueWait < 0 || l.GlobalQueueWait > time.Minute:
+		return fmt.Errorf("-queue-wait %s, -global-queue-wait %s: want 0 to 1m", l.QueueWait, l.GlobalQueueWait)
+	case l.ClientConnections < 0:
+		return fmt.Errorf("-client-connections %d: want 0 (off) or more", l.ClientConnections)
+	case l.MinSendRate < 0:
+		return fmt.Errorf("-min-send-rate %d: want 0 (off) or more", l.MinSendRate)
 	case l.ProbeRate < 0:
 		return fmt.Errorf("-probe-rate %g: want 0 (off) or more", l.ProbeRate)
 	case l.RowsPerToken < 0:
@@ -107,5 +127,7 @@ func logProtection(l api.Limits, readSource string) {
 		reads = "read token from " + readSource
 	}
 	slog.Info("api protection", "rate", l.Rate, "burst", l.Burst, "client_concurrency", l.ClientConcurrency,
-		"max_in_flight", l.MaxInFlight, "rows_per_token", max(l.RowsPerToken, 0), "probe_rate", l.ProbeRate, "tarpit", l.Tarpit, "trusted_proxies", len(l.TrustedProxies), "reads", reads)
+		"max_in_flight", l.MaxInFlight, "rows_per_token", max(l.RowsPerToken, 0), "probe_rate", l.ProbeRate, "client_queue", l.ClientQueue,
+		"queue_wait", l.QueueWait, "global_queue", l.GlobalQueue, "global_queue_wait", l.GlobalQueueWait,
+		"client_connections", l.ClientConnections, "min_send_rate", l.MinSendRate, "tarpit", l.Tarpit, "trusted_proxies", len(l.TrustedProxies), "reads", reads)
 }
