@@ -88,14 +88,5 @@ func (e *export) writeDelta(ctx context.Context, wr *snapshot.Writer, after uint
 			return err
 		}
 	}
-	seps, err := e.solidEntryPoints(ctx)
-	if err != nil {
-		return fmt.Errorf("solid entry points of milestone %d: %w", e.n, err)
-	}
-	for _, id := range seps {
-		if err := wr.WriteSEP(id); err != nil {
-			return err
-		}
-	}
-	return nil
+	return e.writeSEPs(ctx, wr)
 }

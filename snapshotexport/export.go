@@ -92,6 +92,12 @@ func (e *export) write(ctx context.Context, wr *snapshot.Writer) error {
 	if err := e.writeDiffs(ctx, wr); err != nil {
 		return err
 	}
+	return e.writeSEPs(ctx, wr)
+}
+
+// writeSEPs writes the target milestone's solid entry points, the last section of a
+// full and of a delta file.
+func (e *export) writeSEPs(ctx context.Context, wr *snapshot.Writer) error {
 	seps, err := e.solidEntryPoints(ctx)
 	if err != nil {
 		return fmt.Errorf("solid entry points of milestone %d: %w", e.n, err)

@@ -21,8 +21,7 @@ type health struct {
 	foreign   bool   // it serves another network: never asked again
 	strikes   int
 	until     time.Time
-	latency   time.Duration // moving average of its answers' round trips
-	answers   int           // answers in the average
+	latency   movingAverage // of its answers' round trips
 }
 
 // status records an /info answer.
@@ -63,28 +62,20 @@ func (h *health) benchAtLeast(now time.Time, least time.Duration) time.Duration 
 	return d
 }
 
-// latencyWeight is the weight of a new answer in a node's latency average.
-const latencyWeight = 0.3
-
 // answered adds an answer's round trip to the node's latency average and returns it
 // with the number of answers it holds.
 func (h *health) answered(d time.Duration) (time.Duration, int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.answers == 0 {
-		h.latency = d
-	} else {
-		h.latency += time.Duration(latencyWeight * float64(d-h.latency))
-	}
-	h.answers++
-	return h.latency, h.answers
+	h.latency.add(d)
+	return h.latency.value, h.latency.count
 }
 
 // roundTrip is the node's latency average and the answers it holds.
 func (h *health) roundTrip() (time.Duration, int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.latency, h.answers
+	return h.latency.value, h.latency.count
 }
 
 // recovered ends the streak; it tells whether the node was benched.

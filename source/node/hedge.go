@@ -15,8 +15,7 @@ type hedge struct {
 	least time.Duration
 
 	mu      sync.Mutex
-	average time.Duration // of the reads that succeeded
-	reads   int
+	average movingAverage // of the reads that succeeded
 }
 
 func newHedge(least time.Duration) *hedge { return &hedge{least: least} }
@@ -25,17 +24,12 @@ func newHedge(least time.Duration) *hedge { return &hedge{least: least} }
 func (h *hedge) took(d time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.reads == 0 {
-		h.average = d
-	} else {
-		h.average += time.Duration(latencyWeight * float64(d-h.average))
-	}
-	h.reads++
+	h.average.add(d)
 }
 
 // delay is how long a read may take before the milestone is asked from the next node.
 func (h *hedge) delay() time.Duration {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return max(h.least, hedgeFactor*h.average)
+	return max(h.least, hedgeFactor*h.average.value)
 }
