@@ -51,6 +51,8 @@ type CacheRoute struct {
 	BytesOK     int // body bytes of the 200s, in all
 	FiveXX      int // first answers that were 5xx
 	Limited     int // first answers that were 429
+	// Moving counts, by URL, the first answers that did not carry immutable.
+	Moving      map[string]int
 	ok, revalid []time.Duration
 }
 
@@ -116,6 +118,11 @@ func (s *CacheRoute) measure(ctx context.Context, c *http.Client, url string) er
 	}
 	if strings.Contains(first.cacheControl, "immutable") {
 		s.Immutable++
+	} else {
+		if s.Moving == nil {
+			s.Moving = map[string]int{}
+		}
+		s.Moving[url]++
 	}
 	if first.etag == "" || first.status != http.StatusOK {
 		return nil
