@@ -4,12 +4,10 @@ import (
 	"context"
 	"math"
 	"testing"
-	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source"
-	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 // Pending messages estimated for milestone 4294967294 (a tip a lying node reported) are
@@ -19,38 +17,13 @@ import (
 // that never saw them pending.
 func TestFarEstimatesDoNotOutliveTheirMilestone(t *testing.T) {
 	const tip = 21
-	st, cfg := newStore(t)
-	clean, cleanCfg := newStore(t)
-	ingestAll(t, clean, simSource(tip), tip, nil)
-
-	sim := simSource(tip)
-	pending, err := sim.Unreferenced(context.Background(), tip-1)
-	if err != nil || len(pending) == 0 {
-		t.Fatalf("sim has no unreferenced messages before %d: %v", tip, err)
-	}
-	id := pending[0].ID.String()
-	m := ingest.NewMetrics(nil)
-	gated := &gatedTip{Source: farEstimates{sim}, held: tip - 1, release: make(chan struct{})}
-	p := ingest.New(gated, st, ingest.Config{NodeID: 1, StopAt: tip,
-		Follow: true, Unreferenced: true, PollInterval: 100 * time.Millisecond}, m, nil)
-	seen := make(chan uint32, 1)
-	go func() {
-		defer close(gated.release)
-		rec := awaitPending(t, st, m, id)
-		floor, err := st.PendingFloor(context.Background())
-		if err != nil || rec.EstMilestoneIndex == nil || *rec.EstMilestoneIndex > tip || floor > tip {
-			t.Errorf("pending %s: est %v, floor %d (%v); want both at most %d", id, rec.EstMilestoneIndex, floor, err, tip)
-		}
-		seen <- floor
-	}()
-	if err := p.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	<-seen
-	got, want := firstSeenRemoved(t, st, cfg), firstSeenRemoved(t, clean, cleanCfg)
-	if diff := testcontainers.DiffDumps(got, want); diff != "" {
-		t.Fatalf("after confirmation, rows differ from a run that never saw them pending:\n%s", diff)
-	}
+	pendingThenConfirmed(t, tip, func(s source.Source) source.Source { return farEstimates{s} },
+		func(st *store.Store, id string, rec store.MessageRecord) {
+			floor, err := st.PendingFloor(context.Background())
+			if err != nil || rec.EstMilestoneIndex == nil || *rec.EstMilestoneIndex > tip || floor > tip {
+				t.Errorf("pending %s: est %v, floor %d (%v); want both at most %d", id, rec.EstMilestoneIndex, floor, err, tip)
+			}
+		})
 }
 
 // farEstimates estimates every unreferenced message for milestone 4294967294.

@@ -26,6 +26,27 @@ import (
 // confirmed, and every table equals that of a run that never saw them pending.
 func TestUnreferencedMessagesAreReplacedByConfirmedRows(t *testing.T) {
 	const tip = 21
+	st, id := pendingThenConfirmed(t, tip, func(s source.Source) source.Source { return s },
+		func(_ *store.Store, id string, before store.MessageRecord) {
+			if before.MilestoneIndex != nil || before.EstMilestoneIndex == nil || *before.EstMilestoneIndex != tip {
+				t.Errorf("pending %s: milestone %v est %v; want unreferenced with est_milestone_index %d",
+					id, before.MilestoneIndex, before.EstMilestoneIndex, tip)
+			}
+		})
+	after, err := st.Message(context.Background(), id)
+	if err != nil || after.MilestoneIndex == nil || *after.MilestoneIndex != tip {
+		t.Fatalf("confirmed %s: milestone %v (%v); want %d", id, after.MilestoneIndex, err, tip)
+	}
+}
+
+// pendingThenConfirmed runs the pipeline over the sim chain up to tip (its source made by
+// wrap), with the tip held one below until the first unreferenced message's pending row was
+// read and handed, with its ID, to whilePending (on another goroutine: it reports with t.Errorf). It then
+// checks that every table equals that of a run that never saw the messages pending, and
+// returns the store and the message's ID.
+func pendingThenConfirmed(t *testing.T, tip uint32, wrap func(source.Source) source.Source,
+	whilePending func(st *store.Store, id string, rec store.MessageRecord)) (*store.Store, string) {
+	t.Helper()
 	st, cfg := newStore(t)
 	clean, cleanCfg := newStore(t)
 	ingestAll(t, clean, simSource(tip), tip, nil)
@@ -37,32 +58,26 @@ func TestUnreferencedMessagesAreReplacedByConfirmedRows(t *testing.T) {
 	}
 	id := pending[0].ID.String()
 	m := ingest.NewMetrics(nil)
-	gated := &gatedTip{Source: sim, held: tip - 1, release: make(chan struct{})}
+	gated := &gatedTip{Source: wrap(sim), held: tip - 1, release: make(chan struct{})}
 	p := ingest.New(gated, st, ingest.Config{NodeID: 1, StopAt: tip,
 		Follow: true, Unreferenced: true, PollInterval: 100 * time.Millisecond}, m, nil)
-	seen := make(chan store.MessageRecord, 1)
+	done := make(chan struct{})
 	go func() {
+		defer close(done)
 		defer close(gated.release) // the tip moves on only once the pending row was read
-		seen <- awaitPending(t, st, m, id)
+		whilePending(st, id, awaitPending(t, st, m, id))
 	}()
 	if err := p.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	before := <-seen
-	if before.MilestoneIndex != nil || before.EstMilestoneIndex == nil || *before.EstMilestoneIndex != tip {
-		t.Fatalf("pending %s: milestone %v est %v; want unreferenced with est_milestone_index %d",
-			id, before.MilestoneIndex, before.EstMilestoneIndex, tip)
-	}
-	after, err := st.Message(context.Background(), id)
-	if err != nil || after.MilestoneIndex == nil || *after.MilestoneIndex != tip {
-		t.Fatalf("confirmed %s: milestone %v (%v); want %d", id, after.MilestoneIndex, err, tip)
-	}
+	<-done
 	// Confirmed rows keep est_milestone_index and seen_at (when the message was first
 	// seen), and hints keep naming the pending partition; everything else is equal.
 	got, want := firstSeenRemoved(t, st, cfg), firstSeenRemoved(t, clean, cleanCfg)
 	if diff := testcontainers.DiffDumps(got, want); diff != "" {
 		t.Fatalf("after confirmation, rows differ from a run that never saw them pending:\n%s", diff)
 	}
+	return st, id
 }
 
 var firstSeen = regexp.MustCompile(`(est_milestone_index|seen_at)=(\d+|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)? \+0000 UTC) `)
