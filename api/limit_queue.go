@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/wait"
 )
 
 // slots counts requests in flight against a limit, and queues, first come first served,
@@ -163,7 +165,7 @@ func (l *limiter) admit(ctx context.Context, id netip.Addr) (release func(), ref
 		c.waiting--
 		l.mu.Unlock()
 	}()
-	if !sleep(ctx, delay) {
+	if delay > 0 && wait.Sleep(ctx, delay) != nil {
 		return nil, &refusal{reason: reasonGone}
 	}
 	if !l.take(ctx, &c.slots, l.cfg.QueueWait-delay) {
@@ -229,21 +231,6 @@ func (l *limiter) afterWait(ctx context.Context, reason string) *refusal {
 		return &refusal{reason: reasonGone}
 	}
 	return &refusal{reason: reason, retryAfter: 1}
-}
-
-// sleep waits d, or less when ctx ends first (then false).
-func sleep(ctx context.Context, d time.Duration) bool {
-	if d <= 0 {
-		return true
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
-	}
 }
 
 // tarpit holds ref, a refusal of c over its own limits, when the holds allow (under mu).
