@@ -167,11 +167,17 @@ func clientID(r *http.Request, trusted []netip.Prefix) netip.Addr {
 			}
 		}
 	}
-	if id.Is6() {
-		p, _ := id.Prefix(64)
-		id = p.Addr()
+	return clientOf(id)
+}
+
+// clientOf is the client an address belongs to: itself, or for IPv6 its /64, the block
+// one host usually holds.
+func clientOf(a netip.Addr) netip.Addr {
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.Addr()
 	}
-	return id
+	return a
 }
 
 func remoteAddr(s string) netip.Addr {

@@ -69,10 +69,7 @@ func (t *connTracker) state(c net.Conn, st http.ConnState) {
 		if t.g.limits == nil || isTrusted(id, t.g.trusted) {
 			return
 		}
-		if id.Is6() {
-			p, _ := id.Prefix(64)
-			id = p.Addr()
-		}
+		id = clientOf(id)
 		if reason, ok := t.g.limits.openConn(id); !ok {
 			t.g.limited.WithLabelValues(reason).Inc()
 			_ = c.SetWriteDeadline(time.Now().Add(time.Second))
