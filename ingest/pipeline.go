@@ -352,10 +352,7 @@ func (p *Pipeline) findGaps(ctx context.Context, from, tip uint32) ([]store.Rang
 
 // startProgress logs a backfill (more than one milestone) and its progress.
 func (p *Pipeline) startProgress(gaps []store.Range, tip uint32) {
-	total := 0
-	for _, g := range gaps {
-		total += g.Len()
-	}
+	total := store.CountOf(gaps)
 	if total > 1 && total != p.lastGapTotal { // not again while waiting on other nodes' blocks
 		p.log.Info("filling gaps", "milestones", total, "ranges", len(gaps), "tip", tip)
 	}

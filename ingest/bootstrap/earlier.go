@@ -55,7 +55,7 @@ func checkEarlier(ctx context.Context, st *store.Store, index uint32) (noop bool
 	if len(missing) > 0 {
 		return false, refuse(ErrOtherBootstrap, "the keyspace holds the ledger bootstrapped at milestone %d, this snapshot's "+
 			"is at %d, and %d of milestones %d-%d are not indexed (first: %d-%d); a bootstrap loads into a fresh keyspace, "+
-			"or over one whose indexed milestones reach the snapshot's", e.record.Index, index, count(missing), from, to,
+			"or over one whose indexed milestones reach the snapshot's", e.record.Index, index, store.CountOf(missing), from, to,
 			missing[0].From, missing[0].To)
 	}
 	return true, nil
@@ -77,12 +77,4 @@ func unindexed(ctx context.Context, st *store.Store, from, to uint32) ([]store.R
 		out = append(out, store.Gaps(synced, g.From, g.To)...)
 	}
 	return out, nil
-}
-
-func count(rs []store.Range) int {
-	n := 0
-	for _, r := range rs {
-		n += r.Len()
-	}
-	return n
 }
