@@ -42,10 +42,22 @@ var ErrConeTooLarge = errors.New("milestone cone too large")
 // Concurrency requests of the walk are in flight (the client bounds them further). It
 // stops once the cone passes the caps, before holding more.
 func (s *member) walkCone(ctx context.Context, index uint32, parents []chain.MessageID) (map[chain.MessageID]*coneBlock, error) {
+	w, err := s.walk(ctx, index, parents, 0)
+	s.blocks.drop(w.asked)
+	if err != nil {
+		return nil, err
+	}
+	return w.cone, nil
+}
+
+// walk runs a cone walk: with the metadata when budget is 0, else from bytes alone,
+// fetching at most budget blocks (see fromBytes). The blocks it asked for (w.asked,
+// also when it fails) are the caller's to drop from the block cache.
+func (s *member) walk(ctx context.Context, index uint32, parents []chain.MessageID, budget int) (*coneWalk, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	w := &coneWalk{s: s, index: index, cancel: cancel, cone: make(map[chain.MessageID]*coneBlock),
-		seen: make(map[chain.MessageID]bool)}
+	w := &coneWalk{s: s, index: index, cancel: cancel, budget: budget, cone: make(map[chain.MessageID]*coneBlock),
+		seen: make(map[chain.MessageID]bool), missing: make(map[chain.MessageID]bool)}
 	w.more = sync.NewCond(&w.mu)
 	w.enqueue(parents)
 	var wg sync.WaitGroup
@@ -57,10 +69,7 @@ func (s *member) walkCone(ctx context.Context, index uint32, parents []chain.Mes
 		}()
 	}
 	wg.Wait()
-	if w.err != nil {
-		return nil, w.err
-	}
-	return w.cone, nil
+	return w, w.err
 }
 
 // coneWalk is one walk's state, shared by its workers under mu.
@@ -68,6 +77,11 @@ type coneWalk struct {
 	s      *member
 	index  uint32
 	cancel context.CancelFunc
+	budget int // from bytes alone: the blocks it may fetch; 0 with the metadata
+
+	truncated bool                     // the budget stopped the walk
+	missing   map[chain.MessageID]bool // blocks the node does not hold (404), from bytes alone
+	asked     []chain.MessageID        // every block taken from the queue
 
 	mu    sync.Mutex
 	more  *sync.Cond // the queue grew, a worker finished, or the walk failed
@@ -87,8 +101,13 @@ func (w *coneWalk) work(ctx context.Context) {
 		if !ok {
 			return
 		}
+		if w.budget > 0 {
+			b, err := w.s.blockFromBytes(ctx, id)
+			w.done(id, b, err, b == nil && err == nil)
+			continue
+		}
 		b, err := w.s.coneBlock(ctx, w.index, id)
-		w.done(b, err)
+		w.done(id, b, err, false)
 	}
 }
 
@@ -105,15 +124,17 @@ func (w *coneWalk) take() (chain.MessageID, bool) {
 	id := w.queue[0]
 	w.queue = w.queue[1:]
 	w.busy++
+	w.asked = append(w.asked, id)
 	return id, true
 }
 
-// done records a fetched block (nil: outside the cone) and queues its parents, or the
-// walk's first error.
+// done records a fetched block (nil: outside the cone, or not held by the node when
+// missing) and queues its parents, or the walk's first error. A walk from bytes alone
+// that reached its budget records no more blocks.
 // Only as many workers are woken as blocks were queued, and all of them once the walk
 // is over: a walk has up to Concurrency workers, and waking them all for every answer
 // costs more CPU than the answers.
-func (w *coneWalk) done(b *coneBlock, err error) {
+func (w *coneWalk) done(id chain.MessageID, b *coneBlock, err error, missing bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.busy--
@@ -122,9 +143,14 @@ func (w *coneWalk) done(b *coneBlock, err error) {
 	case err != nil:
 		w.fail(err)
 	case b == nil:
+		if missing {
+			w.missing[id] = true
+		}
 	case len(w.cone) >= w.s.cfg.MaxConeBlocks || w.size+int64(len(b.raw)) > w.s.cfg.MaxConeBytes:
 		w.fail(source.Refuse(fmt.Errorf("%w: milestone %d references more than %d blocks or %d bytes "+
 			"(raise the cap if a real milestone does)", ErrConeTooLarge, w.index, w.s.cfg.MaxConeBlocks, w.s.cfg.MaxConeBytes)))
+	case w.budget > 0 && len(w.cone) >= w.budget:
+		w.truncated = true
 	default:
 		w.size += int64(len(b.raw))
 		w.cone[b.id] = b
@@ -179,7 +205,7 @@ func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID
 	route := "/blocks/" + id.String()
 	var raw func() ([]byte, error)
 	if !s.c.gate.queued() {
-		raw = s.blockBytes(ctx, route)
+		raw = s.blockBytes(ctx, id)
 	}
 	var meta tip25.BlockMetadataJSON
 	err := s.c.getJSON(ctx, route+"/metadata", &meta)
@@ -198,7 +224,7 @@ func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID
 			errUnavailable, id, index, ref)
 	}
 	if raw == nil {
-		raw = s.blockBytes(ctx, route)
+		raw = s.blockBytes(ctx, id)
 	}
 	bytes, err := raw()
 	if err != nil {
@@ -207,21 +233,52 @@ func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID
 	return checkBlock(id, bytes, meta)
 }
 
-// blockBytes asks for a block's bytes and returns a function that waits for them.
-func (s *member) blockBytes(ctx context.Context, route string) func() ([]byte, error) {
+// blockBytes asks for a block's bytes (through the block cache) and returns a function
+// that waits for them.
+func (s *member) blockBytes(ctx context.Context, id chain.MessageID) func() ([]byte, error) {
 	type answer struct {
 		raw []byte
 		err error
 	}
 	got := make(chan answer, 1)
 	go func() {
-		raw, err := s.c.get(ctx, route, mimeBinary)
+		raw, err := s.blocks.get(ctx, id, func() ([]byte, error) { return s.fetchBlock(ctx, id) })
 		got <- answer{raw, err}
 	}()
 	return func() ([]byte, error) {
 		a := <-got
 		return a.raw, a.err
 	}
+}
+
+// fetchBlock reads a block's bytes from the node and refuses bytes that do not hash to
+// its ID: the block cache holds only the blocks asked for.
+func (s *member) fetchBlock(ctx context.Context, id chain.MessageID) ([]byte, error) {
+	raw, err := s.c.get(ctx, "/blocks/"+id.String(), mimeBinary)
+	if err != nil {
+		return nil, err
+	}
+	if got := chain.MessageIDOf(raw); got != id {
+		return nil, source.Refuse(fmt.Errorf("GET %s/blocks/%s: the bytes hash to %s", apiBase, id, got))
+	}
+	return raw, nil
+}
+
+// blockFromBytes reads a block for a walk from bytes alone: its bytes, decoded; nil for
+// a block the node does not hold (404), which the walk treats as outside the cone as
+// coneBlock does.
+func (s *member) blockFromBytes(ctx context.Context, id chain.MessageID) (*coneBlock, error) {
+	raw, err := s.blocks.get(ctx, id, func() ([]byte, error) { return s.fetchBlock(ctx, id) })
+	if errors.Is(err, errNotFound) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	msg, err := chain.DecodeMessage(raw)
+	if err != nil {
+		return nil, source.Refuse(fmt.Errorf("GET %s/blocks/%s: %w", apiBase, id, err))
+	}
+	return &coneBlock{id: id, raw: raw, msg: msg}, nil
 }
 
 // checkBlock refuses bytes that are not the block asked for: they must hash to its ID,

@@ -27,8 +27,7 @@ type Config struct {
 	// (chain.KnownKeys), and an error for a network without built-in keys.
 	Keys *chain.MilestoneKeys
 	// Concurrency is the ceiling of the requests in flight to each node (default
-	// DefaultConcurrency): the milestones read at once share them, and a cone walk asks for
-	// a block's metadata and bytes at once. Below it the limit adapts to the node: it
+	// DefaultConcurrency): the milestones read at once share them. Below it the limit adapts to the node: it
 	// starts at 16 (or the ceiling, if lower), grows while more requests in flight give
 	// more answers per second, and steps down on 429s, 5xx, timeouts and lost connections
 	// and where more in flight only adds latency.
@@ -76,8 +75,9 @@ type Config struct {
 
 // DefaultConcurrency is the default ceiling of the requests in flight to one node: the
 // limit climbs to it only while the node answers more for it, and a public node is
-// asked no more than this at once.
-const DefaultConcurrency = 64
+// asked no more than this at once. At 50 ms an answer and about 45 requests a milestone
+// it allows some 57 milestones a second, above what one database node writes.
+const DefaultConcurrency = 128
 
 // DefaultReadAhead is the default ceiling of the milestones read ahead.
 const DefaultReadAhead = 64

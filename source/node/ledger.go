@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -14,16 +15,16 @@ import (
 )
 
 // utxoChanges asks for milestone index's utxo-changes at once and returns a function
-// that waits for the answer: the request runs while the cone is walked.
+// that waits for the answer (as often as called): the request runs while the cone is walked.
 func (s *member) utxoChanges(ctx context.Context, index uint32) func() (tip25.UTXOChangesJSON, error) {
 	route := fmt.Sprintf("/milestones/by-index/%d/utxo-changes", index)
 	var changes tip25.UTXOChangesJSON
 	done := make(chan error, 1)
 	go func() { done <- s.c.getJSON(ctx, route, &changes) }()
-	return func() (tip25.UTXOChangesJSON, error) {
+	return sync.OnceValues(func() (tip25.UTXOChangesJSON, error) {
 		err := <-done
 		return changes, err
-	}
+	})
 }
 
 // ledger derives the milestone's ledger changes from its included transactions: their

@@ -10,6 +10,7 @@ type metrics struct {
 	benches  *prometheus.CounterVec
 	benched  *prometheus.GaugeVec
 	hedges   *prometheus.CounterVec
+	walks    *prometheus.CounterVec
 
 	events        *prometheus.CounterVec
 	eventsDropped *prometheus.CounterVec
@@ -29,6 +30,10 @@ func newMetrics() *metrics {
 			Help: "1 from a node's failure until its next success (or for good when it serves another network)."}, by),
 		hedges: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_hedges_total",
 			Help: "Milestones also asked from a node because another took too long to answer them."}, by),
+		walks: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_cone_walks_total",
+			Help: "Milestone cones walked, by how: bytes (from the blocks' bytes alone), metadata (with each " +
+				"block's metadata: the first milestones a Source reads), bytes_then_metadata (the bytes could " +
+				"not vouch for the cone)."}, []string{"node", "walk"}),
 		events: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_events_total",
 			Help: "Events received from a node's event API (TIP-28), by topic."}, []string{"node", "topic"}),
 		eventsDropped: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "indexer_node_events_dropped_total",
@@ -43,17 +48,18 @@ func newMetrics() *metrics {
 type nodeMetrics struct {
 	requests, errors, benches, hedges prometheus.Counter
 	benched                           prometheus.Gauge
+	walks                             *prometheus.CounterVec // by walk
 }
 
 func (m *metrics) of(host string) nodeMetrics {
 	return nodeMetrics{requests: m.requests.WithLabelValues(host), errors: m.errors.WithLabelValues(host),
 		benches: m.benches.WithLabelValues(host), benched: m.benched.WithLabelValues(host),
-		hedges: m.hedges.WithLabelValues(host)}
+		hedges: m.hedges.WithLabelValues(host), walks: m.walks.MustCurryWith(prometheus.Labels{"node": host})}
 }
 
 // Register registers the source's per-node series on reg.
 func (s *Source) Register(reg prometheus.Registerer) error {
-	for _, c := range []prometheus.Collector{s.metrics.requests, s.metrics.errors, s.metrics.benches, s.metrics.benched, s.metrics.hedges,
+	for _, c := range []prometheus.Collector{s.metrics.requests, s.metrics.errors, s.metrics.benches, s.metrics.benched, s.metrics.hedges, s.metrics.walks,
 		s.metrics.events, s.metrics.eventsDropped, s.metrics.eventsUp} {
 		if err := reg.Register(c); err != nil {
 			return err

@@ -29,6 +29,7 @@ type Source struct {
 	brokers []broker // the event APIs Listen listens to
 
 	ahead *readAhead // milestones read before they are asked for
+	book  *walkBook  // the cone walks of the members
 	hedge *hedge     // when a milestone is asked from a second node
 }
 
@@ -45,11 +46,14 @@ func New(cfg Config) (*Source, error) {
 	}
 	s := &Source{metrics: newMetrics(), events: newEventHub(), brokers: brokers}
 	outputs, reached := newOutputCache(cfg.OutputCache), newReachedCache(reachedCacheSize)
+	blocks, book := newBlockCache(), newWalkBook()
+	s.book = book
 	for _, raw := range cfg.URLs {
 		one := cfg
 		one.URL, one.URLs = raw, nil
 		host := hostOf(raw)
-		m := &member{cfg: one, host: host, c: newClient(one, s.metrics.of(host)), outputs: outputs, reached: reached}
+		m := &member{cfg: one, host: host, c: newClient(one, s.metrics.of(host)), outputs: outputs, reached: reached,
+			blocks: blocks, book: book}
 		m.c.answered = func(d time.Duration) { s.sawAnswer(m, d) }
 		s.members = append(s.members, m)
 	}

@@ -48,3 +48,12 @@ func (c *reachedCache) reach(id chain.MessageID, index uint32) (earlier bool) {
 	c.next = (c.next + 1) % len(c.ring)
 	return false
 }
+
+// earlier tells whether the walk of a milestone below index reached id, without
+// recording anything.
+func (c *reachedCache) earlier(id chain.MessageID, index uint32) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	by, ok := c.m[id]
+	return ok && by < index
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // member reads confirmed milestones from one node; every request of a milestone goes
@@ -18,13 +19,19 @@ type member struct {
 	c       *client
 	outputs *outputCache  // shared by the members of a Source
 	reached *reachedCache // shared by the members of a Source
+	blocks  *blockCache   // shared by the members of a Source
+	book    *walkBook     // shared by the members of a Source
 	health  health
 }
 
 // Milestone reads confirmed milestone index: its payload, whose signatures must pass
 // keys before its cone is walked, its cone in white-flag order with the node's verdicts,
-// and its ledger changes (asked for while the cone is walked).
+// and its ledger changes (asked for while the cone is walked). The cone is walked from
+// the blocks' bytes alone once the milestones before it were walked here (fromBytes),
+// else, or when that walk cannot vouch for its cone, with the blocks' metadata.
 func (s *member) Milestone(ctx context.Context, index uint32, keys chain.MilestoneKeys) (*chain.ConfirmedMilestone, error) {
+	warm, walked := s.book.start(index)
+	defer walked(-1)
 	mp, err := s.milestonePayload(ctx, index)
 	if err != nil {
 		return nil, err
@@ -35,11 +42,7 @@ func (s *member) Milestone(ctx context.Context, index uint32, keys chain.Milesto
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // the utxo-changes request of a milestone that fails
 	utxo := s.utxoChanges(ctx, index)
-	cone, err := s.walkCone(ctx, index, mp.Parents)
-	if err != nil {
-		return nil, fmt.Errorf("milestone %d: %w", index, err)
-	}
-	msgs, err := whiteFlag(mp.Parents, cone)
+	msgs, err := s.cone(ctx, index, mp, warm, walked, utxo)
 	if err != nil {
 		return nil, fmt.Errorf("milestone %d: %w", index, err)
 	}
@@ -49,6 +52,32 @@ func (s *member) Milestone(ctx context.Context, index uint32, keys chain.Milesto
 		return nil, fmt.Errorf("milestone %d: %w", index, err)
 	}
 	return cm, nil
+}
+
+// cone walks milestone index's cone and orders it: from bytes alone when warm and that
+// walk vouches for it, else with the metadata. It calls walked with the cone's size as
+// soon as the cone is known, before its verdicts are read: the walks of later
+// milestones wait for it.
+func (s *member) cone(ctx context.Context, index uint32, mp *chain.MilestonePayload, warm bool,
+	walked func(int), utxo func() (tip25.UTXOChangesJSON, error)) ([]chain.ReferencedMessage, error) {
+	if warm {
+		msgs, ok, err := s.fromBytes(ctx, index, mp, walked, utxo)
+		if err != nil {
+			return nil, err
+		} else if ok {
+			s.c.m.walks.WithLabelValues("bytes").Inc()
+			return msgs, nil
+		}
+		s.c.m.walks.WithLabelValues("bytes_then_metadata").Inc()
+	} else {
+		s.c.m.walks.WithLabelValues("metadata").Inc()
+	}
+	cone, err := s.walkCone(ctx, index, mp.Parents)
+	if err != nil {
+		return nil, err
+	}
+	walked(len(cone))
+	return whiteFlag(mp.Parents, cone)
 }
 
 // milestonePayload fetches a milestone in binary and checks it is the one asked for.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -23,6 +25,8 @@ var errBehind = fmt.Errorf("%w: the node has not confirmed the milestone yet", e
 // milestone), else with an error worth retrying. Meanwhile the next milestones are read
 // ahead (readAhead).
 func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+	release := s.book.reserve(index)
+	defer release()
 	cm, ok, waited, idle := s.ahead.take(ctx, index)
 	s.readAhead(ctx, index)
 	s.ahead.adapt(waited, s.queued(), idle)
@@ -40,8 +44,13 @@ func (s *Source) readAhead(ctx context.Context, index uint32) {
 	if !ok {
 		return
 	}
-	for i, r := range s.ahead.plan(index, tip) {
-		go func() { r.finish(s.milestone(ctx, i, false)) }()
+	planned := s.ahead.plan(index, tip)
+	for _, i := range slices.Sorted(maps.Keys(planned)) {
+		release := s.book.reserve(i)
+		go func() {
+			defer release()
+			planned[i].finish(s.milestone(ctx, i, false))
+		}()
 	}
 }
 
