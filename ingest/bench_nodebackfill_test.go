@@ -36,8 +36,8 @@ var backfillRounds = envCount("NODE_BENCH_ROUNDS", 1)
 
 // backfillLatencies are the delays the fake node adds to every answer, each with the
 // node source's ceiling of requests in flight (0: its default): NODE_BENCH_LATENCIES,
-// comma-separated durations, each optionally @ceiling; 0,2ms,20ms,50ms,50ms@256 by default.
-var backfillLatencies = envLatencies("NODE_BENCH_LATENCIES", "0,2ms,20ms,50ms,50ms@256")
+// comma-separated durations, each optionally @ceiling; 0,2ms,20ms,50ms,50ms@64,50ms@256 by default.
+var backfillLatencies = envLatencies("NODE_BENCH_LATENCIES", "0,2ms,20ms,50ms,50ms@64,50ms@256")
 
 // nodeLatency is one node-fed run's setting: the fake node's delay, the source's ceiling.
 type nodeLatency struct {
