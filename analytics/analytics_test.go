@@ -18,6 +18,7 @@ func TestAnalyticsAgainstGenerator(t *testing.T) {
 		t.Fatalf("the test chain must have change outputs, aliases and NFTs to tell the definitions apart")
 	}
 	t.Run("milestone rows", func(t *testing.T) { checkMilestoneRows(t, st, w) })
+	t.Run("block states", func(t *testing.T) { checkBlockStates(t, st, w) })
 	t.Run("address rows", func(t *testing.T) { checkAddressRows(t, st, w) })
 	t.Run("metric sets", func(t *testing.T) { checkMetricSets(t, st, w) })
 	t.Run("milestone readers", func(t *testing.T) { checkMilestoneReaders(t, st, w) })

@@ -21,6 +21,9 @@ type msWant struct {
 
 type flowWant struct{ sent, recv uint64 }
 
+// statesWant are a milestone's blocks counted by inclusion state.
+type statesWant struct{ confirmed, conflicting, noTransaction int64 }
+
 type dayWant struct {
 	first, last          uint32
 	sent, recv, any, tag map[string]bool
@@ -28,6 +31,7 @@ type dayWant struct {
 
 type want struct {
 	ms     map[uint32]msWant
+	states map[uint32]statesWant
 	flows  map[string]map[uint32]*flowWant // address → milestone → flow
 	days   map[string]*dayWant             // YYYY-MM-DD → sets
 	kinds  map[chain.OutputKind]int        // outputs of included transactions, by kind (coverage)
@@ -45,7 +49,7 @@ func ownerText(o chain.Output) string {
 
 func expected(t testing.TB, src *sim.Sim, upTo uint32) *want {
 	t.Helper()
-	w := &want{ms: map[uint32]msWant{}, flows: map[string]map[uint32]*flowWant{}, days: map[string]*dayWant{},
+	w := &want{ms: map[uint32]msWant{}, states: map[uint32]statesWant{}, flows: map[string]map[uint32]*flowWant{}, days: map[string]*dayWant{},
 		kinds: map[chain.OutputKind]int{}}
 	outputs := map[chain.OutputID]chain.Output{}
 	for i := uint32(1); i <= upTo; i++ {
@@ -61,7 +65,16 @@ func expected(t testing.TB, src *sim.Sim, upTo uint32) *want {
 		}
 		day := w.day(cm.Timestamp.UTC().Format("2006-01-02"), i)
 		row := msWant{messages: len(cm.Messages)}
+		var states statesWant
 		for _, rm := range cm.Messages {
+			switch rm.InclusionState {
+			case chain.Included:
+				states.confirmed++
+			case chain.Conflicting:
+				states.conflicting++
+			case chain.NoTransaction:
+				states.noTransaction++
+			}
 			if tag := rm.Message.Tag(); len(tag) > 0 {
 				day.tag["0x"+hex.EncodeToString(tag)] = true
 			}
@@ -71,6 +84,7 @@ func expected(t testing.TB, src *sim.Sim, upTo uint32) *want {
 			}
 		}
 		w.ms[i] = row
+		w.states[i] = states
 		w.addToDay(day, i)
 	}
 	return w

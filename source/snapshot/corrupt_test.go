@@ -244,3 +244,34 @@ func wantRefusals(t *testing.T, tests []refusal) {
 		})
 	}
 }
+
+// A delta file whose diffs skip a milestone is refused at the index of the diff after the
+// skip, naming both milestones: its ledger would miss the skipped milestone's changes.
+func TestDeltaSkippingAMilestone(t *testing.T) {
+	delta := hornetFile(t, "snapshot_delta_snapshot.bin") // diffs of milestones 2, 3, 4, 5
+	l := layoutOf(t, delta)
+	second, third := l.diffs[1], l.diffs[2]
+	// Diff 1 dropped: 2, 4, 5. The header's diff count and SEP offset follow the bytes.
+	dropped := append(bytes.Clone(delta[:second]), delta[third:]...)
+	sepOffset := binary.LittleEndian.Uint64(delta[42:])
+	dropped = patched(dropped, 42, le64(sepOffset-uint64(third-second))...)
+	dropped = patched(dropped, 50, le32(3)...)
+	tests := []struct {
+		name   string
+		data   []byte
+		before uint32
+		after  uint32
+	}{
+		{"milestone 3 left out", dropped, 4, 2},
+		{"milestone 3 relabelled 4", patched(delta, int(second+8+4), le32(4)...), 4, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := snapshottest.ReadAll(tt.data)
+			fe := wantFormatError(t, err, snapshot.ErrOrder, second+12)
+			if want := fmt.Sprintf("milestone %d after %d", tt.before, tt.after); fe.Cause == nil || fe.Cause.Error() != want {
+				t.Errorf("cause %v, want %q", fe.Cause, want)
+			}
+		})
+	}
+}
