@@ -5,6 +5,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/logbuf"
 )
 
 // startAPI starts the API binary as the read-only role with args, waits until it serves
@@ -14,7 +16,7 @@ func (e *secureEnv) startAPI(t *testing.T, out *transcript, ca string, args ...s
 	addr := freeAddr(t)
 	cmd := exec.Command(e.apiBin, append([]string{"-addr", addr}, args...)...)
 	cmd.Env = e.clientEnv(e.reader, e.reader.password, ca)
-	logs := &lockedBuffer{}
+	logs := &logbuf.Buffer{}
 	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

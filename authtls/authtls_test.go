@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/internal/logbuf"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -216,7 +217,7 @@ func (e *secureEnv) serveAPI(t *testing.T, out *transcript, ca string) {
 }
 
 // waitServing waits until the API accepts connections, or fails once it exited.
-func waitServing(t *testing.T, base string, exited chan error, logs *lockedBuffer) {
+func waitServing(t *testing.T, base string, exited chan error, logs *logbuf.Buffer) {
 	deadline := time.Now().Add(processLimit)
 	for time.Now().Before(deadline) {
 		select {
@@ -282,21 +283,4 @@ func (tr *transcript) assertNoSecrets(t *testing.T, e *secureEnv) {
 	if len(tr.texts) < 10 {
 		t.Errorf("only %d outputs checked for secrets", len(tr.texts))
 	}
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

@@ -1,18 +1,17 @@
 package ingest_test
 
 import (
-	"bytes"
 	"context"
 	"io/fs"
 	"log/slog"
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/ingest"
+	"github.com/stardust-indexer/stardust-indexer/internal/logbuf"
 	"github.com/stardust-indexer/stardust-indexer/migrations"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -34,7 +33,7 @@ func TestFailedWritesLeaveNoSyncRow(t *testing.T) {
 	ingestAll(t, st, sim.New(opts), before, nil)
 
 	storetest.Rows(t, st, "DROP TABLE receipts")
-	log := &syncBuffer{}
+	log := &logbuf.Buffer{}
 	p := ingest.New(sim.New(opts), st, ingest.Config{NodeID: 1, StopAt: tip, Window: 1},
 		ingest.NewMetrics(nil), slog.New(slog.NewTextHandler(log, nil)))
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -42,7 +41,7 @@ func TestFailedWritesLeaveNoSyncRow(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- p.Run(ctx) }()
 
-	paused := log.await(t, done, "ingest paused")
+	paused := await(t, log, done, "ingest paused")
 	if !strings.Contains(paused, "milestone 7:") || !strings.Contains(paused, "receipts") ||
 		strings.Contains(paused, "sync row") {
 		t.Fatalf("paused on %q, want milestone 7's writes to receipts refused", paused)
@@ -87,27 +86,13 @@ func recreateTable(t *testing.T, st *store.Store, migration string) {
 	}
 }
 
-// syncBuffer is a log the pipeline writes while the test reads it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// await returns the first log line holding msg, failing the test if the run ends first
+// await returns the first line of b holding msg, failing the test if the run ends first
 // or none comes within a minute.
-func (b *syncBuffer) await(t *testing.T, done <-chan error, msg string) string {
+func await(t *testing.T, b *logbuf.Buffer, done <-chan error, msg string) string {
 	t.Helper()
 	deadline := time.After(time.Minute)
 	for {
-		b.mu.Lock()
-		text := b.buf.String()
-		b.mu.Unlock()
+		text := b.String()
 		for _, line := range strings.Split(text, "\n") {
 			if strings.Contains(line, msg) {
 				return line

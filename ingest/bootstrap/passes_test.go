@@ -9,11 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/logbuf"
 	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -31,7 +31,7 @@ func TestFileReplacedByRenameBetweenPasses(t *testing.T) {
 	if err := c.WriteFull(newer, 12, 20, 0); err != nil {
 		t.Fatal(err)
 	}
-	var log syncBuffer
+	var log logbuf.Buffer
 	cfg := Config{Full: full, Keys: keysOf(t, c), Node: "test",
 		Log: slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		afterPass: func(pass int) {
@@ -158,24 +158,6 @@ func runWith(t *testing.T, st *store.Store, cfg Config) (store.LedgerBootstrap, 
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	return Run(ctx, st, cfg)
-}
-
-// syncBuffer is a log buffer the bootstrap's goroutines may write to.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // TestDiffLimitsFromConfig: Config.Limits reaches the readers (as -max-diff-bytes does): a

@@ -31,7 +31,7 @@ func TestReadAheadAsksEachMilestoneOnce(t *testing.T) {
 	for range 8 {
 		g.Go(func() error {
 			for i := next.Add(1); i <= last; i = next.Add(1) {
-				if err := sameAsSim(gctx, s, src, i); err != nil {
+				if err := sameVerdicts(gctx, s, src, i); err != nil {
 					return err
 				}
 			}

@@ -85,11 +85,11 @@ func TestRefusesClientErrors(t *testing.T) {
 	}
 }
 
-// utxo-changes that differ from what the cone's included transactions did are refused.
-func TestRefusesUTXOChangesThatDisagree(t *testing.T) {
-	n, _ := fakeNode(t)
+// utxoProxy serves n, but the utxo-changes whose path ends with suffix are changed by
+// edit; closed when the test ends.
+func utxoProxy(t *testing.T, n http.Handler, suffix string, edit func(*tip25.UTXOChangesJSON)) *httptest.Server {
 	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasSuffix(r.URL.Path, "/utxo-changes") {
+		if !strings.HasSuffix(r.URL.Path, suffix) {
 			n.ServeHTTP(w, r)
 			return
 		}
@@ -97,10 +97,19 @@ func TestRefusesUTXOChangesThatDisagree(t *testing.T) {
 		n.ServeHTTP(rec, r)
 		var changes tip25.UTXOChangesJSON
 		_ = json.Unmarshal(rec.Body.Bytes(), &changes)
-		changes.CreatedOutputs = changes.CreatedOutputs[1:]
+		edit(&changes)
 		_ = json.NewEncoder(w).Encode(changes)
 	}))
-	defer proxy.Close()
+	t.Cleanup(proxy.Close)
+	return proxy
+}
+
+// utxo-changes that differ from what the cone's included transactions did are refused.
+func TestRefusesUTXOChangesThatDisagree(t *testing.T) {
+	n, _ := fakeNode(t)
+	proxy := utxoProxy(t, n, "/utxo-changes", func(changes *tip25.UTXOChangesJSON) {
+		changes.CreatedOutputs = changes.CreatedOutputs[1:]
+	})
 	s, err := New(Config{URL: proxy.URL, Attempts: 1})
 	if err != nil {
 		t.Fatal(err)

@@ -2,11 +2,8 @@ package node
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -161,21 +158,11 @@ func TestBytesWalkRefusesUTXOChangesThatLeaveOutAnOutput(t *testing.T) {
 	src := sim.New(sim.Options{Seed: 5, Tip: last, MessagesPerMilestone: 40, TransactionRatio: 0.5, ConflictRate: -1})
 	n := nodetest.StartSim(t, src, 1, last)
 	route := fmt.Sprintf("/milestones/by-index/%d/utxo-changes", lying)
-	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasSuffix(r.URL.Path, route) {
-			n.ServeHTTP(w, r)
-			return
-		}
-		rec := httptest.NewRecorder()
-		n.ServeHTTP(rec, r)
-		var changes tip25.UTXOChangesJSON
-		_ = json.Unmarshal(rec.Body.Bytes(), &changes)
+	proxy := utxoProxy(t, n, route, func(changes *tip25.UTXOChangesJSON) {
 		changes.CreatedOutputs = slices.DeleteFunc(changes.CreatedOutputs, func(id string) bool {
 			return strings.HasSuffix(id, "0000") // every transaction's output 0
 		})
-		_ = json.NewEncoder(w).Encode(changes)
-	}))
-	defer proxy.Close()
+	})
 	keys := sim.Network().Keys
 	s, err := New(Config{URL: proxy.URL, Attempts: 1, Keys: &keys, ReadAhead: -1})
 	if err != nil {

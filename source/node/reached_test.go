@@ -1,9 +1,7 @@
 package node
 
 import (
-	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -208,31 +206,9 @@ func TestShuffledWalksOnSimChain(t *testing.T) {
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(8)
 	for _, index := range order {
-		g.Go(func() error { return sameAsSim(gctx, s, src, index) })
+		g.Go(func() error { return sameVerdicts(gctx, s, src, index) })
 	}
 	if err := g.Wait(); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// sameAsSim reads milestone index from s and compares its cone with the simulator's.
-func sameAsSim(ctx context.Context, s *Source, src *sim.Sim, index uint32) error {
-	got, err := s.Milestone(ctx, index)
-	if err != nil {
-		return err
-	}
-	want, err := src.Milestone(ctx, index)
-	if err != nil {
-		return err
-	}
-	if len(got.Messages) != len(want.Messages) {
-		return fmt.Errorf("milestone %d: %d blocks, the simulator %d", index, len(got.Messages), len(want.Messages))
-	}
-	for i := range want.Messages {
-		if got.Messages[i].ID != want.Messages[i].ID {
-			return fmt.Errorf("milestone %d: white-flag %d is %s, the simulator's %s", index, i,
-				got.Messages[i].ID, want.Messages[i].ID)
-		}
-	}
-	return nil
 }
