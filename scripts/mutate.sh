@@ -12,7 +12,8 @@
 #
 # Env: GREMLINS (the binary), MUTATE_PKGS (a space-separated subset of the table's
 # directories), MUTATE_OUT (logs and the table; .dev/mutate), MUTATE_WORKERS (1),
-# MUTATE_TIMEOUT_COEFFICIENT (10: the machine is shared, a slow compile is not a hang).
+# MUTATE_TIMEOUT_COEFFICIENT (10: the machine is shared, a slow compile is not a hang),
+# MUTATE_TABLE_ONLY (1: the table again from the last run's outputs, without gremlins).
 set -euo pipefail
 
 GREMLINS=${GREMLINS:-gremlins}
@@ -53,30 +54,37 @@ excludes() {
   done < <(find "$dir" -name '*.go' ! -name '*_test.go' | sort)
 }
 
-# field prints the number after "label: " in a gremlins summary.
-field() { grep -o "$2: [0-9.]*" "$1" | head -1 | awk '{print $NF}'; }
+# row prints the package's line of the table (internal/mutation): gremlins' figures and how
+# many not-covered mutants lie outside every coverage block, from a profile of the same tests.
+row() {
+  local dir=$1 flags=$2 name=${1//\//_}
+  CQL_HOSTS=127.0.0.1:1 GOFLAGS="$flags" "${GO:-go}" test -count=1 -coverprofile "$OUT/$name.cover" "./$dir/..." >/dev/null
+  "$OUT/mutationtable" "$dir" "$MODULE/$dir" "$OUT/$name.json" "$OUT/$name.cover"
+}
 
 run_one() {
-  local dir=$1 keep=$2 run=$3 skip=$4 log="$OUT/${1//\//_}.log" flags=-short start
+  local dir=$1 keep=$2 run=$3 skip=$4 name=${1//\//_} flags=-short start
   [ -n "$run" ] && flags+=" -run=$run"
   [ -n "$skip" ] && flags+=" -skip=$skip"
-  mapfile -t ex < <(excludes "$dir" "$keep")
-  echo "mutate: $dir (GOFLAGS=$flags)" >&2
-  start=$(date +%s)
-  CQL_HOSTS=127.0.0.1:1 GOFLAGS="$flags" "$GREMLINS" unleash --workers "$WORKERS" --test-cpu 1 \
-    --timeout-coefficient "$COEFF" "${ex[@]}" -o "$OUT/${1//\//_}.json" "./$dir" >"$log" 2>&1 || {
-    echo "mutate: $dir failed, see $log" >&2
-    tail -20 "$log" >&2
-    return 1
-  }
-  printf '%-18s %8s%% %8s%% %7s %6s %8s %6s %7ss\n' "$dir" \
-    "$(field "$log" 'Test efficacy')" "$(field "$log" 'Mutator coverage')" \
-    "$(field "$log" Killed)" "$(field "$log" Lived)" "$(field "$log" 'Not covered')" \
-    "$(field "$log" 'Timed out')" "$(($(date +%s) - start))" >>"$OUT/table.txt"
+  if [ -z "${MUTATE_TABLE_ONLY:-}" ]; then
+    mapfile -t ex < <(excludes "$dir" "$keep")
+    echo "mutate: $dir (GOFLAGS=$flags)" >&2
+    start=$(date +%s)
+    CQL_HOSTS=127.0.0.1:1 GOFLAGS="$flags" "$GREMLINS" unleash --workers "$WORKERS" --test-cpu 1 \
+      --timeout-coefficient "$COEFF" "${ex[@]}" -o "$OUT/$name.json" "./$dir" >"$OUT/$name.log" 2>&1 || {
+      echo "mutate: $dir failed, see $OUT/$name.log" >&2
+      tail -20 "$OUT/$name.log" >&2
+      return 1
+    }
+    echo "$(($(date +%s) - start))" >"$OUT/$name.seconds"
+  fi
+  printf '%s %6ss\n' "$(row "$dir" "$flags")" "$(cat "$OUT/$name.seconds" 2>/dev/null || echo '?')" >>"$OUT/table.txt"
 }
 
 mkdir -p "$OUT"
-printf '%-18s %9s %9s %7s %6s %8s %6s %8s\n' package efficacy mcoverage killed lived notcov timeout time >"$OUT/table.txt"
+"${GO:-go}" build -o "$OUT/mutationtable" ./internal/mutation/cmd/mutationtable
+MODULE=$("${GO:-go}" list -m)
+printf '%s %7s\n' "$("$OUT/mutationtable" -header)" time >"$OUT/table.txt"
 status=0
 while IFS='|' read -r dir keep run skip; do
   dir=$(trim "$dir")
