@@ -70,7 +70,7 @@ run_one() {
     mapfile -t ex < <(excludes "$dir" "$keep")
     echo "mutate: $dir (GOFLAGS=$flags)" >&2
     start=$(date +%s)
-    CQL_HOSTS=127.0.0.1:1 GOFLAGS="$flags" "$GREMLINS" unleash --workers "$WORKERS" --test-cpu 1 \
+    CQL_HOSTS=127.0.0.1:1 GOFLAGS="$flags" "$GREMLINS" unleash --workers "$WORKERS" \
       --timeout-coefficient "$COEFF" "${ex[@]}" -o "$OUT/$name.json" "./$dir" >"$OUT/$name.log" 2>&1 || {
       echo "mutate: $dir failed, see $OUT/$name.log" >&2
       tail -20 "$OUT/$name.log" >&2
