@@ -10,6 +10,14 @@
 # at once instead of starting a node. The mutated files are chosen per package too:
 # only the files those tests are about (the rest are excluded, file by file).
 #
+# Gremlins runs a mutant only if a block of Go's coverage profile that ran holds it. Go's
+# profile leaves out the case expressions of a switch and a function's constants, so
+# gremlins would call their mutants "not covered" whatever the tests do. Gremlins is run
+# with a `go` in front of the real one that widens the coverage run's profile to every
+# function that ran (internal/mutation.Widen): those mutants are run against the tests
+# like the others. What stays "not covered" is code no test runs, and package-level
+# constants ("outside" in the table: in no function, never run by gremlins).
+#
 # Env: GREMLINS (the binary), MUTATE_PKGS (a space-separated subset of the table's
 # directories), MUTATE_OUT (logs and the table; .dev/mutate), MUTATE_WORKERS (1),
 # MUTATE_TIMEOUT_COEFFICIENT (10: the machine is shared, a slow compile is not a hang),
@@ -59,18 +67,41 @@ excludes() {
 row() {
   local dir=$1 flags=$2 name=${1//\//_}
   CQL_HOSTS=127.0.0.1:1 GOFLAGS="$flags" "${GO:-go}" test -count=1 -coverprofile "$OUT/$name.cover" "./$dir/..." >/dev/null
+  "$OUT/mutationtable" -widen "$OUT/$name.cover" "$MODULE"
   "$OUT/mutationtable" "$dir" "$MODULE/$dir" "$OUT/$name.json" "$OUT/$name.cover"
 }
 
+# shim writes the `go` gremlins calls: the real go, and after a run with -coverprofile the
+# profile widened to whole functions.
+shim() {
+  local real
+  real=$(command -v "${GO:-go}")
+  mkdir -p "$OUT/shim"
+  cat >"$OUT/shim/go" <<EOF
+#!/usr/bin/env bash
+# Written by scripts/mutate.sh for gremlins: go, with a coverage profile widened to functions.
+profile=
+prev=
+for a in "\$@"; do
+  [ "\$prev" = -coverprofile ] && profile=\$a
+  prev=\$a
+done
+[ -z "\$profile" ] && exec "$real" "\$@"
+"$real" "\$@" || exit \$?
+exec "$(cd "$OUT" && pwd)/mutationtable" -widen "\$profile" "$MODULE"
+EOF
+  chmod +x "$OUT/shim/go"
+}
+
 run_one() {
-  local dir=$1 keep=$2 run=$3 skip=$4 name=${1//\//_} flags=-short start
+  local dir=$1 keep=$2 run=$3 skip=$4 name=${1//\//_} flags="-short -count=1" start
   [ -n "$run" ] && flags+=" -run=$run"
   [ -n "$skip" ] && flags+=" -skip=$skip"
   if [ -z "${MUTATE_TABLE_ONLY:-}" ]; then
     mapfile -t ex < <(excludes "$dir" "$keep")
     echo "mutate: $dir (GOFLAGS=$flags)" >&2
     start=$(date +%s)
-    CQL_HOSTS=127.0.0.1:1 GOFLAGS="$flags" "$GREMLINS" unleash --workers "$WORKERS" \
+    PATH="$(cd "$OUT" && pwd)/shim:$PATH" CQL_HOSTS=127.0.0.1:1 GOFLAGS="$flags" "$GREMLINS" unleash --workers "$WORKERS" \
       --timeout-coefficient "$COEFF" "${ex[@]}" -o "$OUT/$name.json" "./$dir" >"$OUT/$name.log" 2>&1 || {
       echo "mutate: $dir failed, see $OUT/$name.log" >&2
       tail -20 "$OUT/$name.log" >&2
@@ -84,6 +115,7 @@ run_one() {
 mkdir -p "$OUT"
 "${GO:-go}" build -o "$OUT/mutationtable" ./internal/mutation/cmd/mutationtable
 MODULE=$("${GO:-go}" list -m)
+shim
 printf '%s %7s\n' "$("$OUT/mutationtable" -header)" time >"$OUT/table.txt"
 status=0
 while IFS='|' read -r dir keep run skip; do

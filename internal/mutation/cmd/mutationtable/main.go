@@ -1,8 +1,12 @@
-// Command mutationtable prints one package's row of the mutation table (scripts/mutate.sh):
-// mutationtable -header, or mutationtable <dir> <import path> <gremlins.json> <cover.out>.
+// Command mutationtable serves scripts/mutate.sh: "mutationtable -header" prints the head
+// of the mutation table, "mutationtable <dir> <import path> <gremlins.json> <cover.out>"
+// one package's row, and "mutationtable -widen <cover.out> <module path>" widens a
+// coverage profile in place to whole functions (mutation.Widen), the module's root being
+// the current directory.
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 
@@ -10,18 +14,41 @@ import (
 )
 
 func main() {
-	if len(os.Args) == 2 && os.Args[1] == "-header" {
-		fmt.Println(mutation.Header())
-		return
-	}
-	if len(os.Args) != 5 {
-		fmt.Fprintln(os.Stderr, "usage: mutationtable -header | mutationtable dir importpath gremlins.json cover.out")
-		os.Exit(2)
-	}
-	row, err := mutation.ScoreFiles(os.Args[1], os.Args[2], os.Args[3], os.Args[4])
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "mutationtable:", err)
 		os.Exit(1)
 	}
-	fmt.Println(row.Format())
+}
+
+func run(args []string) error {
+	switch {
+	case len(args) == 1 && args[0] == "-header":
+		fmt.Println(mutation.Header())
+		return nil
+	case len(args) == 3 && args[0] == "-widen":
+		return widen(args[1], args[2])
+	case len(args) == 4:
+		row, err := mutation.ScoreFiles(args[0], args[1], args[2], args[3])
+		if err != nil {
+			return err
+		}
+		fmt.Println(row.Format())
+		return nil
+	}
+	return fmt.Errorf("usage: mutationtable -header | dir importpath gremlins.json cover.out | -widen cover.out modulepath: %w", os.ErrInvalid)
+}
+
+func widen(profile, modulePath string) error {
+	in, err := os.ReadFile(profile)
+	if err != nil {
+		return fmt.Errorf("widen: %w", err)
+	}
+	var out bytes.Buffer
+	if err := mutation.Widen(bytes.NewReader(in), &out, modulePath, "."); err != nil {
+		return err
+	}
+	if err := os.WriteFile(profile, out.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("widen: %w", err)
+	}
+	return nil
 }
