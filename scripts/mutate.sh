@@ -20,14 +20,14 @@
 #
 # Env: GREMLINS (the binary), MUTATE_PKGS (a space-separated subset of the table's
 # directories), MUTATE_OUT (logs and the table; .dev/mutate), MUTATE_WORKERS (1),
-# MUTATE_TIMEOUT_COEFFICIENT (10: the machine is shared, a slow compile is not a hang),
+# MUTATE_TIMEOUT_COEFFICIENT (30: a mutant's run compiles its package, the coverage run does not; the machine is shared),
 # MUTATE_TABLE_ONLY (1: the table again from the last run's outputs, without gremlins).
 set -euo pipefail
 
 GREMLINS=${GREMLINS:-gremlins}
 OUT=${MUTATE_OUT:-.dev/mutate}
 WORKERS=${MUTATE_WORKERS:-1}
-COEFF=${MUTATE_TIMEOUT_COEFFICIENT:-10}
+COEFF=${MUTATE_TIMEOUT_COEFFICIENT:-30}
 
 # Files no package mutates: logging and metrics (what they print or count is not what the
 # tests check, and a mutant there changes no result), package docs.
