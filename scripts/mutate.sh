@@ -21,7 +21,11 @@
 # Env: GREMLINS (the binary), MUTATE_PKGS (a space-separated subset of the table's
 # directories), MUTATE_OUT (logs and the table; .dev/mutate), MUTATE_WORKERS (1),
 # MUTATE_TIMEOUT_COEFFICIENT (30: a mutant's run compiles its package, the coverage run does not; the machine is shared),
-# MUTATE_TABLE_ONLY (1: the table again from the last run's outputs, without gremlins).
+# MUTATE_TABLE_ONLY (1: the table again from the last run's outputs, without gremlins),
+# MUTATE_RECHECK (the MUTATE_OUT of an earlier run: instead of gremlins, run again only the
+# mutants that lived in it, against the tests as they are now; internal/mutation.Recheck.
+# Tests added since cannot bring a killed mutant back; changed production code needs a
+# whole run).
 set -euo pipefail
 
 GREMLINS=${GREMLINS:-gremlins}
@@ -97,7 +101,13 @@ run_one() {
   local dir=$1 keep=$2 run=$3 skip=$4 name=${1//\//_} flags="-short -count=1" start
   [ -n "$run" ] && flags+=" -run=$run"
   [ -n "$skip" ] && flags+=" -skip=$skip"
-  if [ -z "${MUTATE_TABLE_ONLY:-}" ]; then
+  if [ -n "${MUTATE_RECHECK:-}" ]; then
+    echo "mutate: $dir, the mutants that lived in $MUTATE_RECHECK (GOFLAGS=$flags)" >&2
+    start=$(date +%s)
+    CQL_HOSTS=127.0.0.1:1 GOFLAGS="$flags" "$OUT/mutationtable" -recheck "$dir" "$MUTATE_RECHECK/$name.json" \
+      "$OUT/$name.json" 300s || return 1
+    echo "$(($(date +%s) - start))" >"$OUT/$name.seconds"
+  elif [ -z "${MUTATE_TABLE_ONLY:-}" ]; then
     mapfile -t ex < <(excludes "$dir" "$keep")
     echo "mutate: $dir (GOFLAGS=$flags)" >&2
     start=$(date +%s)

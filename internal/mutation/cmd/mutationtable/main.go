@@ -2,13 +2,16 @@
 // of the mutation table, "mutationtable <dir> <import path> <gremlins.json> <cover.out>"
 // one package's row, and "mutationtable -widen <cover.out> <module path>" widens a
 // coverage profile in place to whole functions (mutation.Widen), the module's root being
-// the current directory.
+// the current directory. "mutationtable -recheck <dir> <before.json> <after.json> <timeout>"
+// runs again the mutants that lived in a gremlins run (mutation.Recheck).
 package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/internal/mutation"
 )
@@ -27,6 +30,8 @@ func run(args []string) error {
 		return nil
 	case len(args) == 3 && args[0] == "-widen":
 		return widen(args[1], args[2])
+	case len(args) == 5 && args[0] == "-recheck":
+		return recheck(args[1], args[2], args[3], args[4])
 	case len(args) == 4:
 		row, err := mutation.ScoreFiles(args[0], args[1], args[2], args[3])
 		if err != nil {
@@ -35,7 +40,7 @@ func run(args []string) error {
 		fmt.Println(row.Format())
 		return nil
 	}
-	return fmt.Errorf("usage: mutationtable -header | dir importpath gremlins.json cover.out | -widen cover.out modulepath: %w", os.ErrInvalid)
+	return fmt.Errorf("usage: mutationtable -header | dir importpath gremlins.json cover.out | -widen cover.out modulepath | -recheck dir before.json after.json timeout: %w", os.ErrInvalid)
 }
 
 func widen(profile, modulePath string) error {
@@ -49,6 +54,37 @@ func widen(profile, modulePath string) error {
 	}
 	if err := os.WriteFile(profile, out.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("widen: %w", err)
+	}
+	return nil
+}
+
+func recheck(dir, before, after, timeout string) error {
+	d, err := time.ParseDuration(timeout)
+	if err != nil {
+		return fmt.Errorf("recheck: %w", err)
+	}
+	in, err := os.Open(before)
+	if err != nil {
+		return fmt.Errorf("recheck: %w", err)
+	}
+	defer in.Close()
+	ms, err := mutation.ReadGremlins(in)
+	if err != nil {
+		return err
+	}
+	if ms, err = mutation.Recheck(context.Background(), dir, ms, d); err != nil {
+		return err
+	}
+	out, err := os.Create(after)
+	if err != nil {
+		return fmt.Errorf("recheck: %w", err)
+	}
+	if err := mutation.WriteGremlins(ms, out); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Close(); err != nil {
+		return fmt.Errorf("recheck: %w", err)
 	}
 	return nil
 }
