@@ -37,18 +37,18 @@ COEFF=${MUTATE_TIMEOUT_COEFFICIENT:-30}
 # tests check, and a mutant there changes no result), package docs.
 SKIP_FILES='(^|/)(metrics|log|logging|doc)\.go$'
 
-# One line per package: directory | files to mutate (regexp on the file's path in the
-# directory; empty: every file) | -run (empty: every test that runs under -short) |
-# -skip (tests left out for their run time; they cover nothing the others do not).
+# One line per package, fields apart by ' ; ': directory ; files to mutate (regexp on the
+# file's path in the directory; empty: every file) ; -run (empty: every test that runs
+# under -short) ; -skip (tests left out for their run time; they cover nothing the others do not).
 PACKAGES='
-chain             |                                                        |  |
-tip25             |                                                        |  |
-ledgerquery       |                                                        |  |
-source/snapshot   |                                                        |  |
-internal/adaptive |                                                        |  |
-source/node       | ^(client|events_hub)\.go$                             |  | ^(TestEventsFromTheNode|TestSlowNodeIsBenched|TestHungInfoDoesNotHoldThePoll)$
-archive           | ^(decode|limits|read|reader|source|writer)\.go$        | ^(TestOverCapRecordRefusedUnread|TestSourceCapFromLimits|TestRoundTripWithoutDatabase|TestReaderRefusesMissingEndMarker|FuzzReader|TestSourceServesAnyOrder|TestAlteredRecordWithValidChecksumFailsVerification|TestSourceAcrossArchives)$ |
-api               | ^(input|limit|limit_conns|limit_queue|limit_table|bech32_cache)\.go$ | ^(Test(Limiter|ClientID|SiteBucket|DebtNeverForgotten|QueuesLeakNothing|ConnectionCap|GlobalQueue|RateQueue|StandingGlobalQueue|ClientQueue|Bech32Cache|CursorRoundTrip)|Fuzz(ParseCursor|ParseListParams|Tip26Params))
+chain             ;  ;  ;
+tip25             ;  ;  ;
+ledgerquery       ;  ;  ;
+source/snapshot   ;  ;  ;
+internal/adaptive ;  ;  ;
+source/node       ; ^(client|events_hub)\.go$ ;  ; ^(TestEventsFromTheNode|TestSlowNodeIsBenched|TestHungInfoDoesNotHoldThePoll)$
+archive           ; ^(decode|limits|read|reader|source|writer)\.go$ ; ^(TestOverCapRecordRefusedUnread|TestSourceCapFromLimits|TestRoundTripWithoutDatabase|TestReaderRefusesMissingEndMarker|FuzzReader|TestSourceServesAnyOrder|TestAlteredRecordWithValidChecksumFailsVerification|TestSourceAcrossArchives)$ ;
+api               ; ^(input|limit|limit_conns|limit_queue|limit_table|bech32_cache)\.go$ ; ^(Test(Limiter|ClientID|SiteBucket|DebtNeverForgotten|QueuesLeakNothing|ConnectionCap|GlobalQueue|RateQueue|StandingGlobalQueue|ClientQueue|Bech32Cache|CursorRoundTrip)|Fuzz(ParseCursor|ParseListParams|Tip26Params)) ;
 '
 
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
@@ -128,7 +128,7 @@ MODULE=$("${GO:-go}" list -m)
 shim
 printf '%s %7s\n' "$("$OUT/mutationtable" -header)" time >"$OUT/table.txt"
 status=0
-while IFS='|' read -r dir keep run skip; do
+while IFS=';' read -r dir keep run skip; do
   dir=$(trim "$dir")
   [ -z "$dir" ] && continue
   if [ -n "${MUTATE_PKGS:-}" ] && ! [[ " $MUTATE_PKGS " == *" $dir "* ]]; then
