@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
@@ -38,5 +39,44 @@ func TestClientCountsRequestsAndErrors(t *testing.T) {
 	}
 	if errors := testutil.ToFloat64(m.errors.WithLabelValues("node")); errors != 2 {
 		t.Fatalf("errors %v after a canceled request, want still 2", errors)
+	}
+}
+
+// The round trip of an answer the node gave is learnt; a 5xx teaches nothing.
+func TestClientLearnsAnsweredRoundTrips(t *testing.T) {
+	var n atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		if n.Add(1) < 2 {
+			http.Error(w, "busy", http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte("{}"))
+	}))
+	defer srv.Close()
+	c := newClient(Config{URL: srv.URL, Client: srv.Client(), Attempts: 3, Concurrency: 4}, newMetrics().of("node"))
+	var learnt atomic.Int32
+	c.answered = func(d time.Duration) {
+		if d > 0 {
+			learnt.Add(1)
+		}
+	}
+	if _, err := c.get(context.Background(), "/info", mimeJSON); err != nil {
+		t.Fatal(err)
+	}
+	if got := learnt.Load(); got != 1 {
+		t.Fatalf("%d round trips learnt, want 1 (the answer, not the 503)", got)
+	}
+}
+
+// An answer of exactly maxAnswer bytes is read whole.
+func TestClientReadsAnAnswerAtTheCap(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Write(make([]byte, maxAnswer))
+	}))
+	defer srv.Close()
+	c := newClient(Config{URL: srv.URL, Client: srv.Client(), Attempts: 1, Concurrency: 4}, newMetrics().of("node"))
+	body, err := c.get(context.Background(), "/blocks/x", mimeBinary)
+	if err != nil || len(body) != maxAnswer {
+		t.Fatalf("an answer of %d bytes: %d read, %v", maxAnswer, len(body), err)
 	}
 }
