@@ -35,3 +35,12 @@ func TestNativeTokensPerTransactionAtTheLimit(t *testing.T) {
 		t.Fatalf("64 distinct native tokens refused: %v", err)
 	}
 }
+
+// A threshold of one signature is a valid configuration (a single coordinator key).
+func TestMilestoneKeysOfThresholdOne(t *testing.T) {
+	keys := fixtureKeys()
+	keys.Threshold = 1
+	if err := keys.Verify(fixtureMilestonePayload()); err != nil {
+		t.Fatalf("threshold 1: %v", err)
+	}
+}
