@@ -44,3 +44,20 @@ func TestMilestoneKeysOfThresholdOne(t *testing.T) {
 		t.Fatalf("threshold 1: %v", err)
 	}
 }
+
+// Hornet's milestonePublicKeyCount may be 1 and may equal the number of keys.
+func TestParseMilestoneKeysThresholdEdges(t *testing.T) {
+	const key = `{"key":"0x` + "1111111111111111111111111111111111111111111111111111111111111111" + `","start":0,"end":0}`
+	for _, tc := range []struct {
+		json      string
+		threshold int
+	}{
+		{`{"milestonePublicKeyCount":1,"publicKeyRanges":[` + key + `,` + key + `]}`, 1},
+		{`{"milestonePublicKeyCount":2,"publicKeyRanges":[` + key + `,` + key + `]}`, 2},
+	} {
+		keys, err := chain.ParseMilestoneKeys([]byte(tc.json))
+		if err != nil || keys.Threshold != tc.threshold {
+			t.Fatalf("threshold %d of 2 keys: %+v, %v", tc.threshold, keys, err)
+		}
+	}
+}
