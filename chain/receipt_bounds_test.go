@@ -14,8 +14,11 @@ func receiptOf(n int) *Receipt {
 	return rc
 }
 
-// A receipt holds 1..MaxReceiptFunds funds: the maximum decodes, one more is refused.
+// A receipt holds 1..MaxReceiptFunds funds: one and the maximum decode, one more is refused.
 func TestReceiptFundsAtTheMaximum(t *testing.T) {
+	if rc, err := DecodeReceipt(receiptOf(1).Encode()); err != nil || len(rc.Funds) != 1 {
+		t.Fatalf("a receipt of 1 fund: %v", err)
+	}
 	if rc, err := DecodeReceipt(receiptOf(MaxReceiptFunds).Encode()); err != nil || len(rc.Funds) != MaxReceiptFunds {
 		t.Fatalf("a receipt of %d funds: %v", MaxReceiptFunds, err)
 	}
