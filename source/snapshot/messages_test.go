@@ -51,3 +51,12 @@ func TestDiffAtTheLengthLimit(t *testing.T) {
 		t.Fatalf("a diff of exactly the limit: %v", err)
 	}
 }
+
+// A length at its minimum passes the length check: a milestone payload of one byte is
+// refused by the payload's decoding, at the payload, not at its length.
+func TestLengthAtItsMinimumPasses(t *testing.T) {
+	full := hornetFile(t, "snapshot_full_snapshot.bin")
+	d := layoutOf(t, full).diffs[0]
+	_, err := snapshottest.ReadAll(patched(full, int(d+4), le32(1)...))
+	wantFormatError(t, err, snapshot.ErrMalformed, d+8)
+}
