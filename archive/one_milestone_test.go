@@ -2,6 +2,7 @@ package archive_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
 	"testing"
@@ -23,5 +24,21 @@ func TestArchiveOfOneMilestone(t *testing.T) {
 	}
 	if _, err := r.Next(); !errors.Is(err, io.EOF) {
 		t.Fatalf("after it: %v, want io.EOF", err)
+	}
+}
+
+// A record of exactly the cap is read.
+func TestRecordAtTheCapRead(t *testing.T) {
+	data := simArchive(t, 2, 3)
+	plain := gunzip(t, data)
+	first := recordOffsets(t, plain)[0]
+	size := binary.LittleEndian.Uint32(plain[first:])
+	r, err := archive.NewReader(bytes.NewReader(data), "mem")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.SetMaxRecord(size)
+	if _, err := r.Next(); err != nil {
+		t.Fatalf("a record of %d bytes under a cap of %d: %v", size, size, err)
 	}
 }
