@@ -43,3 +43,11 @@ func TestCountThatFillsTheRecord(t *testing.T) {
 		t.Fatalf("3 messages in %d bytes: %d, %v; want refused", 2*minMessage, n, r.err)
 	}
 }
+
+// A field of zero bytes is read as empty, not as a record that ends early.
+func TestBodyEmptyField(t *testing.T) {
+	r := &body{b: binary.LittleEndian.AppendUint32(nil, 0)}
+	if got := r.bytes(); got == nil || len(got) != 0 || r.err != nil {
+		t.Fatalf("a field of 0 bytes: %v, %v", got, r.err)
+	}
+}

@@ -47,7 +47,7 @@ ledgerquery       ;  ;  ;
 source/snapshot   ;  ;  ;
 internal/adaptive ;  ;  ;
 source/node       ; ^(client|events_hub)\.go$ ;  ; ^(TestEventsFromTheNode|TestSlowNodeIsBenched|TestHungInfoDoesNotHoldThePoll)$
-archive           ; ^(decode|limits|read|reader|source|writer)\.go$ ; ^(TestOverCapRecordRefusedUnread|TestSourceCapFromLimits|TestRoundTripWithoutDatabase|TestReaderRefusesMissingEndMarker|FuzzReader|TestSourceServesAnyOrder|TestAlteredRecordWithValidChecksumFailsVerification|TestSourceAcrossArchives|TestWindowOfOneKept|TestBodyTakesEveryByteLeft|TestCountThatFillsTheRecord|TestArchiveOfOneMilestone|TestRecordAtTheCapRead|TestSkippedRecordChecked|TestDamagedEndMarker|TestCloseBeforeTheRangeEnds)$ ;
+archive           ; ^(decode|limits|read|reader|source|writer)\.go$ ; ^(TestOverCapRecordRefusedUnread|TestSourceCapFromLimits|TestRoundTripWithoutDatabase|TestReaderRefusesMissingEndMarker|FuzzReader|TestSourceServesAnyOrder|TestAlteredRecordWithValidChecksumFailsVerification|TestSourceAcrossArchives|TestWindowOfOneKept|TestBodyTakesEveryByteLeft|TestCountThatFillsTheRecord|TestArchiveOfOneMilestone|TestRecordAtTheCapRead|TestSkippedRecordChecked|TestDamagedEndMarker|TestCloseBeforeTheRangeEnds|TestBodyEmptyField)$ ;
 api               ; ^(input|limit|limit_conns|limit_queue|limit_table|bech32_cache)\.go$ ; ^(Test(Limiter|ClientID|SiteBucket|DebtNeverForgotten|QueuesLeakNothing|ConnectionCap|GlobalQueue|RateQueue|StandingGlobalQueue|ClientQueue|Bech32Cache|CursorRoundTrip)|Fuzz(ParseCursor|ParseListParams|Tip26Params)) ;
 '
 
