@@ -30,6 +30,17 @@ test: errwrap
 errwrap:
 	$(GO) run ./internal/errwrap/cmd/errwrap ./...
 
+## mutate: gremlins (mutation testing) over the packages whose tests need no database, one
+## at a time; prints efficacy and mutator coverage per package (docs/testing.md). Not part of
+## `make test`. MUTATE_PKGS (a subset, e.g. "chain tip25"), MUTATE_WORKERS, MUTATE_OUT: scripts/mutate.sh.
+GREMLINS_VERSION ?= v0.6.0
+.PHONY: mutate
+mutate: $(BIN)/gremlins
+	@GREMLINS=$(BIN)/gremlins scripts/mutate.sh
+
+$(BIN)/gremlins:
+	GOBIN=$(BIN) $(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION)
+
 test-short:
 	@$(GO) test -short $(TEST_FLAGS) $(PKGS)
 
