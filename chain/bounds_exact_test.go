@@ -20,17 +20,7 @@ func TestTokenSchemeAllMelted(t *testing.T) {
 // TIP-20's limit of 64 distinct native tokens over a transaction's outputs is inclusive:
 // 40 and 40 tokens that share 16 make 64.
 func TestNativeTokensPerTransactionAtTheLimit(t *testing.T) {
-	tokens := func(from int) []chain.NativeToken {
-		out := make([]chain.NativeToken, 40)
-		for i := range out {
-			out[i] = chain.NativeToken{ID: chain.NewFoundryID(fixtureAliasID, uint32(from+i), 0), Amount: big.NewInt(1)}
-		}
-		return out
-	}
-	raw := encodeTx(func(tx *chain.Transaction) {
-		tx.Outputs = []chain.Output{fixtureOutputs()[6], fixtureOutputs()[6]}
-		tx.Outputs[0].NativeTokens, tx.Outputs[1].NativeTokens = tokens(0), tokens(24)
-	})
+	raw := txWithTokens(24)
 	if err := decodeErr(raw); err != nil {
 		t.Fatalf("64 distinct native tokens refused: %v", err)
 	}

@@ -86,9 +86,9 @@ func sumAmounts(outs []chain.Output) uint64 {
 	return s
 }
 
-// TIP-20: at most 64 distinct native tokens over all outputs of a transaction
-// (stardust-wire.md section 8, iota.go OutputsSyntacticalNativeTokens).
-func TestRejectNativeTokensPerTransaction(t *testing.T) {
+// txWithTokens is a transaction of two outputs of 40 native tokens each, the second's
+// IDs starting from serial second (the first's from 0).
+func txWithTokens(second int) []byte {
 	tokens := func(from int) []chain.NativeToken {
 		out := make([]chain.NativeToken, 40)
 		for i := range out {
@@ -96,10 +96,16 @@ func TestRejectNativeTokensPerTransaction(t *testing.T) {
 		}
 		return out
 	}
-	raw := encodeTx(func(tx *chain.Transaction) {
+	return encodeTx(func(tx *chain.Transaction) {
 		tx.Outputs = []chain.Output{fixtureOutputs()[6], fixtureOutputs()[6]}
-		tx.Outputs[0].NativeTokens, tx.Outputs[1].NativeTokens = tokens(0), tokens(40)
+		tx.Outputs[0].NativeTokens, tx.Outputs[1].NativeTokens = tokens(0), tokens(second)
 	})
+}
+
+// TIP-20: at most 64 distinct native tokens over all outputs of a transaction
+// (stardust-wire.md section 8, iota.go OutputsSyntacticalNativeTokens).
+func TestRejectNativeTokensPerTransaction(t *testing.T) {
+	raw := txWithTokens(40)
 	wantField(t, decodeErr(raw), "payload.essence.outputs[1].nativeTokens", "native tokens")
 }
 

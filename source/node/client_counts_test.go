@@ -11,18 +11,25 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
-// The node's request and error series count every attempt and every failed one: two 503s
-// and an answer are 3 requests and 2 errors. A request its caller canceled is no error.
-func TestClientCountsRequestsAndErrors(t *testing.T) {
+// busyThenAnswer is a node that answers its first busy requests 503, then {}; closed
+// when the test ends.
+func busyThenAnswer(t *testing.T, busy int32) *httptest.Server {
 	var n atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		if n.Add(1) < 3 {
+		if n.Add(1) <= busy {
 			http.Error(w, "busy", http.StatusServiceUnavailable)
 			return
 		}
 		w.Write([]byte("{}"))
 	}))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// The node's request and error series count every attempt and every failed one: two 503s
+// and an answer are 3 requests and 2 errors. A request its caller canceled is no error.
+func TestClientCountsRequestsAndErrors(t *testing.T) {
+	srv := busyThenAnswer(t, 2)
 	m := newMetrics()
 	c := newClient(Config{URL: srv.URL, Client: srv.Client(), Attempts: 3, Concurrency: 4}, m.of("node"))
 	if _, err := c.get(context.Background(), "/info", mimeJSON); err != nil {
@@ -44,15 +51,7 @@ func TestClientCountsRequestsAndErrors(t *testing.T) {
 
 // The round trip of an answer the node gave is learnt; a 5xx teaches nothing.
 func TestClientLearnsAnsweredRoundTrips(t *testing.T) {
-	var n atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		if n.Add(1) < 2 {
-			http.Error(w, "busy", http.StatusServiceUnavailable)
-			return
-		}
-		w.Write([]byte("{}"))
-	}))
-	defer srv.Close()
+	srv := busyThenAnswer(t, 1)
 	c := newClient(Config{URL: srv.URL, Client: srv.Client(), Attempts: 3, Concurrency: 4}, newMetrics().of("node"))
 	var learnt atomic.Int32
 	c.answered = func(d time.Duration) {
