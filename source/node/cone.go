@@ -233,8 +233,7 @@ func (s *member) coneBlock(ctx context.Context, index uint32, id chain.MessageID
 	return checkBlock(id, bytes, meta)
 }
 
-// blockBytes asks for a block's bytes (through the block cache) and returns a function
-// that waits for them.
+// blockBytes asks for a block's bytes and returns a function that waits for them.
 func (s *member) blockBytes(ctx context.Context, id chain.MessageID) func() ([]byte, error) {
 	type answer struct {
 		raw []byte
@@ -242,13 +241,18 @@ func (s *member) blockBytes(ctx context.Context, id chain.MessageID) func() ([]b
 	}
 	got := make(chan answer, 1)
 	go func() {
-		raw, err := s.blocks.get(ctx, id, func() ([]byte, error) { return s.fetchBlock(ctx, id) })
+		raw, err := s.block(ctx, id)
 		got <- answer{raw, err}
 	}()
 	return func() ([]byte, error) {
 		a := <-got
 		return a.raw, a.err
 	}
+}
+
+// block is a block's bytes, through the block cache: every walk reads bytes here.
+func (s *member) block(ctx context.Context, id chain.MessageID) ([]byte, error) {
+	return s.blocks.get(ctx, id, func() ([]byte, error) { return s.fetchBlock(ctx, id) })
 }
 
 // fetchBlock reads a block's bytes from the node and refuses bytes that do not hash to
@@ -268,12 +272,17 @@ func (s *member) fetchBlock(ctx context.Context, id chain.MessageID) ([]byte, er
 // a block the node does not hold (404), which the walk treats as outside the cone as
 // coneBlock does.
 func (s *member) blockFromBytes(ctx context.Context, id chain.MessageID) (*coneBlock, error) {
-	raw, err := s.blocks.get(ctx, id, func() ([]byte, error) { return s.fetchBlock(ctx, id) })
+	raw, err := s.block(ctx, id)
 	if errors.Is(err, errNotFound) {
 		return nil, nil
 	} else if err != nil {
 		return nil, err
 	}
+	return decodeBlock(id, raw)
+}
+
+// decodeBlock decodes a block's bytes strictly; bytes that do not decode are refused.
+func decodeBlock(id chain.MessageID, raw []byte) (*coneBlock, error) {
 	msg, err := chain.DecodeMessage(raw)
 	if err != nil {
 		return nil, source.Refuse(fmt.Errorf("GET %s/blocks/%s: %w", apiBase, id, err))
@@ -281,23 +290,19 @@ func (s *member) blockFromBytes(ctx context.Context, id chain.MessageID) (*coneB
 	return &coneBlock{id: id, raw: raw, msg: msg}, nil
 }
 
-// checkBlock refuses bytes that are not the block asked for: they must hash to its ID,
-// decode strictly, and name the parents its metadata names.
+// checkBlock decodes a block's bytes (which hash to its ID: block checked them) and
+// refuses a block that does not name the parents its metadata names.
 func checkBlock(id chain.MessageID, raw []byte, meta tip25.BlockMetadataJSON) (*coneBlock, error) {
-	refuse := func(format string, args ...any) error {
-		return source.Refuse(fmt.Errorf("GET %s/blocks/%s: %s", apiBase, id, fmt.Sprintf(format, args...)))
-	}
-	if got := chain.MessageIDOf(raw); got != id {
-		return nil, refuse("the bytes hash to %s", got)
-	}
-	msg, err := chain.DecodeMessage(raw)
+	b, err := decodeBlock(id, raw)
 	if err != nil {
-		return nil, source.Refuse(fmt.Errorf("GET %s/blocks/%s: %w", apiBase, id, err))
+		return nil, err
 	}
-	if !slices.Equal(idTexts(msg.Parents), meta.Parents) {
-		return nil, refuse("metadata names parents %v, the block %v", meta.Parents, idTexts(msg.Parents))
+	if parents := idTexts(b.msg.Parents); !slices.Equal(parents, meta.Parents) {
+		return nil, source.Refuse(fmt.Errorf("GET %s/blocks/%s: metadata names parents %v, the block %v",
+			apiBase, id, meta.Parents, parents))
 	}
-	return &coneBlock{id: id, raw: raw, msg: msg, meta: meta}, nil
+	b.meta = meta
+	return b, nil
 }
 
 func idTexts(ids []chain.MessageID) []string {
