@@ -28,8 +28,9 @@ import (
 // The walk fetches at most the book's budget of blocks: right after the Source starts,
 // a cone may reach blocks of milestones no walk marked, and the walk would follow them
 // into the past. When the roots differ (a walk below index failed, or the cone reached
-// blocks no walk marked) or the budget stopped the walk, the metadata decides. The blocks fetched stay
-// in the block cache for that walk, which drops them.
+// blocks no walk marked) or the budget stopped the walk, the metadata decides. The blocks
+// fetched stay in the block cache for that walk, which drops those it asks for; the
+// others (past the cone) leave with the cache's oldest entries.
 func (s *member) fromBytes(ctx context.Context, index uint32, mp *chain.MilestonePayload, walked func(int),
 	utxo func() (tip25.UTXOChangesJSON, error)) (msgs []chain.ReferencedMessage, ok bool, err error) {
 	w, err := s.walk(ctx, index, mp.Parents, s.book.budget())
