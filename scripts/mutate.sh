@@ -48,7 +48,7 @@ source/snapshot   ;  ;  ;
 internal/adaptive ;  ;  ;
 source/node       ; ^(client|events_hub)\.go$ ;  ; ^(TestEventsFromTheNode|TestSlowNodeIsBenched|TestHungInfoDoesNotHoldThePoll)$
 archive           ; ^(decode|limits|read|reader|source|writer)\.go$ ; ^(TestOverCapRecordRefusedUnread|TestSourceCapFromLimits|TestRoundTripWithoutDatabase|TestReaderRefusesMissingEndMarker|FuzzReader|TestSourceServesAnyOrder|TestAlteredRecordWithValidChecksumFailsVerification|TestSourceAcrossArchives|TestWindowOfOneKept|TestBodyTakesEveryByteLeft|TestCountThatFillsTheRecord|TestArchiveOfOneMilestone|TestRecordAtTheCapRead|TestSkippedRecordChecked|TestDamagedEndMarker|TestCloseBeforeTheRangeEnds|TestBodyEmptyField)$ ;
-api               ; ^(input|limit|limit_conns|limit_queue|limit_table|bech32_cache)\.go$ ; ^(Test(Limiter|ClientID|SiteBucket|DebtNeverForgotten|QueuesLeakNothing|ConnectionCap|GlobalQueue|RateQueue|StandingGlobalQueue|ClientQueue|Bech32Cache|CursorRoundTrip)|Fuzz(ParseCursor|ParseListParams|Tip26Params)) ;
+api               ; ^(input|limit|limit_conns|limit_queue|limit_table|bech32_cache)\.go$ ; ^(Test(Limiter|ClientID|SiteBucket|DebtNeverForgotten|QueuesLeakNothing|ConnectionCap|GlobalQueue|RateQueue|StandingGlobalQueue|ClientQueue|Bech32Cache|CursorRoundTrip|Query|TimeRange|PageSize|CursorOfThePage|LimitsEnabled|TrustedProxyForms|RemoteAddrForms|ConnectionsKeep|BurstDefaults|RowsCost|ChargeBeyond|EmptyBucket|SweepEvery|EvictionLooks|BusyHolds|Slots|Reserve|Tarpit|AfterWait|Admit)|Fuzz(ParseCursor|ParseListParams|Tip26Params)) ;
 '
 
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
