@@ -20,7 +20,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/internal/simnode"
+	"github.com/stardust-indexer/stardust-indexer/cmd/simnode/internal/simnode"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 

@@ -17,8 +17,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/cmd/soak/internal/soak"
 	"github.com/stardust-indexer/stardust-indexer/cql"
-	"github.com/stardust-indexer/stardust-indexer/internal/soak"
 	"github.com/stardust-indexer/stardust-indexer/migrations"
 )
 

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/internal/simnode"
+	"github.com/stardust-indexer/stardust-indexer/cmd/simnode/internal/simnode"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
