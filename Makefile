@@ -102,3 +102,12 @@ clean:
 .PHONY: load
 load: build
 	@DB_DIR=$(DB_DIR) BIN=$(BIN) scripts/load.sh
+
+## soak: node (bin/simnode), indexer (-source node), API and the open-loop load together, each
+## process's heap, RSS, goroutines, open files and the API's per-route latency sampled into
+## SOAK_OUT (default .dev/soak): table.txt (flat or growing) and chart.svg (docs/operations.md).
+## SOAK_DURATION (10m), SOAK_INTERVAL (200ms), SOAK_RATE (200), SOAK_SAMPLE (10s), SOAK_WARMUP,
+## SOAK_RETAIN, SOAK_KEYSPACE (dropped first), SOAK_*_ADDR, SOAK_INDEXER_FLAGS, SOAK_API_FLAGS: scripts/soak.sh.
+.PHONY: soak
+soak: build
+	@DB_DIR=$(DB_DIR) BIN=$(BIN) scripts/soak.sh

@@ -13,9 +13,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// Handler serves /metrics, /healthz and /readyz (see Serve).
+// Handler serves /metrics, /healthz, /readyz (see Serve) and the Go runtime's profiles
+// under /debug/pprof/ (net/http/pprof: heap, goroutine, profile, trace, ...). It belongs
+// on the ops address only, never on a public one: profiles name the code and its data.
 func Handler(reg *prometheus.Registry, ready func(context.Context) error) http.Handler {
 	mux := http.NewServeMux()
+	profiles(mux)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	probe := NewProbe("ready", func(ctx context.Context) (struct{}, error) { return struct{}{}, ready(ctx) })
@@ -42,16 +45,17 @@ func NewRegistry() *prometheus.Registry {
 	return reg
 }
 
-// Serve serves /metrics, /healthz (the process runs) and /readyz (ready returns nil)
-// until ctx ends. /readyz answers from a Probe of ready (one call at a time, at most one
+// Serve serves /metrics, /healthz (the process runs), /readyz (ready returns nil) and
+// /debug/pprof/ until ctx ends. /readyz answers from a Probe of ready (one call at a time, at most one
 // a second, each under a context that ends after ProbeTimeout) with a generic body;
 // ready's error goes to the log.
 func Serve(ctx context.Context, addr string, reg *prometheus.Registry, ready func(context.Context) error) {
 	if addr == "" {
 		return
 	}
+	// WriteTimeout outlasts a CPU profile of pprof's default 30 s.
 	srv := &http.Server{Addr: addr, Handler: Handler(reg, ready), ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 60 * time.Second}
+		ReadTimeout: 10 * time.Second, WriteTimeout: 70 * time.Second, IdleTimeout: 60 * time.Second}
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -59,7 +63,7 @@ func Serve(ctx context.Context, addr string, reg *prometheus.Registry, ready fun
 		_ = srv.Shutdown(shut)
 	}()
 	go func() {
-		slog.Info("ops endpoints", "addr", addr, "paths", "/metrics /healthz /readyz")
+		slog.Info("ops endpoints", "addr", addr, "paths", "/metrics /healthz /readyz /debug/pprof/")
 		if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			slog.Error("ops server", "error", err)
 		}

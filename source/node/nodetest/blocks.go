@@ -12,7 +12,7 @@ func (s *Server) block(w http.ResponseWriter, r *http.Request, arg string) {
 		writeError(w, http.StatusBadRequest, "invalid block ID %q", arg)
 		return
 	}
-	b := s.ix.blocks[id]
+	b := s.ix.block(id)
 	if b == nil || s.withheld(id) {
 		writeError(w, http.StatusNotFound, "block %s not found", arg)
 		return
@@ -55,7 +55,7 @@ func (s *Server) blockMetadata(w http.ResponseWriter, _ *http.Request, arg strin
 		return
 	}
 	md := blockMetadataJSON{BlockID: hex0x(id[:]), Parents: []string{}, IsSolid: true}
-	b := s.ix.blocks[id]
+	b := s.ix.block(id)
 	switch {
 	case s.withheld(id):
 		writeError(w, http.StatusNotFound, "block %s not found", arg)
@@ -67,10 +67,10 @@ func (s *Server) blockMetadata(w http.ResponseWriter, _ *http.Request, arg strin
 			md.ReferencedByMilestoneIndex, md.MilestoneIndex, md.WhiteFlagIndex = b.ReferencedBy, b.MilestoneIndex, &wf
 			md.LedgerInclusionState, md.ConflictReason = b.InclusionState, b.ConflictReason
 		}
-	case s.ix.outside[id]:
+	case s.ix.isOutside(id):
 		// Referenced before the set: its bytes, parents and white-flag index are unknown, but a
 		// cone walk only needs to see that an older milestone referenced it.
-		md.ReferencedByMilestoneIndex, md.LedgerInclusionState = s.ix.lowest-1, "noTransaction"
+		md.ReferencedByMilestoneIndex, md.LedgerInclusionState = s.ix.lowestIndex()-1, "noTransaction"
 	default:
 		writeError(w, http.StatusNotFound, "block %s not found", arg)
 		return

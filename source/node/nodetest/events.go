@@ -125,7 +125,7 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 // AttachBlocks publishes on blocks the bytes of every block milestone index references,
 // as they arrive before a milestone references them.
 func (s *Server) AttachBlocks(index uint32) error {
-	m := s.ix.milestones[index]
+	m := s.ix.milestone(index)
 	if m == nil {
 		return fmt.Errorf("nodetest: milestone %d is not in the set", index)
 	}
@@ -141,7 +141,7 @@ func (s *Server) AttachBlocks(index uint32) error {
 // (nothing while the event API is stopped).
 func (s *Server) announce(after, upTo uint32) error {
 	for i := after + 1; i <= upTo; i++ {
-		m := s.ix.milestones[i]
+		m := s.ix.milestone(i)
 		if m == nil {
 			continue
 		}

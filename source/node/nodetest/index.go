@@ -3,12 +3,15 @@ package nodetest
 import (
 	"bytes"
 	"fmt"
+	"sync"
 
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
 
-// index is the read-only view of a realdata.Set the handlers answer from.
+// index is the view of a realdata.Set the handlers answer from. It only changes when a
+// growing node adds or forgets milestones (grow.go); mu guards that.
 type index struct {
+	mu         sync.RWMutex
 	blocks     map[[32]byte]*realdata.Block
 	outside    map[[32]byte]bool // parents of cone blocks that no cone holds
 	milestones map[uint32]*realdata.Milestone
@@ -76,4 +79,51 @@ func (ix *index) findOutside() {
 			}
 		}
 	}
+}
+
+func (ix *index) block(id [32]byte) *realdata.Block {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.blocks[id]
+}
+
+func (ix *index) isOutside(id [32]byte) bool {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.outside[id]
+}
+
+func (ix *index) milestone(i uint32) *realdata.Milestone {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.milestones[i]
+}
+
+func (ix *index) milestoneIndex(id [32]byte) (uint32, bool) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	i, ok := ix.byID[id]
+	return i, ok
+}
+
+// output is a copy: a milestone added later may record the output's spend.
+func (ix *index) output(id [34]byte) (outputState, bool) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	st := ix.outputs[id]
+	if st == nil {
+		return outputState{}, false
+	}
+	return *st, true
+}
+
+func (ix *index) bounds() (lowest, highest uint32) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.lowest, ix.highest
+}
+
+func (ix *index) lowestIndex() uint32 {
+	lowest, _ := ix.bounds()
+	return lowest
 }

@@ -14,7 +14,7 @@ type milestoneRef struct {
 // info answers Hornet's /info; latest and confirmed milestone are both the confirmed one, and
 // the pruning index is SetPruningIndex's, or just below the set.
 func (s *Server) info(w http.ResponseWriter, _ *http.Request, _ string) {
-	m := s.ix.milestones[s.Confirmed()]
+	m := s.ix.milestone(s.Confirmed())
 	ref := milestoneRef{m.Index, m.Timestamp, hex0x(m.MilestoneID[:])}
 	set := s.ix.set
 	p, bt := set.Protocol, set.BaseToken

@@ -24,7 +24,7 @@ func (s *Server) lookupByID(w http.ResponseWriter, arg string) *realdata.Milesto
 		writeError(w, http.StatusBadRequest, "invalid milestone ID %q", arg)
 		return nil
 	}
-	i, ok := s.ix.byID[id]
+	i, ok := s.ix.milestoneIndex(id)
 	if !ok {
 		writeError(w, http.StatusNotFound, "milestone %s not found", arg)
 		return nil
@@ -34,7 +34,7 @@ func (s *Server) lookupByID(w http.ResponseWriter, arg string) *realdata.Milesto
 
 // visible returns milestone i if the node has confirmed it yet and not pruned it.
 func (s *Server) visible(w http.ResponseWriter, i uint32, arg string) *realdata.Milestone {
-	m := s.ix.milestones[i]
+	m := s.ix.milestone(i)
 	if m == nil || i > s.Confirmed() || s.prunedMilestone(i) {
 		writeError(w, http.StatusNotFound, "milestone %s not found", arg)
 		return nil

@@ -13,12 +13,12 @@ func (s *Server) lookupOutput(w http.ResponseWriter, arg string) *outputState {
 		writeError(w, http.StatusBadRequest, "invalid output ID %q", arg)
 		return nil
 	}
-	st := s.ix.outputs[id]
-	if st == nil || st.out.Booked > s.Confirmed() {
+	st, ok := s.ix.output(id)
+	if !ok || st.out.Booked > s.Confirmed() {
 		writeError(w, http.StatusNotFound, "output %s not found", arg)
 		return nil
 	}
-	return st
+	return &st
 }
 
 // output serves the output bytes (binary only, see noJSON).

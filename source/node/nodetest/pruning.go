@@ -11,8 +11,8 @@ import "fmt"
 func (s *Server) SetPruningIndex(index uint32) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if index != 0 && (index < s.ix.lowest-1 || index >= s.confirmed) {
-		return fmt.Errorf("nodetest: pruning index %d outside %d..%d", index, s.ix.lowest-1, s.confirmed-1)
+	if lowest := s.ix.lowestIndex(); index != 0 && (index < lowest-1 || index >= s.confirmed) {
+		return fmt.Errorf("nodetest: pruning index %d outside %d..%d", index, lowest-1, s.confirmed-1)
 	}
 	s.pruning = index
 	return nil
@@ -23,7 +23,7 @@ func (s *Server) SetPruningIndex(index uint32) error {
 func (s *Server) pruningIndex() uint32 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return max(s.pruning, s.ix.lowest-1)
+	return max(s.pruning, s.ix.lowestIndex()-1)
 }
 
 // prunedMilestone says whether milestone i is pruned.
@@ -48,6 +48,6 @@ func (s *Server) withheld(id [32]byte) bool {
 	if s.pruning == 0 {
 		return false
 	}
-	b := s.ix.blocks[id]
+	b := s.ix.block(id)
 	return b == nil || b.ReferencedBy <= s.pruning
 }

@@ -46,14 +46,22 @@ type Server struct {
 
 // New starts a server over set, confirmed at the set's highest milestone. Close it when done.
 func New(set *realdata.Set) (*Server, error) {
+	s, err := unstarted(set)
+	if err != nil {
+		return nil, err
+	}
+	s.srv = httptest.NewServer(s)
+	return s, nil
+}
+
+// unstarted is a server over set, not yet listening.
+func unstarted(set *realdata.Set) (*Server, error) {
 	ix, err := newIndex(set)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{ix: ix, confirmed: ix.highest, corrupt: map[[32]byte]bool{},
-		bookings: map[[34]byte]Booking{}, hidden: map[[34]byte]bool{}, hiddenBlocks: map[[32]byte]bool{}, dieIn: -1, counts: map[string]int{}}
-	s.srv = httptest.NewServer(s)
-	return s, nil
+	return &Server{ix: ix, confirmed: ix.highest, corrupt: map[[32]byte]bool{},
+		bookings: map[[34]byte]Booking{}, hidden: map[[34]byte]bool{}, hiddenBlocks: map[[32]byte]bool{}, dieIn: -1, counts: map[string]int{}}, nil
 }
 
 // URL is the server's base URL (without /api/core/v2).
@@ -70,8 +78,9 @@ func (s *Server) Close() {
 // reference are served as not yet referenced; spends above it are not yet seen. With the
 // event API running, the milestones newly confirmed are announced (StartEvents).
 func (s *Server) SetConfirmed(index uint32) error {
-	if s.ix.milestones[index] == nil {
-		return fmt.Errorf("nodetest: milestone %d is not in the set (%d..%d)", index, s.ix.lowest, s.ix.highest)
+	if s.ix.milestone(index) == nil {
+		lowest, highest := s.ix.bounds()
+		return fmt.Errorf("nodetest: milestone %d is not in the set (%d..%d)", index, lowest, highest)
 	}
 	s.mu.Lock()
 	before := s.confirmed
