@@ -6,6 +6,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
 	"github.com/stardust-indexer/stardust-indexer/internal/logbuf"
 )
 
@@ -13,7 +14,7 @@ import (
 // and returns its base URL; it ends with the test, its output going to out (and to the
 // test's log when the test failed).
 func (e *secureEnv) startAPI(t *testing.T, out *transcript, ca string, args ...string) string {
-	addr := freeAddr(t)
+	addr := bintest.FreeAddr(t)
 	cmd := exec.Command(e.apiBin, append([]string{"-addr", addr}, args...)...)
 	cmd.Env = e.clientEnv(e.reader, e.reader.password, ca)
 	logs := &logbuf.Buffer{}

@@ -3,11 +3,12 @@ package ops
 import (
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
 )
 
 // The ops listener serves the Go runtime's profiles: a heap profile in text
@@ -15,7 +16,7 @@ import (
 func TestProfilesOnTheOpsListener(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	addr := freeAddr(t)
+	addr := bintest.FreeAddr(t)
 	Serve(ctx, addr, NewRegistry(), func(context.Context) error { return nil })
 	for path, want := range map[string]string{
 		"/debug/pprof/heap?debug=1":      "# runtime.MemStats",
@@ -27,17 +28,6 @@ func TestProfilesOnTheOpsListener(t *testing.T) {
 			t.Errorf("GET %s: no %q in %.200s", path, want, body)
 		}
 	}
-}
-
-// freeAddr is a loopback address no listener holds now.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
 }
 
 // getWhenUp GETs url, waiting up to 5 s for the listener to start; the answer must be 200.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -121,17 +120,6 @@ func await(t *testing.T, what string, limit time.Duration, stopped <-chan error,
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
-}
-
-// freeAddr is a loopback address no listener holds now, for an -ops-addr.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
 }
 
 // gauge reads an unlabelled gauge from the /metrics of the ops listener at addr; ok is

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -90,7 +91,7 @@ func follow(t *testing.T, ctx context.Context, args []string, cfg cql.Config) in
 	t.Helper()
 	following, stop := context.WithCancel(ctx)
 	stopped := make(chan error, 1)
-	r := indexerRun{cfg: cfg, ops: freeAddr(t), stopped: stopped, stop: stop}
+	r := indexerRun{cfg: cfg, ops: bintest.FreeAddr(t), stopped: stopped, stop: stop}
 	go func() {
 		stopped <- cmdRun(following, slices.Concat(args, dbArgs(cfg), []string{"-gap-check", "1s", "-ops-addr", r.ops}))
 	}()
