@@ -1,7 +1,6 @@
 package benchscale
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -12,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/promtext"
 )
 
 // snapshot is what the indexer reported at one moment: from its /metrics (the series of
@@ -47,57 +48,27 @@ func scrape(ctx context.Context, c *http.Client, url string) (snapshot, error) {
 // parseMetrics reads the few series the benchmark needs from the Prometheus text format.
 func parseMetrics(r io.Reader) (snapshot, error) {
 	s := snapshot{buckets: map[float64]float64{}}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		name, labels, value, ok := splitSample(line)
-		if !ok {
-			continue
-		}
-		switch {
-		case name == "indexer_last_milestone":
-			s.milestone = value
-		case name == "indexer_rows_total":
-			s.rows += value
-		case name == "indexer_write_seconds_bucket" && labels["stage"] == "milestone":
-			le, err := strconv.ParseFloat(labels["le"], 64)
-			if err != nil {
-				return s, fmt.Errorf("bucket %q: %w", line, err)
-			}
-			s.buckets[le] = value
-		case name == "indexer_write_seconds_count" && labels["stage"] == "milestone":
-			s.writeCount = value
-		}
-	}
-	return s, sc.Err()
-}
-
-// splitSample splits `name{k="v",...} value` (labels optional, no timestamp expected).
-func splitSample(line string) (name string, labels map[string]string, value float64, ok bool) {
-	sp := strings.LastIndexByte(line, ' ')
-	if sp < 0 {
-		return "", nil, 0, false
-	}
-	v, err := strconv.ParseFloat(line[sp+1:], 64)
+	all, err := promtext.Parse(r)
 	if err != nil {
-		return "", nil, 0, false
+		return s, err
 	}
-	head := line[:sp]
-	labels = map[string]string{}
-	if open := strings.IndexByte(head, '{'); open >= 0 && strings.HasSuffix(head, "}") {
-		for _, kv := range strings.Split(head[open+1:len(head)-1], ",") {
-			k, val, found := strings.Cut(kv, "=")
-			if found {
-				labels[k] = strings.Trim(val, `"`)
+	for _, m := range all {
+		switch {
+		case m.Name == "indexer_last_milestone":
+			s.milestone = m.Value
+		case m.Name == "indexer_rows_total":
+			s.rows += m.Value
+		case m.Name == "indexer_write_seconds_bucket" && m.Labels["stage"] == "milestone":
+			le, err := strconv.ParseFloat(m.Labels["le"], 64)
+			if err != nil {
+				return s, fmt.Errorf("bucket le %q: %w", m.Labels["le"], err)
 			}
+			s.buckets[le] = m.Value
+		case m.Name == "indexer_write_seconds_count" && m.Labels["stage"] == "milestone":
+			s.writeCount = m.Value
 		}
-		head = head[:open]
 	}
-	return head, labels, v, true
+	return s, nil
 }
 
 // intervalQuantile is quantile q of the milestones written between two snapshots of one

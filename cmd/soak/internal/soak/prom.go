@@ -6,121 +6,34 @@
 package soak
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strconv"
-	"strings"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/promtext"
 )
 
-// series is one line of the Prometheus text format: a metric name, its labels, a value.
-type series struct {
-	name   string
-	labels map[string]string
-	value  float64
-}
-
 // ErrExposition names a /metrics body that is not the Prometheus text format.
-var ErrExposition = errors.New("soak: malformed metrics line")
+var ErrExposition = errors.New("soak: malformed metrics")
 
-// parseMetrics reads the Prometheus text format (comments skipped, timestamps ignored).
-func parseMetrics(r io.Reader) ([]series, error) {
-	var out []series
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		s, err := parseLine(line)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, sc.Err()
-}
-
-// parseLine reads `name{a="b",c="d"} value [timestamp]`.
-func parseLine(line string) (series, error) {
-	s := series{labels: map[string]string{}}
-	rest := line
-	if i := strings.IndexAny(line, "{ "); i == 0 {
-		return s, fmt.Errorf("%w: %q", ErrExposition, line)
-	} else if i > 0 && line[i] == '{' {
-		end := strings.LastIndexByte(line, '}')
-		if end < i {
-			return s, fmt.Errorf("%w: %q", ErrExposition, line)
-		}
-		s.name = line[:i]
-		if err := parseLabels(line[i+1:end], s.labels); err != nil {
-			return s, fmt.Errorf("%w: %q", err, line)
-		}
-		rest = line[end+1:]
-	} else {
-		name, after, _ := strings.Cut(line, " ")
-		s.name, rest = name, after
-	}
-	fields := strings.Fields(rest)
-	if s.name == "" || len(fields) == 0 {
-		return s, fmt.Errorf("%w: %q", ErrExposition, line)
-	}
-	v, err := strconv.ParseFloat(fields[0], 64)
+// parseMetrics reads the Prometheus text format.
+func parseMetrics(r io.Reader) ([]promtext.Sample, error) {
+	all, err := promtext.Parse(r)
 	if err != nil {
-		return s, fmt.Errorf("%w: %q", ErrExposition, line)
+		return nil, fmt.Errorf("%w: %w", ErrExposition, err)
 	}
-	s.value = v
-	return s, nil
-}
-
-// parseLabels reads a="b",c="d" (values may hold escaped quotes and commas).
-func parseLabels(text string, into map[string]string) error {
-	for text = strings.TrimSpace(text); text != ""; text = strings.TrimLeft(strings.TrimSpace(text), ",") {
-		name, rest, ok := strings.Cut(text, "=")
-		if !ok || !strings.HasPrefix(rest, `"`) {
-			return ErrExposition
-		}
-		value, n, err := quoted(rest)
-		if err != nil {
-			return err
-		}
-		into[strings.TrimSpace(name)] = value
-		text = rest[n:]
-	}
-	return nil
-}
-
-// quoted reads the quoted string at the start of s and returns it unescaped and the
-// bytes it took.
-func quoted(s string) (string, int, error) {
-	var b strings.Builder
-	for i := 1; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\\' && i+1 < len(s) && s[i+1] == 'n':
-			i++
-			b.WriteByte('\n')
-		case c == '\\' && i+1 < len(s): // \" and \\
-			i++
-			b.WriteByte(s[i])
-		case c == '"':
-			return b.String(), i + 1, nil
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return "", 0, ErrExposition
+	return all, nil
 }
 
 // value is the sum of every series of name (one, for an unlabelled gauge); ok is false
 // when there is none.
-func value(all []series, name string) (v float64, ok bool) {
+func value(all []promtext.Sample, name string) (v float64, ok bool) {
 	for _, s := range all {
-		if s.name == name {
-			v, ok = v+s.value, true
+		if s.Name == name {
+			v, ok = v+s.Value, true
 		}
 	}
 	return v, ok
@@ -134,21 +47,21 @@ type Histogram struct {
 }
 
 // histograms gathers name's buckets per route, all status classes added together.
-func histograms(all []series, name string) map[string]*Histogram {
+func histograms(all []promtext.Sample, name string) map[string]*Histogram {
 	byRoute := map[string]map[float64]float64{}
 	for _, s := range all {
-		if s.name != name+"_bucket" {
+		if s.Name != name+"_bucket" {
 			continue
 		}
-		le, err := strconv.ParseFloat(s.labels["le"], 64)
+		le, err := strconv.ParseFloat(s.Labels["le"], 64)
 		if err != nil {
 			continue
 		}
-		route := s.labels["route"]
+		route := s.Labels["route"]
 		if byRoute[route] == nil {
 			byRoute[route] = map[float64]float64{}
 		}
-		byRoute[route][le] += s.value
+		byRoute[route][le] += s.Value
 	}
 	out := map[string]*Histogram{}
 	for route, buckets := range byRoute {

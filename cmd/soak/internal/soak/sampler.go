@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/promtext"
 )
 
 // Config is a sampling run.
@@ -129,7 +131,7 @@ func scrape(ctx context.Context, cfg Config, elapsed time.Duration) (Sample, map
 	return s, histograms(api, "api_request_duration_seconds"), nil
 }
 
-func process(all []series) Process {
+func process(all []promtext.Sample) Process {
 	var p Process
 	p.HeapInuse, _ = value(all, "go_memstats_heap_inuse_bytes")
 	p.RSS, _ = value(all, "process_resident_memory_bytes")
@@ -138,7 +140,7 @@ func process(all []series) Process {
 	return p
 }
 
-func fetch(ctx context.Context, c *http.Client, url string) ([]series, error) {
+func fetch(ctx context.Context, c *http.Client, url string) ([]promtext.Sample, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, err
