@@ -47,14 +47,22 @@ func compareOrder(cm *ConfirmedMilestone, order []MessageID) error {
 // messages are the whole cone in white-flag order with the milestone's verdicts.
 func (cm *ConfirmedMilestone) MerkleRoots() (inclusion, applied [32]byte) {
 	all := make([]MessageID, len(cm.Messages))
-	var included []MessageID
 	for i := range cm.Messages {
 		all[i] = cm.Messages[i].ID
-		if cm.Messages[i].InclusionState == Included {
-			included = append(included, cm.Messages[i].ID)
+	}
+	return MerkleRoot(all), AppliedMerkleRoot(cm.Messages)
+}
+
+// AppliedMerkleRoot is the Merkle root of the included transactions' blocks of msgs, in
+// white-flag order (TIP-4).
+func AppliedMerkleRoot(msgs []ReferencedMessage) [32]byte {
+	var included []MessageID
+	for i := range msgs {
+		if msgs[i].InclusionState == Included {
+			included = append(included, msgs[i].ID)
 		}
 	}
-	return MerkleRoot(all), MerkleRoot(included)
+	return MerkleRoot(included)
 }
 
 // checkRoots compares the recomputed Merkle roots with the milestone payload's.

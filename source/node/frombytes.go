@@ -58,7 +58,7 @@ func (s *member) fromBytes(ctx context.Context, index uint32, mp *chain.Mileston
 	if err != nil {
 		return nil, false, err
 	}
-	return msgs, appliedRoot(msgs) == mp.AppliedMerkleRoot, nil
+	return msgs, chain.AppliedMerkleRoot(msgs) == mp.AppliedMerkleRoot, nil
 }
 
 // bytesOrder orders the walk's cone (TIP-2), ending at blocks an earlier walk reached
@@ -129,11 +129,4 @@ func createdSet(changes tip25.UTXOChangesJSON) map[string]bool {
 		out[strings.ToLower(id)] = true
 	}
 	return out
-}
-
-// appliedRoot is the Merkle root of the included transactions' blocks (TIP-4).
-func appliedRoot(msgs []chain.ReferencedMessage) [32]byte {
-	cm := chain.ConfirmedMilestone{Messages: msgs}
-	_, applied := cm.MerkleRoots()
-	return applied
 }
