@@ -51,8 +51,9 @@ type Config struct {
 	// is tried before the source reports the node unavailable (default 6 for one node, 2
 	// for several, as another node takes over; backoff from 200ms doubling to 5s).
 	Attempts int
-	// OutputCache is how many outputs created by milestones this source read it keeps, so
-	// that spending them later needs no request (default 1<<18).
+	// OutputCache is how many outputs created by milestones this source read it keeps
+	// until they are spent, so that spending them needs no request (default 1<<16, about
+	// 32 MB of heap: it fills within hours at a live network's pace, and then stays).
 	OutputCache int
 	// Created reads the creations of outputs the keyspace holds (nil: none). An output a
 	// milestone spends that this source did not see created takes its creation from
@@ -122,7 +123,7 @@ func (c *Config) defaults() error {
 		}
 	}
 	if c.OutputCache < 1 {
-		c.OutputCache = 1 << 18
+		c.OutputCache = 1 << 16
 	}
 	if c.MaxConeBlocks < 1 {
 		c.MaxConeBlocks = DefaultMaxConeBlocks

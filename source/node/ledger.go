@@ -54,6 +54,7 @@ func (s *member) ledger(ctx context.Context, cm *chain.ConfirmedMilestone, utxo 
 		return err
 	}
 	s.outputs.add(cm.Created)
+	s.outputs.forget(consumed)
 	return nil
 }
 

@@ -82,7 +82,10 @@ func (s *member) nodeOutput(ctx context.Context, id chain.OutputID) (chain.Ledge
 		Timestamp: time.Unix(int64(md.MilestoneTimestampBooked), 0).UTC()}, nil
 }
 
-// outputCache keeps the newest created outputs, forgetting the oldest first.
+// outputCache keeps the newest created outputs until they are spent, forgetting the
+// oldest first: an output is spent once, so a spent one is never asked for again (a
+// milestone read anew takes it from the keyspace or the node), and the cache holds at
+// most its size of outputs, whatever the ledger's age.
 type outputCache struct {
 	mu   sync.Mutex
 	m    map[chain.OutputID]chain.LedgerOutput
@@ -113,4 +116,20 @@ func (c *outputCache) add(created []chain.LedgerOutput) {
 		c.m[lo.OutputID] = lo
 		c.next = (c.next + 1) % len(c.ring)
 	}
+}
+
+// forget drops spent outputs.
+func (c *outputCache) forget(spent []chain.OutputID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, id := range spent {
+		delete(c.m, id)
+	}
+}
+
+// len is the outputs held.
+func (c *outputCache) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m)
 }

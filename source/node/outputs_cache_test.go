@@ -1,0 +1,83 @@
+package node
+
+import (
+	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+)
+
+func cachedOutput(n byte) chain.LedgerOutput {
+	var tx chain.TransactionID
+	tx[0] = n
+	return chain.LedgerOutput{OutputID: chain.NewOutputID(tx, 0), MilestoneIndex: uint32(n)}
+}
+
+// The cache holds at most its size, dropping the oldest created first, and a spent
+// output leaves it at once.
+func TestOutputCacheBoundedAndForgetsSpent(t *testing.T) {
+	c := newOutputCache(3)
+	c.add([]chain.LedgerOutput{cachedOutput(1), cachedOutput(2), cachedOutput(3)})
+	c.add([]chain.LedgerOutput{cachedOutput(4)})
+	if _, ok := c.get(cachedOutput(1).OutputID); ok || c.len() != 3 {
+		t.Fatalf("after a fourth output in a cache of 3: the oldest held %t, %d held; want dropped, 3", ok, c.len())
+	}
+	if lo, ok := c.get(cachedOutput(4).OutputID); !ok || lo.MilestoneIndex != 4 {
+		t.Fatalf("the newest: %+v %t", lo, ok)
+	}
+	c.forget([]chain.OutputID{cachedOutput(3).OutputID, cachedOutput(9).OutputID})
+	if _, ok := c.get(cachedOutput(3).OutputID); ok || c.len() != 2 {
+		t.Fatalf("after forgetting a spent output: held %t, %d held; want gone, 2", ok, c.len())
+	}
+	for n := byte(5); n < 20; n++ {
+		c.add([]chain.LedgerOutput{cachedOutput(n)})
+	}
+	if c.len() != 3 {
+		t.Fatalf("%d held after many more; want the size, 3", c.len())
+	}
+}
+
+// Reading a chain in order, the cache holds each milestone's created outputs until a
+// later milestone spends them, and none of them after.
+func TestSpentOutputsLeaveTheCache(t *testing.T) {
+	_, _, s := bytesChain(t, 12)
+	ctx := ctxT(t)
+	c := s.members[0].outputs
+	seen := map[chain.OutputID]bool{}
+	spentSeen := 0
+	for index := uint32(2); index <= 12; index++ {
+		cm, err := s.Milestone(ctx, index)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lo := range cm.Created {
+			seen[lo.OutputID] = true
+		}
+		spentSeen += checkCachedUnspent(t, c, cm, seen)
+	}
+	if spentSeen == 0 {
+		t.Fatal("no milestone spent an output an earlier one created: the check says nothing")
+	}
+}
+
+// checkCachedUnspent: after a milestone, the cache holds what it created and did not
+// spend, and none of what it spent. It returns how many spent outputs the source had
+// seen created.
+func checkCachedUnspent(t *testing.T, c *outputCache, cm *chain.ConfirmedMilestone, seen map[chain.OutputID]bool) int {
+	t.Helper()
+	spent, n := map[chain.OutputID]bool{}, 0
+	for _, ls := range cm.Consumed {
+		spent[ls.OutputID] = true
+		if seen[ls.OutputID] {
+			n++
+		}
+		if _, ok := c.get(ls.OutputID); ok {
+			t.Errorf("milestone %d spent output %s: still cached", cm.Index, ls.OutputID)
+		}
+	}
+	for _, lo := range cm.Created {
+		if _, ok := c.get(lo.OutputID); !ok && !spent[lo.OutputID] {
+			t.Errorf("milestone %d created output %s unspent: not cached", cm.Index, lo.OutputID)
+		}
+	}
+	return n
+}
