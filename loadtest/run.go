@@ -315,10 +315,37 @@ func (s *RouteStats) finish(elapsed time.Duration) {
 		s.Max = s.latencies[n-1]
 	}
 	s.PerSec = float64(s.Requests) / elapsed.Seconds()
-	s.latencies = nil
+}
+
+// Merge is the figures of several phases' totals taken as one run: their requests
+// counted together and their percentiles over all their latencies.
+func Merge(name string, phases ...Phase) RouteStats {
+	out := RouteStats{Route: name}
+	var elapsed time.Duration
+	for _, ph := range phases {
+		t := ph.Total
+		elapsed += ph.Elapsed
+		out.Requests += t.Requests
+		out.S2xx, out.S4xx, out.S5xx = out.S2xx+t.S2xx, out.S4xx+t.S4xx, out.S5xx+t.S5xx
+		out.Errors, out.Unexpected = out.Errors+t.Errors, out.Unexpected+t.Unexpected
+		out.latencies = append(out.latencies, t.latencies...)
+	}
+	out.finish(max(elapsed, time.Nanosecond))
+	return out
 }
 
 func (s RouteStats) line() string {
 	return fmt.Sprintf("%d requests, %.0f req/s, p50 %s, p99 %s, 5xx %d, errors %d, unexpected %d",
 		s.Requests, s.PerSec, s.P50.Round(time.Microsecond), s.P99.Round(time.Microsecond), s.S5xx, s.Errors, s.Unexpected)
+}
+
+// PhaseOfLatencies is a phase of answers that all succeeded after these latencies,
+// for figures measured elsewhere (and for tests of what reads a Phase).
+func PhaseOfLatencies(name string, elapsed time.Duration, latencies ...time.Duration) Phase {
+	ph := Phase{Name: name, Elapsed: elapsed, Total: RouteStats{Route: "all routes"}}
+	for _, l := range latencies {
+		ph.Total.add(sample{latency: l, status: http.StatusOK}, false)
+	}
+	ph.Total.finish(max(elapsed, time.Nanosecond))
+	return ph
 }

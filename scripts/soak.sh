@@ -7,7 +7,10 @@
 # processes' /metrics every SOAK_SAMPLE into $SOAK_OUT/samples.csv and writes table.txt
 # (start, middle and end after SOAK_WARMUP, growth per 10 000 milestones, flat or
 # growing, per-route p50/p99/p999) and chart.svg there (docs/operations.md, "Running a
-# soak"). Logs: $SOAK_OUT/*.log; loadtest's own report: $SOAK_OUT/load.txt.
+# soak"). Then, unless SOAK_COMPARE_PHASE is 0, bin/soak compare runs the same read mix
+# in SOAK_COMPARE_ROUNDS rounds of a phase while the indexer ingests and a phase with
+# the node and the indexer stopped (SIGSTOP), into $SOAK_OUT/compare.txt. Logs:
+# $SOAK_OUT/*.log; loadtest's own report: $SOAK_OUT/load.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-$PWD/bin}
@@ -18,6 +21,8 @@ SAMPLE=${SOAK_SAMPLE:-10s}
 OUT=${SOAK_OUT:-$PWD/.dev/soak}
 WARMUP=${SOAK_WARMUP:-0}
 RETAIN=${SOAK_RETAIN:-2048}
+COMPARE_PHASE=${SOAK_COMPARE_PHASE:-60s}
+COMPARE_ROUNDS=${SOAK_COMPARE_ROUNDS:-2}
 NODE_ADDR=${SOAK_NODE_ADDR:-127.0.0.1:24265}
 API_ADDR=${SOAK_API_ADDR:-127.0.0.1:28080}
 OPS_ADDR=${SOAK_OPS_ADDR:-127.0.0.1:29100}
@@ -28,7 +33,7 @@ if [ -z "${CQL_HOSTS:-}" ]; then
 fi
 export CQL_KEYSPACE=${SOAK_KEYSPACE:-stardust_soak}
 mkdir -p "$OUT"
-rm -f "$OUT"/{samples.csv,latency.csv,table.txt,chart.svg,load.txt}
+rm -f "$OUT"/{samples.csv,latency.csv,table.txt,chart.svg,load.txt,compare.txt}
 echo "soak: $DURATION, a milestone every $INTERVAL, $RATE req/s, a sample every $SAMPLE; CQL_HOSTS=$CQL_HOSTS" \
   "keyspace $CQL_KEYSPACE (dropped first); out: $OUT; $(uptime)"
 "$BIN/soak" reset -keyspace "$CQL_KEYSPACE"
@@ -36,7 +41,8 @@ echo "soak: $DURATION, a milestone every $INTERVAL, $RATE req/s, a sample every 
 pids=()
 cleanup() { kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; }
 trap cleanup EXIT INT TERM
-"$BIN/simnode" -addr "$NODE_ADDR" -every "$INTERVAL" -retain "$RETAIN" -keys-out "$OUT/sim-keys.json" 2>"$OUT/simnode.log" &
+# shellcheck disable=SC2086
+"$BIN/simnode" -addr "$NODE_ADDR" -every "$INTERVAL" -retain "$RETAIN" -keys-out "$OUT/sim-keys.json" ${SOAK_SIM_FLAGS:-} 2>"$OUT/simnode.log" &
 pids+=($!)
 # shellcheck disable=SC2086
 "$BIN/indexer" run -source node -node-url "http://$NODE_ADDR" -milestone-keys "$OUT/sim-keys.json" \
@@ -63,5 +69,10 @@ warm=()
   "${warm[@]}" -out "$OUT" || rc=$?
 wait "$load" || echo "loadtest: exit $? (see $OUT/load.log, $OUT/load.txt)"
 cat "$OUT/table.txt" 2>/dev/null || true
+if [ "$COMPARE_PHASE" != 0 ]; then
+  echo "reads during ingest vs paused: $COMPARE_ROUNDS rounds of $COMPARE_PHASE each at $RATE req/s"
+  "$BIN/soak" compare -url "http://$API_ADDR" -indexer "http://$OPS_ADDR" -pids "${pids[0]},${pids[1]}" \
+    -rate "$RATE" -phase "$COMPARE_PHASE" -rounds "$COMPARE_ROUNDS" -out "$OUT/compare.txt" 2>"$OUT/compare.log" || rc=$?
+fi
 echo "chart: $OUT/chart.svg; $(uptime)"
 exit "$rc"
