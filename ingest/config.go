@@ -22,10 +22,14 @@ type Config struct {
 	// CQL_MAX_IN_FLIGHT] to where the writes' throughput stops growing (see package
 	// adaptive), unless FixedWrites.
 	WriteParallel int
-	FixedWrites   bool          // keep WriteParallel groups in flight, whatever the latency
-	Follow        bool          // after the gaps, keep following the tip
-	PollInterval  time.Duration // how often to ask the source for a new tip
-	Unreferenced  bool          // also write not-yet-referenced messages while following
+	FixedWrites   bool // keep WriteParallel groups in flight, whatever the latency
+	// ReadProbe is how often the read guard times a small read of the database to cap
+	// the write limit while reads are slow (default DefaultReadProbe; negative: no guard,
+	// for a keyspace nothing reads while it is written, such as a first backfill).
+	ReadProbe    time.Duration
+	Follow       bool          // after the gaps, keep following the tip
+	PollInterval time.Duration // how often to ask the source for a new tip
+	Unreferenced bool          // also write not-yet-referenced messages while following
 	// StopAt, when non-zero, stops after this milestone (backfill a fixed range).
 	StopAt uint32
 	// Claim is the block of milestones a node claims at a time (the same on every node
@@ -53,6 +57,9 @@ func (c *Config) defaults() {
 	}
 	if c.Window < 1 {
 		c.Window = DefaultWindow
+	}
+	if c.ReadProbe == 0 {
+		c.ReadProbe = DefaultReadProbe
 	}
 	if c.WriteParallel < 1 {
 		c.WriteParallel = StartWrites

@@ -20,6 +20,8 @@ type Metrics struct {
 	Claims         *prometheus.CounterVec // block claims by result
 	WriteLimit     prometheus.Gauge       // the write limiter's current limit
 	Unavailable    prometheus.Gauge       // milestones recorded as not held by the source
+	ReadProbeSec   prometheus.Histogram   // the read guard's probes
+	ReadCap        prometheus.Gauge       // the read guard's cap on the write limit
 }
 
 // NewMetrics creates the series and registers them on reg (nil: not registered).
@@ -58,11 +60,17 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		Unavailable: prometheus.NewGauge(prometheus.GaugeOpts{Name: "indexer_unavailable_milestones",
 			Help: "Milestones the source no longer holds (a pruned node), skipped and retried slowly; " +
 				"indexer import of an archive fills them."}),
+		ReadProbeSec: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "indexer_read_probe_seconds",
+			Help:    "Latency of the read guard's probe: one small read of the database, tried once (a failure counts as 1 s).",
+			Buckets: prometheus.ExponentialBuckets(0.0001, 2, 15)}),
+		ReadCap: prometheus.NewGauge(prometheus.GaugeOpts{Name: "indexer_read_guard_cap",
+			Help: "The read guard's cap on the write limit: at the session's in-flight cap it does not bind; " +
+				"lower, reads of the database were slow and writes gave way."}),
 	}
 	if reg != nil {
 		reg.MustRegister(m.Milestones, m.Rows, m.WriteSeconds, m.Errors, m.Retries, m.LastMilestone, m.Lag,
 			m.Paused, m.Unreferenced, m.SourceFetchSec, m.VerifySec, m.Claims, m.WriteLimit,
-			m.Unavailable)
+			m.Unavailable, m.ReadProbeSec, m.ReadCap)
 	}
 	return m
 }

@@ -100,6 +100,7 @@ func (p *Pipeline) Run(ctx context.Context) error {
 	wctx, stopWrites := p.writesContext(ctx)
 	defer stopWrites()
 	p.writeCtx = wctx
+	defer p.startReadGuard(wctx)()
 	if err := p.loadPendingFloor(ctx); err != nil {
 		return fmt.Errorf("reading pending floor: %w", err)
 	}

@@ -37,6 +37,7 @@ type runFlags struct {
 	stopAt            uint
 	window, fetch, wp int
 	fixedWrites       bool
+	readProbe         time.Duration
 	migrate           bool
 	claim             uint
 	claimTTL          time.Duration
@@ -137,8 +138,8 @@ func cmdRun(ctx context.Context, args []string) error {
 
 func (f *runFlags) pipelineConfig() ingest.Config {
 	return ingest.Config{NodeID: int8(f.db.nodeID), FetchAhead: f.fetch, Window: f.window, WriteParallel: f.wp,
-		FixedWrites: f.fixedWrites,
-		Follow:      f.follow, PollInterval: f.poll, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt), Claim: uint32(f.claim),
+		FixedWrites: f.fixedWrites, ReadProbe: readProbe(f.readProbe),
+		Follow: f.follow, PollInterval: f.poll, Unreferenced: f.unreferenced, StopAt: uint32(f.stopAt), Claim: uint32(f.claim),
 		ClaimTTL: f.claimTTL, StopGrace: f.stopGrace, GapCheck: f.gapCheck, UnavailableRetry: f.unavailableRetry,
 		Owner: processOwner("ingest")}
 }
@@ -153,6 +154,17 @@ func (f *runFlags) registerWrites(fs *flag.FlagSet) {
 		"limit starts (default %d; it then climbs between %d and CQL_MAX_IN_FLIGHT to the database's knee: the level of best measured write throughput), "+
 		"or the fixed limit with -fixed-writes (default %d)", ingest.StartWrites, ingest.MinWrites, ingest.DefaultFixedWrites))
 	fs.BoolVar(&f.fixedWrites, "fixed-writes", false, "keep -write-parallel write groups in flight instead of adapting")
+	fs.DurationVar(&f.readProbe, "read-probe", ingest.DefaultReadProbe, "how often the read guard times a small read "+
+		"of the database; while reads are slow (3 × their quiet latency) it caps the writes in flight, so that the API "+
+		"sharing the database keeps its latency (0: no guard, e.g. for a first backfill nothing reads)")
+}
+
+// readProbe is ingest.Config.ReadProbe for the -read-probe flag (0: off).
+func readProbe(every time.Duration) time.Duration {
+	if every <= 0 {
+		return -1
+	}
+	return every
 }
 
 // openSource opens the configured source; a node source takes the creations of the

@@ -13,6 +13,7 @@ type Limiter struct {
 	ctl      *Control
 	onChange func(limit int, latency time.Duration)
 	origin   time.Time // the clock of the control's samples starts here
+	cap      int       // a bound above the control's limit (0: none), set by SetCap
 }
 
 // NewLimiter starts at initial writes in flight, within [floor, ceiling]. onChange, if
@@ -28,11 +29,31 @@ func NewLimiter(initial, floor, ceiling int, onChange func(limit int, latency ti
 // Fixed is a limiter that never moves: n in flight.
 func Fixed(n int) *Limiter { return NewLimiter(n, n, n, nil) }
 
-// Limit is the current limit.
+// Limit is the current limit: the control's, or the cap when that is lower.
 func (l *Limiter) Limit() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	return l.limitLocked()
+}
+
+func (l *Limiter) limitLocked() int {
+	if l.cap > 0 {
+		return min(l.ctl.Limit(), l.cap)
+	}
 	return l.ctl.Limit()
+}
+
+// SetCap bounds the limit from above (0 or less: no bound), whatever the control
+// measured; the control goes on learning from the writes made under the cap (windows
+// that did not use half its own limit measure nothing).
+func (l *Limiter) SetCap(n int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	before := l.limitLocked()
+	l.cap = max(n, 0)
+	if after := l.limitLocked(); after != before && l.onChange != nil {
+		l.onChange(after, l.ctl.Latency())
+	}
 }
 
 // Outcome is how a write ended, for Observe.
@@ -57,7 +78,7 @@ func (l *Limiter) Observe(inFlight int, latency time.Duration, work int, outcome
 		changed = l.ctl.Overload()
 	}
 	if changed && l.onChange != nil {
-		l.onChange(l.ctl.Limit(), l.ctl.Latency())
+		l.onChange(l.limitLocked(), l.ctl.Latency())
 	}
 }
 
