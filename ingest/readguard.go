@@ -14,6 +14,10 @@ const DefaultReadProbe = 100 * time.Millisecond
 // readProbeTimeout bounds one probe: a probe that takes longer counts as this slow.
 const readProbeTimeout = time.Second
 
+// ReadGuardFloor is the lowest cap the read guard sets: a read waits behind at most
+// about this many writes, while the pipeline keeps a pace that follows a live network.
+const ReadGuardFloor = 16
+
 // startReadGuard runs guardReads under ctx unless the writes are fixed or the guard is
 // off, and returns what stops it and waits for it.
 func (p *Pipeline) startReadGuard(ctx context.Context) (stop func()) {
@@ -36,7 +40,7 @@ func (p *Pipeline) startReadGuard(ctx context.Context) (stop func()) {
 // write limit from what the probes take (adaptive.ReadGuard), until ctx ends: reads
 // of the API sharing the database keep their latency while the pipeline writes.
 func (p *Pipeline) guardReads(ctx context.Context) {
-	g := adaptive.NewReadGuard(MinWrites, p.st.MaxInFlight())
+	g := adaptive.NewReadGuard(min(ReadGuardFloor, p.st.MaxInFlight()), p.st.MaxInFlight())
 	p.m.ReadCap.Set(float64(g.Cap()))
 	tick := time.NewTicker(p.cfg.ReadProbe)
 	defer tick.Stop()

@@ -40,8 +40,8 @@ func TestReadGuardProbesWhileIngesting(t *testing.T) {
 			if err := m.ReadCap.Write(&g); err != nil {
 				t.Fatal(err)
 			}
-			if cap := g.GetGauge().GetValue(); c.probes && (cap < ingest.MinWrites || cap > float64(st.MaxInFlight())) {
-				t.Fatalf("cap %g outside [%d, %d]", cap, ingest.MinWrites, st.MaxInFlight())
+			if cap := g.GetGauge().GetValue(); c.probes && (cap < ingest.ReadGuardFloor || cap > float64(st.MaxInFlight())) {
+				t.Fatalf("cap %g outside [%d, %d]", cap, ingest.ReadGuardFloor, st.MaxInFlight())
 			}
 		})
 	}

@@ -31,10 +31,10 @@ type ReadGuard struct {
 }
 
 // NewReadGuard is a guard with the defaults: slow at 3 × the fastest of the last 300
-// probes (30 s at 100 ms) and at least 2 ms, rising after 10 fast probes, cutting at
+// probes (30 s at 100 ms) and at least 3 ms, rising after 10 fast probes, cutting at
 // most every 5 probes. It starts uncapped.
 func NewReadGuard(floor, ceiling int) *ReadGuard {
-	return &ReadGuard{Factor: 3, MinSlow: 2 * time.Millisecond, Floor: max(floor, 1), Ceiling: max(ceiling, floor, 1),
+	return &ReadGuard{Factor: 3, MinSlow: 3 * time.Millisecond, Floor: max(floor, 1), Ceiling: max(ceiling, floor, 1),
 		Span: 300, Calm: 10, Cool: 5, cap: float64(max(ceiling, floor, 1))}
 }
 

@@ -55,8 +55,8 @@ func TestReadGuardQuietWindow(t *testing.T) {
 	for range 10 {
 		g.Observe(100 * time.Microsecond)
 	}
-	if g.Observe(1900*time.Microsecond) || g.Cap() != 64 {
-		t.Fatalf("a 1.9 ms probe (under MinSlow 2 ms) cut the cap to %d", g.Cap())
+	if g.Observe(2900*time.Microsecond) || g.Cap() != 64 {
+		t.Fatalf("a 2.9 ms probe (under MinSlow 3 ms) cut the cap to %d", g.Cap())
 	}
 	for range 10 { // the fast probes leave the window: the quiet latency is now 5 ms
 		g.Observe(5 * time.Millisecond)
