@@ -32,6 +32,7 @@ type Pipeline struct {
 	pendingFloor atomic.Uint32
 	lastWritten  atomic.Uint32
 	written      atomic.Int64
+	lag          atomic.Int64 // the source's tip minus lastWritten, as last written
 	lastGapTotal int
 	progress     *progress
 	extra        []RowsFunc

@@ -56,7 +56,7 @@ func (p *Pipeline) guardReads(ctx context.Context) {
 			return
 		}
 		p.m.ReadProbeSec.Observe(took.Seconds())
-		if g.Observe(took) {
+		if g.Observe(took, p.behind()) {
 			p.writes.SetCap(g.Cap())
 			p.m.ReadCap.Set(float64(g.Cap()))
 		}
@@ -73,3 +73,10 @@ func (p *Pipeline) probeRead(ctx context.Context) time.Duration {
 	}
 	return time.Since(start)
 }
+
+// behindBy is the lag past which the read guard lifts its cap: the pipeline is not
+// keeping up with the source under it.
+const behindBy = DefaultWindow
+
+// behind says whether the pipeline lags the source's tip by more than behindBy.
+func (p *Pipeline) behind() bool { return p.lag.Load() > behindBy }

@@ -158,7 +158,9 @@ func (p *Pipeline) account(writes []store.Write, index, tip uint32) {
 		}
 	}
 	p.m.LastMilestone.Set(float64(p.lastWritten.Load()))
-	p.m.Lag.Set(float64(tip) - float64(p.lastWritten.Load()))
+	lag := int64(tip) - int64(p.lastWritten.Load())
+	p.lag.Store(lag)
+	p.m.Lag.Set(float64(lag))
 	if p.progress != nil {
 		p.progress.step()
 	}

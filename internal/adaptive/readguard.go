@@ -13,7 +13,8 @@ import (
 // by a quarter, up to Ceiling, where the cap no longer binds. Writes queue in the
 // database's request stages ahead of reads that arrive behind them, so the writes in
 // flight bound how long a read may wait there; the adaptive limit climbs for throughput
-// and would otherwise keep hundreds in flight on a node the API reads from.
+// and would otherwise keep hundreds in flight on a node the API reads from. A writer
+// that falls behind lifts the cap (Observe's behind).
 type ReadGuard struct {
 	Factor  float64       // a probe slower than Factor × quiet is slow
 	MinSlow time.Duration // a probe is never slow below this, however fast the quiet probes
@@ -42,12 +43,14 @@ func NewReadGuard(floor, ceiling int) *ReadGuard {
 func (g *ReadGuard) Cap() int { return int(math.Round(g.cap)) }
 
 // Observe records a probe's latency (a failed or timed-out probe counts as its timeout)
-// and reports whether the cap changed.
-func (g *ReadGuard) Observe(latency time.Duration) bool {
+// and reports whether the cap changed. While the writer is behind (it cannot keep up
+// under the cap), no probe cuts the cap and every probe counts as fast: the cap rises
+// to what keeps up, and reads come first only as far as the writer can follow.
+func (g *ReadGuard) Observe(latency time.Duration, behind bool) bool {
 	g.remember(latency)
 	g.cooled++
 	before := g.Cap()
-	if latency > g.slowAbove() {
+	if !behind && latency > g.slowAbove() {
 		g.calm = 0
 		if g.cooled >= g.Cool {
 			g.cap, g.cooled = math.Max(float64(g.Floor), g.cap/2), 0
