@@ -69,11 +69,9 @@ func TestClusterKeepsWorkingWithOneNodeKilled(t *testing.T) {
 	assertReplication(t, testcontainers.Session(t, cfg).Gocql(), cfg.Keyspace, "3")
 
 	// The API on its own session, as cmd/api runs it.
-	apiStore, err := store.Open(ctx, cfg, testChunk)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer apiStore.Close()
+	driver := &attempts{slow: 200 * time.Millisecond}
+	apiStore := openObserved(t, cfg, driver)
+	apiStore.OnRetry(driver.retried)
 	srv := httptest.NewServer(api.New(apiStore, api.Config{RequestTimeout: 10 * time.Second}).Handler())
 	defer srv.Close()
 
@@ -145,6 +143,7 @@ func TestClusterKeepsWorkingWithOneNodeKilled(t *testing.T) {
 		}
 	}
 	t.Logf("read the API for %s after the kill", readEnd.Sub(killedAt).Round(time.Millisecond))
+	driver.report(t, killedAt, 40)
 
 	// Final state, read at QUORUM by a fresh session with one node still down.
 	if node.Alive() {
@@ -211,6 +210,8 @@ type routeStats struct {
 	ok, failed  int
 	codes       map[string]int
 	slowest     time.Duration
+	slowestAt   time.Time // start of the slowest request
+	slowestPath string
 	lastFailure time.Time // end of the last failed request
 	lastError   string
 }
@@ -278,7 +279,9 @@ func (r *reader) record(route, path string, start time.Time, code int, err error
 		key = "error"
 	}
 	s.codes[key]++
-	s.slowest = max(s.slowest, end.Sub(start))
+	if took := end.Sub(start); took > s.slowest {
+		s.slowest, s.slowestAt, s.slowestPath = took, start, path
+	}
 	if err == nil && code == http.StatusOK {
 		s.ok++
 		return
@@ -303,6 +306,9 @@ func (r *reader) report(t testing.TB) map[string]routeStats {
 			sort.Strings(keys)
 			line := fmt.Sprintf("API %-11s %s: %d ok, %d failed, slowest %s [%s]", route, phase, s.ok, s.failed,
 				s.slowest.Round(time.Millisecond), strings.Join(keys, " "))
+			if i == 1 && s.slowest > 0 {
+				line += fmt.Sprintf("; slowest sent at +%s (%s)", s.slowestAt.Sub(r.killed).Round(time.Millisecond), s.slowestPath)
+			}
 			if s.failed > 0 && i == 1 {
 				line += fmt.Sprintf("; last failure +%s (%s)", s.lastFailure.Sub(r.killed).Round(time.Millisecond), s.lastError)
 			}
