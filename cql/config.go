@@ -34,6 +34,7 @@ type Config struct {
 	// also sends it to the next host of its plan (up to two more, one per wait); the
 	// first to answer wins, so a coordinator held up by a replica that just died costs
 	// a read this wait rather than its timeout. 0 turns it off. Writes never speculate.
+	// A read holds one MaxInFlight slot for all its executions.
 	ReadSpeculation time.Duration
 }
 
