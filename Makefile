@@ -52,10 +52,11 @@ FAULTS_FLAGS ?= -count=1 -timeout 45m -v
 test-faults:
 	$(GO) test -tags faults $(FAULTS_FLAGS) ./faults/
 
-## test-faults-ci: only the single-node outage test (CI runs it after `make test`).
+## test-faults-ci: the single-node outage test and the three-node cluster losing a node
+## (CI runs them after `make test`); the cluster test prints its slowest API read.
 .PHONY: test-faults-ci
 test-faults-ci:
-	$(GO) test -tags faults $(FAULTS_FLAGS) -run '^TestDatabaseOutageMidIngest$$' ./faults/
+	$(GO) test -tags faults $(FAULTS_FLAGS) -run '^(TestDatabaseOutageMidIngest|TestClusterKeepsWorkingWithOneNodeKilled)$$' ./faults/
 
 ## bench: benchmarks that print side-by-side figures (docs/benchmarks.md); BOOTSTRAP_BENCH_OUTPUTS, BOOTSTRAP_BENCH_LARGE size the bootstrap benchmark.
 bench:

@@ -30,7 +30,16 @@ type Config struct {
 	Timeout     time.Duration // per attempt
 	MaxInFlight int           // queries in flight at once from this process
 	Retries     int           // extra attempts for idempotent statements
+	// ReadSpeculation is how long a select waits for its coordinator before the driver
+	// also sends it to the next host of its plan (up to two more, one per wait); the
+	// first to answer wins, so a coordinator held up by a replica that just died costs
+	// a read this wait rather than its timeout. 0 turns it off. Writes never speculate.
+	// A read holds one MaxInFlight slot for all its executions.
+	ReadSpeculation time.Duration
 }
+
+// DefaultReadSpeculation is Config.ReadSpeculation's default.
+const DefaultReadSpeculation = 300 * time.Millisecond
 
 // DefaultMaxInFlight is the default cap on queries in flight per process: the ceiling
 // the indexer's adaptive write limit may climb to. It is 256 because the fastest plain
@@ -41,7 +50,7 @@ const DefaultMaxInFlight = 256
 // DefaultConfig is a single local node, keyspace "stardust".
 func DefaultConfig() Config {
 	return Config{Hosts: []string{"127.0.0.1:9042"}, Keyspace: "stardust", Consistency: gocql.LocalQuorum,
-		Timeout: 10 * time.Second, MaxInFlight: DefaultMaxInFlight, Retries: 5}
+		Timeout: 10 * time.Second, MaxInFlight: DefaultMaxInFlight, Retries: 5, ReadSpeculation: DefaultReadSpeculation}
 }
 
 // FromEnv overlays CQL_* environment variables on c: CQL_HOSTS, CQL_KEYSPACE,
@@ -84,6 +93,13 @@ func (c Config) FromEnv() (Config, error) {
 			return c, fmt.Errorf("CQL_TIMEOUT=%q: %w", v, err)
 		}
 		c.Timeout = d
+	}
+	if v := os.Getenv("CQL_READ_SPECULATION"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return c, fmt.Errorf("CQL_READ_SPECULATION=%q: want a duration such as 300ms, or 0 for none", v)
+		}
+		c.ReadSpeculation = d
 	}
 	if c.Password != "" && c.Username == "" {
 		return c, errors.New("CQL_PASSWORD is set without CQL_USERNAME")
@@ -140,6 +156,9 @@ func (c Config) Cluster() *gocql.ClusterConfig {
 		fallback = gocql.DCAwareRoundRobinPolicy(c.LocalDC)
 	}
 	cl.PoolConfig.HostSelectionPolicy = gocql.TokenAwareHostPolicy(fallback)
+	if c.ReadSpeculation > 0 {
+		cl.PoolConfig.HostSelectionPolicy = replayPlan{cl.PoolConfig.HostSelectionPolicy}
+	}
 	if c.Username != "" {
 		cl.Authenticator = gocql.PasswordAuthenticator{Username: c.Username, Password: c.Password}
 	}

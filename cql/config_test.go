@@ -41,7 +41,8 @@ func TestConfigFromEnvAndSecrets(t *testing.T) {
 }
 
 func TestConfigFromEnvRefusesBadValues(t *testing.T) {
-	for name, value := range map[string]string{"CQL_CONSISTENCY": "MOSTLY", "CQL_TIMEOUT": "soon", "CQL_MAX_IN_FLIGHT": "0"} {
+	for name, value := range map[string]string{"CQL_CONSISTENCY": "MOSTLY", "CQL_TIMEOUT": "soon", "CQL_MAX_IN_FLIGHT": "0",
+		"CQL_READ_SPECULATION": "-1s"} {
 		t.Run(name, func(t *testing.T) {
 			t.Setenv(name, value)
 			if _, err := cql.DefaultConfig().FromEnv(); err == nil || !strings.Contains(err.Error(), value) {
@@ -49,4 +50,25 @@ func TestConfigFromEnvRefusesBadValues(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestConfigReadSpeculation(t *testing.T) {
+	if d := cql.DefaultConfig().ReadSpeculation; d != cql.DefaultReadSpeculation || d <= 0 {
+		t.Fatalf("default ReadSpeculation = %v, want %v (on)", d, cql.DefaultReadSpeculation)
+	}
+	for value, want := range map[string]time.Duration{"150ms": 150 * time.Millisecond, "0": 0, "0s": 0} {
+		t.Run(value, func(t *testing.T) {
+			t.Setenv("CQL_READ_SPECULATION", value)
+			cfg, err := cql.DefaultConfig().FromEnv()
+			if err != nil || cfg.ReadSpeculation != want {
+				t.Fatalf("CQL_READ_SPECULATION=%s: %v, %v; want %v", value, cfg.ReadSpeculation, err, want)
+			}
+		})
+	}
+	t.Run("soon", func(t *testing.T) {
+		t.Setenv("CQL_READ_SPECULATION", "soon")
+		if _, err := cql.DefaultConfig().FromEnv(); err == nil || !strings.Contains(err.Error(), "CQL_READ_SPECULATION") {
+			t.Fatalf("CQL_READ_SPECULATION=soon: err = %v, want one naming the variable", err)
+		}
+	})
 }

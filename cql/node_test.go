@@ -54,6 +54,7 @@ func TestAgainstNode(t *testing.T) {
 		{"older_timestamp_loses", testOlderTimestampLoses},
 		{"bounded_in_flight", testBoundedInFlight},
 		{"canceled_context", testCanceledContext},
+		{"read_speculation", testReadSpeculation},
 		{"verify_statements", testVerifyStatements},
 	}
 	var ran atomic.Int32

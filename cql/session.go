@@ -19,6 +19,7 @@ type Session struct {
 	g        *gocql.Session
 	cfg      Config
 	inFlight chan struct{}
+	spec     gocql.SpeculativeExecutionPolicy // of reads (nil: none)
 	// OnRetry, if set, is told about each retry (metrics, logs).
 	OnRetry func(st *Statement, attempt int, err error)
 }
@@ -99,7 +100,7 @@ func Wrap(g *gocql.Session, cfg Config) *Session {
 	if cfg.MaxInFlight < 1 {
 		cfg.MaxInFlight = DefaultMaxInFlight
 	}
-	return &Session{g: g, cfg: cfg, inFlight: make(chan struct{}, cfg.MaxInFlight)}
+	return &Session{g: g, cfg: cfg, inFlight: make(chan struct{}, cfg.MaxInFlight), spec: speculation(cfg)}
 }
 
 // MaxInFlight is the cap on queries in flight (Config.MaxInFlight).
@@ -134,7 +135,7 @@ func (s *Session) Exec(ctx context.Context, st *Statement, args ...any) error {
 // Scan reads one row into dest; gocql.ErrNotFound when there is none.
 func (s *Session) Scan(ctx context.Context, st *Statement, args []any, dest ...any) error {
 	return s.doArgs(ctx, st, len(args), func() error {
-		err := s.g.Query(st.CQL, args...).WithContext(ctx).Scan(dest...)
+		err := s.read(ctx, st, args).Scan(dest...)
 		if err == nil {
 			countRows(ctx, 1)
 		}
@@ -165,7 +166,7 @@ func CollectPage[T any](ctx context.Context, s *Session, st *Statement, args []a
 	)
 	err := s.doArgs(ctx, st, len(args), func() error {
 		out = out[:0]
-		iter := s.g.Query(st.CQL, args...).WithContext(ctx).PageSize(size).PageState(state).Iter()
+		iter := s.read(ctx, st, args).PageSize(size).PageState(state).Iter()
 		for {
 			var row T
 			if !scan(iter, &row) {
@@ -186,7 +187,7 @@ func CollectPage[T any](ctx context.Context, s *Session, st *Statement, args []a
 func (s *Session) Iter(ctx context.Context, st *Statement, args []any, start func(), scan func(*gocql.Iter) bool) error {
 	return s.doArgs(ctx, st, len(args), func() error {
 		start()
-		iter := s.g.Query(st.CQL, args...).WithContext(ctx).Iter()
+		iter := s.read(ctx, st, args).Iter()
 		rows := 0
 		for scan(iter) {
 			rows++

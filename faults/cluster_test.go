@@ -31,15 +31,16 @@ import (
 // TestClusterKeepsWorkingWithOneNodeKilled starts three nodes on 127.0.0.1-3, a keyspace
 // with RF 3 read and written at QUORUM, and ingests a chain while the API serves it.
 // A third of the way in, one node is killed (SIGKILL) and stays down: ingest must go
-// on to the end and the API must keep answering, and the result must equal an
-// uninterrupted run of the same chain made on the healthy cluster and the sim's truth.
+// on to the end, the API must answer every read (none may fail after the kill; the
+// slowest is logged against its goal of 1 s, a figure, not an assertion), and the
+// result must equal an uninterrupted run of the same chain made on the healthy cluster
+// and the sim's truth.
 func TestClusterKeepsWorkingWithOneNodeKilled(t *testing.T) {
-	tip := uint32(envInt(t, "FAULTS_CLUSTER_TIP", 300))
+	tip := uint32(envInt(t, "FAULTS_CLUSTER_TIP", 150))
 	victim := envInt(t, "FAULTS_CLUSTER_KILL", 1) // node number, 1..3
-	// readAfter is how long the API is read after the kill at least; settle is how
-	// long after the kill its answers may still fail (gossip convicting the dead node).
-	readAfter := envDuration(t, "FAULTS_CLUSTER_READ", 60*time.Second)
-	settle := 40 * time.Second
+	// readAfter is how long the API is read after the kill at least: past the time the
+	// other nodes take to convict the dead one (gossip), when reads waiting on it end.
+	readAfter := envDuration(t, "FAULTS_CLUSTER_READ", 30*time.Second)
 	testStart := time.Now()
 	ctx := context.Background()
 
@@ -68,12 +69,11 @@ func TestClusterKeepsWorkingWithOneNodeKilled(t *testing.T) {
 	st := setupStore(t, cfg, 3)
 	assertReplication(t, testcontainers.Session(t, cfg).Gocql(), cfg.Keyspace, "3")
 
-	// The API on its own session, as cmd/api runs it.
-	apiStore, err := store.Open(ctx, cfg, testChunk)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer apiStore.Close()
+	// The API on its own session, configured as cmd/api's (store.Open), its driver
+	// attempts observed.
+	driver := &attempts{slow: 200 * time.Millisecond}
+	apiStore := openObserved(t, cfg, driver)
+	apiStore.OnRetry(driver.retried)
 	srv := httptest.NewServer(api.New(apiStore, api.Config{RequestTimeout: 10 * time.Second}).Handler())
 	defer srv.Close()
 
@@ -133,18 +133,25 @@ func TestClusterKeepsWorkingWithOneNodeKilled(t *testing.T) {
 	t.Logf("ingest: %s in all, %s after the kill; %d pause lines, %v CQL retries, paused gauge at 1 in %d of %d samples",
 		finishedAt.Sub(ingestStart).Round(time.Millisecond), finishedAt.Sub(killedAt).Round(time.Millisecond),
 		len(pauses), testutil.ToFloat64(m.Retries), sampler.ones.Load(), sampler.samples.Load())
-	// The API keeps serving: every route answers after the kill, and failures (requests
-	// that hit the dead node before the cluster noticed it) stop within settle.
-	for route, s := range reader.report(t) {
+	// The API keeps serving: every route answers after the kill, and none fails.
+	after := reader.report(t)
+	slowest, routes := time.Duration(0), make([]string, 0, len(readRoutes))
+	for _, route := range readRoutes {
+		s := after[route]
 		if s.ok == 0 {
 			t.Errorf("API %s: no answer after the kill", route)
 		}
-		if s.failed > 0 && s.lastFailure.After(killedAt.Add(settle)) {
-			t.Errorf("API %s: failed %s after the kill (%s); want none after %s",
-				route, s.lastFailure.Sub(killedAt).Round(time.Millisecond), s.lastError, settle)
+		if s.failed > 0 {
+			t.Errorf("API %s: %d reads failed after the kill, the last +%s (%s); want none",
+				route, s.failed, s.lastFailure.Sub(killedAt).Round(time.Millisecond), s.lastError)
 		}
+		slowest = max(slowest, s.slowest)
+		routes = append(routes, fmt.Sprintf("%s %s", route, s.slowest.Round(time.Millisecond)))
 	}
+	t.Logf("slowest API read through the node loss: %s (goal 1s); per route: %s",
+		slowest.Round(time.Millisecond), strings.Join(routes, ", "))
 	t.Logf("read the API for %s after the kill", readEnd.Sub(killedAt).Round(time.Millisecond))
+	driver.report(t, killedAt, 40)
 
 	// Final state, read at QUORUM by a fresh session with one node still down.
 	if node.Alive() {
@@ -211,6 +218,8 @@ type routeStats struct {
 	ok, failed  int
 	codes       map[string]int
 	slowest     time.Duration
+	slowestAt   time.Time // start of the slowest request
+	slowestPath string
 	lastFailure time.Time // end of the last failed request
 	lastError   string
 }
@@ -278,7 +287,9 @@ func (r *reader) record(route, path string, start time.Time, code int, err error
 		key = "error"
 	}
 	s.codes[key]++
-	s.slowest = max(s.slowest, end.Sub(start))
+	if took := end.Sub(start); took > s.slowest {
+		s.slowest, s.slowestAt, s.slowestPath = took, start, path
+	}
 	if err == nil && code == http.StatusOK {
 		s.ok++
 		return
@@ -303,6 +314,9 @@ func (r *reader) report(t testing.TB) map[string]routeStats {
 			sort.Strings(keys)
 			line := fmt.Sprintf("API %-11s %s: %d ok, %d failed, slowest %s [%s]", route, phase, s.ok, s.failed,
 				s.slowest.Round(time.Millisecond), strings.Join(keys, " "))
+			if i == 1 && s.slowest > 0 {
+				line += fmt.Sprintf("; slowest sent at +%s (%s)", s.slowestAt.Sub(r.killed).Round(time.Millisecond), s.slowestPath)
+			}
 			if s.failed > 0 && i == 1 {
 				line += fmt.Sprintf("; last failure +%s (%s)", s.lastFailure.Sub(r.killed).Round(time.Millisecond), s.lastError)
 			}
