@@ -21,11 +21,15 @@ func pick(r *rand.Rand, s []string) string { return s[r.Intn(len(s))] }
 // left out.
 func Mix(ids *IDs) []Route {
 	var routes []Route
-	add := func(name string, weight int, keys []string, path func(r *rand.Rand) string) {
-		if keys != nil && len(keys) == 0 {
+	// keys < 0: the route needs none; 0: none were found and the route is left out.
+	addN := func(name string, weight, keys int, path func(r *rand.Rand) string) {
+		if keys == 0 {
 			return
 		}
 		routes = append(routes, Route{Name: name, Weight: weight, Path: path})
+	}
+	add := func(name string, weight int, keys []string, path func(r *rand.Rand) string) {
+		addN(name, weight, len(keys), path)
 	}
 	ms := func(r *rand.Rand) uint32 { return ids.Milestones[r.Intn(len(ids.Milestones))] }
 	add("/messages/{id}", 20, ids.Messages, func(r *rand.Rand) string { return "/messages/" + pick(r, ids.Messages) })
@@ -39,8 +43,8 @@ func Mix(ids *IDs) []Route {
 	add("/transactions/{id}/included-message", 5, ids.Included, func(r *rand.Rand) string {
 		return "/transactions/" + pick(r, ids.Included) + "/included-message"
 	})
-	add("/milestones/{index}", 10, nil, func(r *rand.Rand) string { return fmt.Sprintf("/milestones/%d", ms(r)) })
-	add("/milestones", 4, nil, func(r *rand.Rand) string {
+	addN("/milestones/{index}", 10, len(ids.Milestones), func(r *rand.Rand) string { return fmt.Sprintf("/milestones/%d", ms(r)) })
+	addN("/milestones", 4, len(ids.Milestones), func(r *rand.Rand) string {
 		end := ms(r)
 		return fmt.Sprintf("/milestones?start=%d&end=%d", max(end, 10)-9, end)
 	})
@@ -55,7 +59,7 @@ func Mix(ids *IDs) []Route {
 		return "/aliases?stateController=" + pick(r, ids.StateControllers) + "&page_size=20"
 	})
 	add("/nft/{nftId}", 2, ids.NFTs, func(r *rand.Rand) string { return "/nft/" + pick(r, ids.NFTs) })
-	add("/sync", 2, nil, func(*rand.Rand) string { return "/sync" })
+	addN("/sync", 2, -1, func(*rand.Rand) string { return "/sync" })
 	routes = append(routes, Route{Name: "/messages/{id} (not indexed)", Weight: 1, Miss: true,
 		Path: func(r *rand.Rand) string { return fmt.Sprintf("/messages/0x%064x", r.Uint64()) }})
 	return routes

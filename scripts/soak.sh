@@ -39,7 +39,8 @@ echo "soak: $DURATION, a milestone every $INTERVAL, $RATE req/s, a sample every 
 "$BIN/soak" reset -keyspace "$CQL_KEYSPACE"
 "$BIN/indexer" migrate 2>"$OUT/migrate.log"
 pids=()
-cleanup() { kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; }
+# SIGCONT first: a process soak compare left stopped would not act on the SIGTERM.
+cleanup() { kill -CONT "${pids[@]}" 2>/dev/null || true; kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; }
 trap cleanup EXIT INT TERM
 # shellcheck disable=SC2086
 "$BIN/simnode" -addr "$NODE_ADDR" -every "$INTERVAL" -retain "$RETAIN" -keys-out "$OUT/sim-keys.json" ${SOAK_SIM_FLAGS:-} 2>"$OUT/simnode.log" &

@@ -113,17 +113,12 @@ func (cfg *CompareConfig) ingestingPhase(ctx context.Context) (ingestPhase, erro
 		took: time.Since(start)}, nil
 }
 
-// pausedPhase runs the mix with ingest paused, then resumes it and lets it settle.
+// pausedPhase runs the mix with ingest paused, then resumes it (even when the run
+// panics) and lets it settle.
 func (cfg *CompareConfig) pausedPhase(ctx context.Context) (loadtest.Phase, error) {
-	if err := cfg.Pause.Pause(); err != nil {
-		return loadtest.Phase{}, fmt.Errorf("pausing ingest: %w", err)
-	}
-	rep, runErr := cfg.Run(ctx, cfg.Load)
-	if err := cfg.Pause.Resume(); err != nil {
-		return loadtest.Phase{}, errors.Join(runErr, fmt.Errorf("resuming ingest: %w", err))
-	}
-	if runErr != nil {
-		return loadtest.Phase{}, runErr
+	rep, err := cfg.runPaused(ctx)
+	if err != nil {
+		return loadtest.Phase{}, err
 	}
 	select {
 	case <-time.After(cfg.Settle):
@@ -131,6 +126,18 @@ func (cfg *CompareConfig) pausedPhase(ctx context.Context) (loadtest.Phase, erro
 		return loadtest.Phase{}, ctx.Err()
 	}
 	return rep.Phase, nil
+}
+
+func (cfg *CompareConfig) runPaused(ctx context.Context) (rep *loadtest.OpenReport, err error) {
+	if err := cfg.Pause.Pause(); err != nil {
+		return nil, fmt.Errorf("pausing ingest: %w", err)
+	}
+	defer func() {
+		if resumeErr := cfg.Pause.Resume(); resumeErr != nil {
+			err = errors.Join(err, fmt.Errorf("resuming ingest: %w", resumeErr))
+		}
+	}()
+	return cfg.Run(ctx, cfg.Load)
 }
 
 type indexerState struct{ milestone, limit float64 }

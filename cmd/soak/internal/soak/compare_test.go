@@ -91,3 +91,27 @@ func TestCompareRefusals(t *testing.T) {
 }
 
 func msec(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+
+// A phase that panics while ingest is paused still resumes it.
+func TestComparePanicResumes(t *testing.T) {
+	indexer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprintln(w, "indexer_last_milestone 5")
+	}))
+	defer indexer.Close()
+	var log []string
+	var paused atomic.Bool
+	run := func(context.Context, loadtest.OpenConfig) (*loadtest.OpenReport, error) {
+		if paused.Load() {
+			panic("a phase's panic")
+		}
+		return &loadtest.OpenReport{}, nil
+	}
+	func() {
+		defer func() { _ = recover() }()
+		_, _ = Compare(context.Background(), CompareConfig{Load: loadtest.OpenConfig{Duration: time.Millisecond}, Rounds: 1,
+			IndexerURL: indexer.URL, Pause: recordingPauser{&log, &paused}, Run: run})
+	}()
+	if paused.Load() || strings.Join(log, ",") != "pause,resume" {
+		t.Fatalf("after the panic: paused %t, calls %v", paused.Load(), log)
+	}
+}
