@@ -87,9 +87,7 @@ func setupStore(t testing.TB, cfg cql.Config, rf int) *store.Store {
 	// cfg.SchemaSession sends all DDL to one coordinator (cql.OpenSchema), which a
 	// multi-node Cassandra 5.0 cluster needs once it holds views whose partition key has a
 	// DESC clustering column of their base; the cluster test runs it on all three hosts.
-	if err := migrations.Apply(ctx, cfg.Keyspace, migrations.Replication{Factor: rf}, cfg.SchemaSession); err != nil {
-		t.Fatalf("setup %s: %v", cfg.Keyspace, err)
-	}
+	migrate(ctx, t, cfg, rf)
 	s, err := cql.Open(cfg)
 	if err != nil {
 		t.Fatalf("open %s: %v", cfg.Keyspace, err)
@@ -101,6 +99,34 @@ func setupStore(t testing.TB, cfg cql.Config, rf int) *store.Store {
 	}
 	t.Logf("keyspace %s (RF %d, %s) migrated in %s", cfg.Keyspace, rf, cfg.Consistency, since(start))
 	return st
+}
+
+// migrate applies the migrations, up to three times: a multi-node Cassandra 5.0 cluster
+// now and then refuses a CREATE of the migrations even on one coordinator (a view's
+// schema as another node pushed it, "Partition key column mismatch"); the keyspace is
+// then dropped and migrated again. The setup is not what the fault tests test.
+func migrate(ctx context.Context, t testing.TB, cfg cql.Config, rf int) {
+	t.Helper()
+	for attempt := 1; ; attempt++ {
+		err := migrations.Apply(ctx, cfg.Keyspace, migrations.Replication{Factor: rf}, cfg.SchemaSession)
+		if err == nil {
+			return
+		}
+		if attempt == 3 {
+			t.Fatalf("setup %s, attempt %d: %v", cfg.Keyspace, attempt, err)
+		}
+		t.Logf("setup %s, attempt %d: %v; dropping the keyspace and migrating again", cfg.Keyspace, attempt, err)
+		admin, err := cfg.SchemaSession("")
+		if err != nil {
+			t.Fatalf("setup %s: %v", cfg.Keyspace, err)
+		}
+		err = migrations.DropKeyspace(ctx, admin, cfg.Keyspace)
+		admin.Close()
+		if err != nil {
+			t.Fatalf("setup %s: dropping it after a failed migration: %v", cfg.Keyspace, err)
+		}
+		time.Sleep(5 * time.Second)
+	}
 }
 
 // newPipeline is the pipeline `indexer run` builds: analytics rows attached, CQL
