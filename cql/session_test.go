@@ -20,6 +20,12 @@ func (n node) open(t *testing.T, maxInFlight int, obs gocql.QueryObserver) *cql.
 	t.Helper()
 	cfg := n.cfg
 	cfg.MaxInFlight = maxInFlight
+	return openObserved(t, cfg, obs)
+}
+
+// openObserved is a session under cfg, observed by obs when not nil.
+func openObserved(t *testing.T, cfg cql.Config, obs gocql.QueryObserver) *cql.Session {
+	t.Helper()
 	cl := cfg.Cluster()
 	cl.QueryObserver = obs
 	g, err := cl.CreateSession()

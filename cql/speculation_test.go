@@ -43,14 +43,7 @@ func testReadSpeculation(t *testing.T, n node) {
 	cfg := n.cfg
 	cfg.ReadSpeculation = time.Microsecond
 	obs := &executions{n: map[string]int{}}
-	cl := cfg.Cluster()
-	cl.QueryObserver = obs
-	g, err := cl.CreateSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(g.Close)
-	s := cql.Wrap(g, cfg)
+	s := openObserved(t, cfg, obs)
 	ctx := context.Background()
 
 	for i := range rows {
