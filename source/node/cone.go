@@ -56,19 +56,13 @@ func (s *member) walkCone(ctx context.Context, index uint32, parents []chain.Mes
 func (s *member) walk(ctx context.Context, index uint32, parents []chain.MessageID, budget int) (*coneWalk, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	w := &coneWalk{s: s, index: index, cancel: cancel, budget: budget, cone: make(map[chain.MessageID]*coneBlock),
+	w := &coneWalk{s: s, ctx: ctx, index: index, cancel: cancel, budget: budget, cone: make(map[chain.MessageID]*coneBlock),
 		seen: make(map[chain.MessageID]bool), missing: make(map[chain.MessageID]bool)}
 	w.more = sync.NewCond(&w.mu)
-	w.enqueue(parents)
-	var wg sync.WaitGroup
-	for range s.cfg.Concurrency {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.work(ctx)
-		}()
-	}
-	wg.Wait()
+	w.mu.Lock()
+	w.enqueueLocked(parents)
+	w.mu.Unlock()
+	w.workers.Wait()
 	return w, w.err
 }
 
@@ -83,14 +77,19 @@ type coneWalk struct {
 	missing   map[chain.MessageID]bool // blocks the node does not hold (404), from bytes alone
 	asked     []chain.MessageID        // every block taken from the queue
 
-	mu    sync.Mutex
-	more  *sync.Cond // the queue grew, a worker finished, or the walk failed
-	queue []chain.MessageID
-	busy  int // blocks being fetched
-	err   error
-	cone  map[chain.MessageID]*coneBlock
-	seen  map[chain.MessageID]bool
-	size  int64
+	ctx     context.Context
+	workers sync.WaitGroup
+
+	mu      sync.Mutex
+	more    *sync.Cond // the queue grew, a worker finished, or the walk failed
+	queue   []chain.MessageID
+	busy    int // blocks being fetched
+	started int // workers started
+	idle    int // workers waiting in take
+	err     error
+	cone    map[chain.MessageID]*coneBlock
+	seen    map[chain.MessageID]bool
+	size    int64
 }
 
 // work fetches queued blocks until the walk is done (nothing queued nor being fetched)
@@ -116,6 +115,7 @@ func (w *coneWalk) take() (chain.MessageID, bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for len(w.queue) == 0 && w.busy > 0 && w.err == nil {
+		w.idle++ // enqueueLocked and done take it back when they wake this worker
 		w.more.Wait()
 	}
 	if w.err != nil || len(w.queue) == 0 {
@@ -154,11 +154,10 @@ func (w *coneWalk) done(id chain.MessageID, b *coneBlock, err error, missing boo
 	default:
 		w.size += int64(len(b.raw))
 		w.cone[b.id] = b
-		for range w.enqueueLocked(b.msg.Parents) {
-			w.more.Signal()
-		}
+		w.enqueueLocked(b.msg.Parents)
 	}
 	if w.err != nil || (w.busy == 0 && len(w.queue) == 0) {
+		w.idle = 0
 		w.more.Broadcast()
 	}
 }
@@ -168,15 +167,12 @@ func (w *coneWalk) fail(err error) {
 	w.cancel()
 }
 
-func (w *coneWalk) enqueue(ids []chain.MessageID) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	_ = w.enqueueLocked(ids)
-}
-
 // enqueueLocked queues the blocks not seen yet that no earlier walk reached, under mu,
-// and returns how many.
-func (w *coneWalk) enqueueLocked(ids []chain.MessageID) int {
+// and hands them to workers: it wakes waiting ones, and starts new ones for the rest up
+// to Concurrency. A walk has as many workers as its widest level needs, not
+// Concurrency each: many walks at once (a catch-up reads ahead) would otherwise park
+// thousands of goroutines.
+func (w *coneWalk) enqueueLocked(ids []chain.MessageID) {
 	queued := 0
 	for _, id := range ids {
 		if w.seen[id] || id == (chain.MessageID{}) {
@@ -188,7 +184,19 @@ func (w *coneWalk) enqueueLocked(ids []chain.MessageID) int {
 			queued++
 		}
 	}
-	return queued
+	wake := min(queued, w.idle)
+	w.idle -= wake
+	for range wake {
+		w.more.Signal()
+	}
+	for unserved := queued - wake; unserved > 0 && w.started < w.s.cfg.Concurrency; unserved-- {
+		w.started++
+		w.workers.Add(1)
+		go func() {
+			defer w.workers.Done()
+			w.work(w.ctx)
+		}()
+	}
 }
 
 // coneBlock reads a block's metadata and its bytes; nil for a block outside the cone:

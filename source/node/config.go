@@ -160,13 +160,19 @@ func plainTokenHosts(c Config) []string {
 	return hosts
 }
 
+// nodeIdleConn is how long a connection to a node stays open unused.
+const nodeIdleConn = 15 * time.Second
+
 // keepAlive is a transport that keeps a connection open for each request slot: the
 // default keeps two per host, so the requests above two in flight would each open and
 // close a connection. Over TLS it speaks HTTP/2 where the node offers it (the default
 // transport's ForceAttemptHTTP2): then the requests share one connection.
+// A connection idle for nodeIdleConn closes: the connections a burst opened do not
+// outlive it by long, so an indexer following the tip holds the few its pace needs.
 func keepAlive(conns int) *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxIdleConnsPerHost = conns
+	t.IdleConnTimeout = nodeIdleConn
 	t.ForceAttemptHTTP2 = true
 	return t
 }

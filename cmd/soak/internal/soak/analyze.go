@@ -38,10 +38,12 @@ type Series struct {
 // AllSeries are the series the report judges and draws, in order.
 var AllSeries = []Series{
 	{"indexer heap in use", "bytes", Memory, func(s Sample) float64 { return s.Indexer.HeapInuse }},
+	{"indexer live heap", "bytes", Memory, func(s Sample) float64 { return s.Indexer.HeapLive }},
 	{"indexer RSS", "bytes", Memory, func(s Sample) float64 { return s.Indexer.RSS }},
 	{"indexer goroutines", "", Count, func(s Sample) float64 { return s.Indexer.Goroutines }},
 	{"indexer open files", "", Count, func(s Sample) float64 { return s.Indexer.OpenFDs }},
 	{"api heap in use", "bytes", Memory, func(s Sample) float64 { return s.API.HeapInuse }},
+	{"api live heap", "bytes", Memory, func(s Sample) float64 { return s.API.HeapLive }},
 	{"api RSS", "bytes", Memory, func(s Sample) float64 { return s.API.RSS }},
 	{"api goroutines", "", Count, func(s Sample) float64 { return s.API.Goroutines }},
 	{"api open files", "", Count, func(s Sample) float64 { return s.API.OpenFDs }},

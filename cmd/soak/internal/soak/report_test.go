@@ -13,7 +13,7 @@ import (
 
 // fixedSamples are 40 samples a minute apart, 1000 milestones apart, after which: the
 // indexer's heap holds at 100 MB give or take 3 MB (flat); its RSS grows 1% per 10 000
-// milestones (flat); the API's heap grows 5% per 10 000 (growing); the indexer's
+// milestones (flat); both live heaps hold (flat); the API's heap grows 5% per 10 000 (growing); the indexer's
 // goroutines swing between 300 and 400 above a floor of 300 (flat); the API's open files
 // rise by one every 5 samples (growing). The first 10 minutes are a warm-up in which
 // everything is higher.
@@ -23,8 +23,9 @@ func fixedSamples() []Sample {
 		ms := float64(i * 1000)
 		s := Sample{Elapsed: time.Duration(i) * time.Minute, Milestone: uint32(i * 1000), Lag: 2, Requests: float64(i * 100),
 			Indexer: Process{HeapInuse: 100e6 + 3e6*math.Sin(float64(i)), RSS: 150e6 * (1 + 0.01*ms/Per),
-				Goroutines: 300 + float64(i%4)*33, OpenFDs: 40},
-			API: Process{HeapInuse: 50e6 * (1 + 0.05*ms/Per), RSS: 80e6, Goroutines: 60, OpenFDs: 20 + float64(i/5)}}
+				Goroutines: 300 + float64(i%4)*33, OpenFDs: 40, HeapLive: 50e6 + 1e6*math.Cos(float64(i))},
+			API: Process{HeapInuse: 50e6 * (1 + 0.05*ms/Per), RSS: 80e6, Goroutines: 60, OpenFDs: 20 + float64(i/5),
+				HeapLive: 20e6}}
 		if i < 10 {
 			s.Indexer.HeapInuse, s.Indexer.Goroutines = 300e6, 900
 		}
@@ -35,7 +36,7 @@ func fixedSamples() []Sample {
 
 func TestVerdicts(t *testing.T) {
 	judged := afterWarmup(fixedSamples(), 10*time.Minute)
-	want := map[string]string{"indexer heap in use": Flat, "indexer RSS": Flat, "indexer goroutines": Flat,
+	want := map[string]string{"indexer heap in use": Flat, "indexer live heap": Flat, "api live heap": Flat, "indexer RSS": Flat, "indexer goroutines": Flat,
 		"indexer open files": Flat, "api heap in use": Growing, "api RSS": Flat, "api goroutines": Flat, "api open files": Growing}
 	for _, sr := range AllSeries {
 		j := Judge(sr, judged)
@@ -44,7 +45,7 @@ func TestVerdicts(t *testing.T) {
 				j.FirstFloor, j.LastFloor, want[sr.Name])
 		}
 	}
-	rss := Judge(AllSeries[1], judged)
+	rss := Judge(seriesNamed(t, "indexer RSS"), judged)
 	if math.Abs(rss.Growth-1.5e6) > 1 || rss.Start.Milestone != 10000 || rss.End.Milestone != 39000 {
 		t.Errorf("indexer RSS: growth %g per %d (want 1.5 MB), start @%d, end @%d", rss.Growth, Per, rss.Start.Milestone,
 			rss.End.Milestone)
@@ -112,6 +113,37 @@ func TestTableFromCSV(t *testing.T) {
 	}
 	if strings.Index(out, "/a ") > strings.Index(out, "/b ") {
 		t.Errorf("routes not busiest first:\n%s", out)
+	}
+}
+
+func seriesNamed(t *testing.T, name string) Series {
+	t.Helper()
+	for _, sr := range AllSeries {
+		if sr.Name == name {
+			return sr
+		}
+	}
+	t.Fatalf("no series %q", name)
+	return Series{}
+}
+
+// A samples.csv written before the live heap columns still reads, with no live heap.
+func TestSamplesWithoutTheLiveHeap(t *testing.T) {
+	old := "elapsed_s,milestone,lag_milestones,indexer_heap_inuse_bytes,indexer_rss_bytes,indexer_goroutines," +
+		"indexer_open_fds,api_heap_inuse_bytes,api_rss_bytes,api_goroutines,api_open_fds,api_requests\n" +
+		"10,120,3,1000,2000,30,40,500,600,7,8,90\n"
+	samples, err := ReadSamples(strings.NewReader(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Sample{Elapsed: 10 * time.Second, Milestone: 120, Lag: 3, Requests: 90,
+		Indexer: Process{HeapInuse: 1000, RSS: 2000, Goroutines: 30, OpenFDs: 40},
+		API:     Process{HeapInuse: 500, RSS: 600, Goroutines: 7, OpenFDs: 8}}
+	if len(samples) != 1 || samples[0] != want {
+		t.Fatalf("read %+v, want %+v", samples, want)
+	}
+	if _, err := ReadSamples(strings.NewReader("elapsed_s,milestone\n1,2\n")); !errors.Is(err, ErrSamples) {
+		t.Fatalf("two columns: %v, want ErrSamples", err)
 	}
 }
 

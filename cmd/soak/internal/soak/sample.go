@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -15,6 +16,7 @@ type Process struct {
 	RSS        float64 // process_resident_memory_bytes
 	Goroutines float64 // go_goroutines
 	OpenFDs    float64 // process_open_fds
+	HeapLive   float64 // go_gc_heap_live_bytes: the heap the last GC marked live
 }
 
 // Sample is one reading of both processes.
@@ -30,13 +32,19 @@ type Sample struct {
 // csvHeader names samples.csv's columns, in Sample's order.
 var csvHeader = []string{"elapsed_s", "milestone", "lag_milestones",
 	"indexer_heap_inuse_bytes", "indexer_rss_bytes", "indexer_goroutines", "indexer_open_fds",
-	"api_heap_inuse_bytes", "api_rss_bytes", "api_goroutines", "api_open_fds", "api_requests"}
+	"api_heap_inuse_bytes", "api_rss_bytes", "api_goroutines", "api_open_fds", "api_requests",
+	"indexer_heap_live_bytes", "api_heap_live_bytes"}
+
+// liveColumns is how many columns samples.csv gained with the live heap: a file
+// written before them still reads, with no live heap.
+const liveColumns = 2
 
 func (s Sample) record() []string {
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	return []string{f(s.Elapsed.Seconds()), strconv.FormatUint(uint64(s.Milestone), 10), f(s.Lag),
 		f(s.Indexer.HeapInuse), f(s.Indexer.RSS), f(s.Indexer.Goroutines), f(s.Indexer.OpenFDs),
-		f(s.API.HeapInuse), f(s.API.RSS), f(s.API.Goroutines), f(s.API.OpenFDs), f(s.Requests)}
+		f(s.API.HeapInuse), f(s.API.RSS), f(s.API.Goroutines), f(s.API.OpenFDs), f(s.Requests),
+		f(s.Indexer.HeapLive), f(s.API.HeapLive)}
 }
 
 // ErrSamples names a samples.csv that cannot be read.
@@ -48,7 +56,8 @@ func ReadSamples(r io.Reader) ([]Sample, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrSamples, err)
 	}
-	if len(rows) == 0 || len(rows[0]) != len(csvHeader) || rows[0][0] != csvHeader[0] {
+	if len(rows) == 0 || !slices.Contains([]int{len(csvHeader), len(csvHeader) - liveColumns}, len(rows[0])) ||
+		rows[0][0] != csvHeader[0] {
 		return nil, fmt.Errorf("%w: no header %v", ErrSamples, csvHeader)
 	}
 	out := make([]Sample, 0, len(rows)-1)
@@ -63,7 +72,7 @@ func ReadSamples(r io.Reader) ([]Sample, error) {
 }
 
 func parseRecord(row []string) (Sample, error) {
-	v := make([]float64, len(row))
+	v := make([]float64, len(csvHeader))
 	for i, cell := range row {
 		f, err := strconv.ParseFloat(cell, 64)
 		if err != nil {
@@ -75,7 +84,7 @@ func parseRecord(row []string) (Sample, error) {
 		return Sample{}, fmt.Errorf("column milestone: %g out of range", v[1])
 	}
 	return Sample{Elapsed: time.Duration(v[0] * float64(time.Second)), Milestone: uint32(v[1]), Lag: v[2],
-		Indexer: Process{v[3], v[4], v[5], v[6]}, API: Process{v[7], v[8], v[9], v[10]}, Requests: v[11]}, nil
+		Indexer: Process{v[3], v[4], v[5], v[6], v[12]}, API: Process{v[7], v[8], v[9], v[10], v[13]}, Requests: v[11]}, nil
 }
 
 // WriteSamples writes samples.csv whole (header and rows): what the report reads.

@@ -137,6 +137,7 @@ func process(all []promtext.Sample) Process {
 	p.RSS, _ = value(all, "process_resident_memory_bytes")
 	p.Goroutines, _ = value(all, "go_goroutines")
 	p.OpenFDs, _ = value(all, "process_open_fds")
+	p.HeapLive, _ = value(all, "go_gc_heap_live_bytes")
 	return p
 }
 
