@@ -16,7 +16,7 @@ const readProbeTimeout = time.Second
 
 // ReadGuardFloor is the lowest cap the read guard sets: a read waits behind at most
 // about this many writes, while the pipeline keeps a pace that follows a live network.
-const ReadGuardFloor = 16
+const ReadGuardFloor = MinWrites
 
 // startReadGuard runs guardReads under ctx unless the writes are fixed or the guard is
 // off, and returns what stops it and waits for it.
