@@ -57,10 +57,15 @@ func (m *metrics) of(host string) nodeMetrics {
 		hedges: m.hedges.WithLabelValues(host), walks: m.walks.MustCurryWith(prometheus.Labels{"node": host})}
 }
 
-// Register registers the source's per-node series on reg.
+// Register registers the source's per-node series on reg, and the size of its output
+// cache.
 func (s *Source) Register(reg prometheus.Registerer) error {
+	cached := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "indexer_node_cached_outputs",
+		Help: "Outputs the node source keeps, created by the milestones it read and not spent yet: a spend of " +
+			"one asks neither the keyspace nor the node. Rises to its bound (Config.OutputCache) as fast as the " +
+			"ledger leaves outputs unspent."}, func() float64 { return float64(s.members[0].outputs.len()) })
 	for _, c := range []prometheus.Collector{s.metrics.requests, s.metrics.errors, s.metrics.benches, s.metrics.benched, s.metrics.hedges, s.metrics.walks,
-		s.metrics.events, s.metrics.eventsDropped, s.metrics.eventsUp} {
+		s.metrics.events, s.metrics.eventsDropped, s.metrics.eventsUp, cached} {
 		if err := reg.Register(c); err != nil {
 			return err
 		}

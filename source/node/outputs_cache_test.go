@@ -3,6 +3,9 @@ package node
 import (
 	"testing"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -57,6 +60,31 @@ func TestSpentOutputsLeaveTheCache(t *testing.T) {
 	if spentSeen == 0 {
 		t.Fatal("no milestone spent an output an earlier one created: the check says nothing")
 	}
+	reg := prometheus.NewRegistry()
+	if err := s.Register(reg); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := testutil.GatherAndCount(reg, "indexer_node_cached_outputs"); err != nil || got != 1 {
+		t.Fatalf("indexer_node_cached_outputs: %d series, %v", got, err)
+	}
+	if got := gaugeValue(t, reg, "indexer_node_cached_outputs"); got != float64(c.len()) || got == 0 {
+		t.Fatalf("indexer_node_cached_outputs = %g, the cache holds %d", got, c.len())
+	}
+}
+
+func gaugeValue(t *testing.T, reg *prometheus.Registry, name string) float64 {
+	t.Helper()
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() == name {
+			return f.GetMetric()[0].GetGauge().GetValue()
+		}
+	}
+	t.Fatalf("no %s", name)
+	return 0
 }
 
 // checkCachedUnspent: after a milestone, the cache holds what it created and did not
