@@ -12,6 +12,7 @@ import (
 	"github.com/gocql/gocql"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // open is a second session on the test keyspace with at most maxInFlight queries in flight,
@@ -20,20 +21,7 @@ func (n node) open(t *testing.T, maxInFlight int, obs gocql.QueryObserver) *cql.
 	t.Helper()
 	cfg := n.cfg
 	cfg.MaxInFlight = maxInFlight
-	return openObserved(t, cfg, obs)
-}
-
-// openObserved is a session under cfg, observed by obs when not nil.
-func openObserved(t *testing.T, cfg cql.Config, obs gocql.QueryObserver) *cql.Session {
-	t.Helper()
-	cl := cfg.Cluster()
-	cl.QueryObserver = obs
-	g, err := cl.CreateSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(g.Close)
-	return cql.Wrap(g, cfg)
+	return testcontainers.ObservedSession(t, cfg, obs)
 }
 
 // spans records when each query was on the wire.

@@ -10,6 +10,7 @@ import (
 	"github.com/gocql/gocql"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // executions counts the driver's executions per statement text and keeps the errors
@@ -43,7 +44,7 @@ func testReadSpeculation(t *testing.T, n node) {
 	cfg := n.cfg
 	cfg.ReadSpeculation = time.Microsecond
 	obs := &executions{n: map[string]int{}}
-	s := openObserved(t, cfg, obs)
+	s := testcontainers.ObservedSession(t, cfg, obs)
 	ctx := context.Background()
 
 	for i := range rows {

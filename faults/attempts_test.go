@@ -15,6 +15,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // attempts keeps the driver's attempts of a session that were slow or failed: one per
@@ -98,13 +99,7 @@ func oneLine(statement string, err error) string {
 // openObserved opens a store as store.Open does, with obs told of every driver attempt.
 func openObserved(t testing.TB, cfg cql.Config, obs gocql.QueryObserver) *store.Store {
 	t.Helper()
-	cl := cfg.Cluster()
-	cl.QueryObserver = obs
-	g, err := cl.CreateSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := store.New(cql.Wrap(g, cfg), testChunk)
+	st := store.New(testcontainers.ObservedSession(t, cfg, obs), testChunk)
 	t.Cleanup(st.Close)
 	return st
 }

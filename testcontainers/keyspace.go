@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gocql/gocql"
+
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/migrations"
 )
@@ -85,6 +87,22 @@ func Session(t testing.TB, cfg cql.Config) *cql.Session {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// ObservedSession opens a session on cfg as Session does, with obs (gocql's
+// QueryObserver, nil for none) told of every driver attempt: for tests that trace which
+// host and statement a query spent its time on.
+func ObservedSession(t testing.TB, cfg cql.Config, obs gocql.QueryObserver) *cql.Session {
+	t.Helper()
+	cl := cfg.Cluster()
+	cl.QueryObserver = obs
+	g, err := cl.CreateSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := cql.Wrap(g, cfg)
 	t.Cleanup(s.Close)
 	return s
 }
