@@ -15,6 +15,8 @@ type metrics struct {
 	events        *prometheus.CounterVec
 	eventsDropped *prometheus.CounterVec
 	eventsUp      *prometheus.GaugeVec
+
+	cachedOutputs prometheus.GaugeFunc // set by New, beside the output cache it reads
 }
 
 func newMetrics() *metrics {
@@ -44,6 +46,14 @@ func newMetrics() *metrics {
 	}
 }
 
+// cachedOutputsGauge reports how many outputs c holds.
+func cachedOutputsGauge(c *outputCache) prometheus.GaugeFunc {
+	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "indexer_node_cached_outputs",
+		Help: "Outputs the node source keeps, created by the milestones it read and not spent yet: a spend of " +
+			"one asks neither the keyspace nor the node. Rises to its bound (Config.OutputCache) as fast as the " +
+			"ledger leaves outputs unspent."}, func() float64 { return float64(c.len()) })
+}
+
 // nodeMetrics are one node's series.
 type nodeMetrics struct {
 	requests, errors, benches, hedges prometheus.Counter
@@ -60,12 +70,8 @@ func (m *metrics) of(host string) nodeMetrics {
 // Register registers the source's per-node series on reg, and the size of its output
 // cache.
 func (s *Source) Register(reg prometheus.Registerer) error {
-	cached := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "indexer_node_cached_outputs",
-		Help: "Outputs the node source keeps, created by the milestones it read and not spent yet: a spend of " +
-			"one asks neither the keyspace nor the node. Rises to its bound (Config.OutputCache) as fast as the " +
-			"ledger leaves outputs unspent."}, func() float64 { return float64(s.members[0].outputs.len()) })
 	for _, c := range []prometheus.Collector{s.metrics.requests, s.metrics.errors, s.metrics.benches, s.metrics.benched, s.metrics.hedges, s.metrics.walks,
-		s.metrics.events, s.metrics.eventsDropped, s.metrics.eventsUp, cached} {
+		s.metrics.events, s.metrics.eventsDropped, s.metrics.eventsUp, s.metrics.cachedOutputs} {
 		if err := reg.Register(c); err != nil {
 			return err
 		}

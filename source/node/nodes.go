@@ -46,6 +46,7 @@ func New(cfg Config) (*Source, error) {
 	}
 	s := &Source{metrics: newMetrics(), events: newEventHub(), brokers: brokers}
 	outputs, reached := newOutputCache(cfg.OutputCache), newReachedCache(reachedCacheSize)
+	s.metrics.cachedOutputs = cachedOutputsGauge(outputs)
 	blocks, book := newBlockCache(), newWalkBook()
 	s.book = book
 	for _, raw := range cfg.URLs {

@@ -67,24 +67,9 @@ func TestSpentOutputsLeaveTheCache(t *testing.T) {
 	if got, err := testutil.GatherAndCount(reg, "indexer_node_cached_outputs"); err != nil || got != 1 {
 		t.Fatalf("indexer_node_cached_outputs: %d series, %v", got, err)
 	}
-	if got := gaugeValue(t, reg, "indexer_node_cached_outputs"); got != float64(c.len()) || got == 0 {
+	if got := testutil.ToFloat64(s.metrics.cachedOutputs); got != float64(c.len()) || got == 0 {
 		t.Fatalf("indexer_node_cached_outputs = %g, the cache holds %d", got, c.len())
 	}
-}
-
-func gaugeValue(t *testing.T, reg *prometheus.Registry, name string) float64 {
-	t.Helper()
-	families, err := reg.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range families {
-		if f.GetName() == name {
-			return f.GetMetric()[0].GetGauge().GetValue()
-		}
-	}
-	t.Fatalf("no %s", name)
-	return 0
 }
 
 // checkCachedUnspent: after a milestone, the cache holds what it created and did not
