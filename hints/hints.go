@@ -7,26 +7,25 @@ package hints
 import (
 	"sync"
 
+	"github.com/stardust-indexer/stardust-indexer/internal/generations"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 // Writer turns hint sets into writes, skipping hints it already wrote: within one
 // partition range the same popular address would otherwise be rewritten every milestone.
 //
-// What it knows is kept in two generations of at most limit hints each: when the young
-// one is full it becomes the old one and the oldest is dropped. A hint found in the old
-// generation moves to the young one, so the hints of busy addresses and tags stay known
-// while one-off addresses age out: memory stays bounded (about 2 x limit hints) however
-// long the indexer runs, where one map cleared when full would grow to its limit first.
+// What it knows is kept in two generations of limit hints each (generations.Map): a
+// hint found in the old generation moves to the young one, so the hints of busy
+// addresses and tags stay known while one-off addresses age out, and memory stays
+// bounded (at most 2 x limit hints) however long the indexer runs.
 type Writer struct {
-	mu         sync.Mutex
-	young, old map[any]struct{}
-	limit      int
+	mu    sync.Mutex
+	known *generations.Map[any, struct{}]
 }
 
-// NewWriter keeps up to about 2 x limit written hints.
+// NewWriter keeps up to 2 x limit written hints.
 func NewWriter(limit int) *Writer {
-	return &Writer{young: map[any]struct{}{}, old: map[any]struct{}{}, limit: max(limit, 1)}
+	return &Writer{known: generations.New[any, struct{}](limit)}
 }
 
 // Writes returns the writes for the hints of s not known to be written yet.
@@ -47,24 +46,13 @@ func (w *Writer) Writes(s *store.HintSet, ts int64) []store.Write {
 	return fresh.Writes(ts)
 }
 
-// knows reports whether h was written, promoting it to the young generation if found in
-// the old one.
+// knows reports whether h was written, keeping it young if so.
 func (w *Writer) knows(h any) bool {
-	if _, ok := w.young[h]; ok {
-		return true
-	}
-	if _, ok := w.old[h]; ok {
-		w.add(h)
+	if _, ok := w.known.Get(h); ok {
+		w.known.Put(h, struct{}{})
 		return true
 	}
 	return false
-}
-
-func (w *Writer) add(h any) {
-	if len(w.young) >= w.limit {
-		w.old, w.young = w.young, make(map[any]struct{}, w.limit)
-	}
-	w.young[h] = struct{}{}
 }
 
 // Remember marks the hints of s as written; call it only after their writes succeeded.
@@ -72,10 +60,10 @@ func (w *Writer) Remember(s *store.HintSet) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for h := range s.Tags {
-		w.add(h)
+		w.known.Put(h, struct{}{})
 	}
 	for h := range s.Addresses {
-		w.add(h)
+		w.known.Put(h, struct{}{})
 	}
 }
 
@@ -83,7 +71,7 @@ func (w *Writer) Remember(s *store.HintSet) {
 func (w *Writer) Known() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return len(w.young) + len(w.old)
+	return w.known.Len()
 }
 
 // Forget drops what the writer knows. A database that went away may have lost writes it
@@ -92,5 +80,5 @@ func (w *Writer) Known() int {
 func (w *Writer) Forget() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.young, w.old = map[any]struct{}{}, map[any]struct{}{}
+	w.known.Clear()
 }

@@ -107,7 +107,7 @@ const DefaultFixedWrites = 64
 // database, would bound the pipeline.
 const MinWrites = 4
 
-// hintsKept is how many written hints the pipeline remembers per generation (about 2 x
-// this many in all, some 10-20 MB): a busy address's hint is skipped as long as it keeps
+// hintsKept is how many written hints the pipeline remembers per generation (at most 2 x
+// this many in all, under 2 MB): a busy address's hint is skipped as long as it keeps
 // appearing, a one-off's ages out and at worst is written again (idempotent).
-const hintsKept = 1 << 16
+const hintsKept = 1 << 12

@@ -22,6 +22,7 @@ type Metrics struct {
 	Unavailable    prometheus.Gauge       // milestones recorded as not held by the source
 	ReadProbeSec   prometheus.Histogram   // the read guard's probes
 	ReadCap        prometheus.Gauge       // the read guard's cap on the write limit
+	HintsKnown     prometheus.Gauge       // the hints the hint writer remembers as written
 }
 
 // NewMetrics creates the series and registers them on reg (nil: not registered).
@@ -66,11 +67,14 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		ReadCap: prometheus.NewGauge(prometheus.GaugeOpts{Name: "indexer_read_guard_cap",
 			Help: "The read guard's cap on the write limit: at the session's in-flight cap it does not bind; " +
 				"lower, reads of the database were slow and writes gave way."}),
+		HintsKnown: prometheus.NewGauge(prometheus.GaugeOpts{Name: "indexer_hints_known",
+			Help: "Partition hints the pipeline remembers as written, and so does not write again: rises to its " +
+				"bound (two generations of 4096) and stays there."}),
 	}
 	if reg != nil {
 		reg.MustRegister(m.Milestones, m.Rows, m.WriteSeconds, m.Errors, m.Retries, m.LastMilestone, m.Lag,
 			m.Paused, m.Unreferenced, m.SourceFetchSec, m.VerifySec, m.Claims, m.WriteLimit,
-			m.Unavailable, m.ReadProbeSec, m.ReadCap)
+			m.Unavailable, m.ReadProbeSec, m.ReadCap, m.HintsKnown)
 	}
 	return m
 }

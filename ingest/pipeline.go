@@ -141,6 +141,7 @@ func (p *Pipeline) Run(ctx context.Context) error {
 		p.m.Errors.WithLabelValues(errorKind(err)).Inc()
 		p.m.Paused.Set(1)
 		p.hw.Forget()
+		p.m.HintsKnown.Set(0)
 		p.log.Warn("ingest paused", "error", err, "retry_in", backoff)
 		if err := p.awaitRetry(ctx, err, backoff); err != nil {
 			return err

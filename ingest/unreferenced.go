@@ -41,6 +41,7 @@ func (p *Pipeline) writeUnreferenced(ctx context.Context, after uint32) error {
 		return err
 	}
 	p.hw.Remember(ws.Hints)
+	p.m.HintsKnown.Set(float64(p.hw.Known()))
 	if len(p.seenPending) > 100000 {
 		p.seenPending = map[chain.MessageID]struct{}{}
 	}

@@ -131,6 +131,7 @@ func (p *Pipeline) writeMilestone(ctx context.Context, cm *chain.ConfirmedMilest
 		return fmt.Errorf("milestone %d: %w", cm.Index, err)
 	}
 	p.hw.Remember(ws.Hints)
+	p.m.HintsKnown.Set(float64(p.hw.Known()))
 	syncStart := time.Now()
 	if err := p.st.WriteSync(ctx, cm.Index, p.cfg.NodeID, p.cfg.LoggedBy); err != nil {
 		return fmt.Errorf("milestone %d: sync row: %w", cm.Index, err)

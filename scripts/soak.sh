@@ -33,7 +33,7 @@ if [ -z "${CQL_HOSTS:-}" ]; then
 fi
 export CQL_KEYSPACE=${SOAK_KEYSPACE:-stardust_soak}
 mkdir -p "$OUT"
-rm -f "$OUT"/{samples.csv,latency.csv,table.txt,chart.svg,load.txt,compare.txt}
+rm -f "$OUT"/{samples.csv,latency.csv,table.txt,chart.svg,load.txt,compare.txt,sim-keys.json}
 echo "soak: $DURATION, a milestone every $INTERVAL, $RATE req/s, a sample every $SAMPLE; CQL_HOSTS=$CQL_HOSTS" \
   "keyspace $CQL_KEYSPACE (dropped first); out: $OUT; $(uptime)"
 "$BIN/soak" reset -keyspace "$CQL_KEYSPACE"
@@ -45,6 +45,8 @@ trap cleanup EXIT INT TERM
 # shellcheck disable=SC2086
 "$BIN/simnode" -addr "$NODE_ADDR" -every "$INTERVAL" -retain "$RETAIN" -keys-out "$OUT/sim-keys.json" ${SOAK_SIM_FLAGS:-} 2>"$OUT/simnode.log" &
 pids+=($!)
+# The node writes its milestone keys as it starts: the indexer reads them at once.
+for _ in $(seq 100); do [ -s "$OUT/sim-keys.json" ] && break; sleep 0.1; done
 # shellcheck disable=SC2086
 "$BIN/indexer" run -source node -node-url "http://$NODE_ADDR" -milestone-keys "$OUT/sim-keys.json" \
   -ops-addr "$OPS_ADDR" ${SOAK_INDEXER_FLAGS:-} 2>"$OUT/indexer.log" &

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -80,56 +79,4 @@ func (s *member) nodeOutput(ctx context.Context, id chain.OutputID) (chain.Ledge
 	}
 	return chain.LedgerOutput{OutputID: id, MessageID: block, Output: o, MilestoneIndex: md.MilestoneIndexBooked,
 		Timestamp: time.Unix(int64(md.MilestoneTimestampBooked), 0).UTC()}, nil
-}
-
-// outputCache keeps the newest created outputs until they are spent, forgetting the
-// oldest first: an output is spent once, so a spent one is never asked for again (a
-// milestone read anew takes it from the keyspace or the node), and the cache holds at
-// most its size of outputs, whatever the ledger's age.
-type outputCache struct {
-	mu   sync.Mutex
-	m    map[chain.OutputID]chain.LedgerOutput
-	ring []chain.OutputID
-	next int
-}
-
-func newOutputCache(size int) *outputCache {
-	return &outputCache{m: make(map[chain.OutputID]chain.LedgerOutput, size), ring: make([]chain.OutputID, size)}
-}
-
-func (c *outputCache) get(id chain.OutputID) (chain.LedgerOutput, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	lo, ok := c.m[id]
-	return lo, ok
-}
-
-func (c *outputCache) add(created []chain.LedgerOutput) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, lo := range created {
-		if _, ok := c.m[lo.OutputID]; ok {
-			continue
-		}
-		delete(c.m, c.ring[c.next])
-		c.ring[c.next] = lo.OutputID
-		c.m[lo.OutputID] = lo
-		c.next = (c.next + 1) % len(c.ring)
-	}
-}
-
-// forget drops spent outputs.
-func (c *outputCache) forget(spent []chain.OutputID) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, id := range spent {
-		delete(c.m, id)
-	}
-}
-
-// len is the outputs held.
-func (c *outputCache) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.m)
 }

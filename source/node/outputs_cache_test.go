@@ -1,7 +1,9 @@
 package node
 
 import (
+	"reflect"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -12,30 +14,39 @@ import (
 func cachedOutput(n byte) chain.LedgerOutput {
 	var tx chain.TransactionID
 	tx[0] = n
-	return chain.LedgerOutput{OutputID: chain.NewOutputID(tx, 0), MilestoneIndex: uint32(n)}
+	owner := chain.Address{Kind: chain.AddressEd25519, ID: [32]byte{n}}
+	return chain.LedgerOutput{OutputID: chain.NewOutputID(tx, 0), MessageID: chain.MessageID{n},
+		Output: chain.Output{Kind: chain.OutputBasic, Amount: 1_000_000 + uint64(n), Address: &owner},
+		MilestoneIndex: uint32(n), Timestamp: time.Unix(1_700_000_000+int64(n), 0).UTC()}
 }
 
-// The cache holds at most its size, dropping the oldest created first, and a spent
-// output leaves it at once.
+// The cache holds at most its size, dropping those created longest ago first (half its
+// size at a time), returns an output as it was added, and a spent output leaves it at once.
 func TestOutputCacheBoundedAndForgetsSpent(t *testing.T) {
-	c := newOutputCache(3)
-	c.add([]chain.LedgerOutput{cachedOutput(1), cachedOutput(2), cachedOutput(3)})
-	c.add([]chain.LedgerOutput{cachedOutput(4)})
-	if _, ok := c.get(cachedOutput(1).OutputID); ok || c.len() != 3 {
-		t.Fatalf("after a fourth output in a cache of 3: the oldest held %t, %d held; want dropped, 3", ok, c.len())
+	c := newOutputCache(4)
+	c.add([]chain.LedgerOutput{cachedOutput(1), cachedOutput(2), cachedOutput(3), cachedOutput(4)})
+	if c.len() != 4 {
+		t.Fatalf("%d held after 4 outputs in a cache of 4", c.len())
 	}
-	if lo, ok := c.get(cachedOutput(4).OutputID); !ok || lo.MilestoneIndex != 4 {
-		t.Fatalf("the newest: %+v %t", lo, ok)
+	c.add([]chain.LedgerOutput{cachedOutput(5)})
+	_, first := c.get(cachedOutput(1).OutputID)
+	_, second := c.get(cachedOutput(2).OutputID)
+	if first || second || c.len() != 3 {
+		t.Fatalf("after a fifth output in a cache of 4: the two oldest held %t %t, %d held; want dropped, 3",
+			first, second, c.len())
+	}
+	if lo, ok := c.get(cachedOutput(4).OutputID); !ok || !reflect.DeepEqual(lo, cachedOutput(4)) {
+		t.Fatalf("output 4: %+v %t; want it as added, %+v", lo, ok, cachedOutput(4))
 	}
 	c.forget([]chain.OutputID{cachedOutput(3).OutputID, cachedOutput(9).OutputID})
 	if _, ok := c.get(cachedOutput(3).OutputID); ok || c.len() != 2 {
 		t.Fatalf("after forgetting a spent output: held %t, %d held; want gone, 2", ok, c.len())
 	}
-	for n := byte(5); n < 20; n++ {
+	for n := byte(6); n < 20; n++ {
 		c.add([]chain.LedgerOutput{cachedOutput(n)})
 	}
-	if c.len() != 3 {
-		t.Fatalf("%d held after many more; want the size, 3", c.len())
+	if _, ok := c.get(cachedOutput(19).OutputID); !ok || c.len() > 4 {
+		t.Fatalf("after many more: the newest held %t, %d held; want held, at most 4", ok, c.len())
 	}
 }
 

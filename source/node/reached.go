@@ -4,11 +4,12 @@ import (
 	"sync"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/generations"
 )
 
 // reachedCacheSize bounds the blocks a Source remembers the walks reached: a cone walk
 // meets the cones of the few milestones before it, and real cones hold tens to hundreds
-// of blocks, so this covers hundreds of milestones in a few MB.
+// of blocks, so the 2^14 to 2^15 blocks kept cover hundreds of milestones in about 3 MB.
 const reachedCacheSize = 1 << 15
 
 // reachedCache remembers, for the blocks cone walks reached, the lowest milestone whose
@@ -16,17 +17,16 @@ const reachedCacheSize = 1 << 15
 // passed and follows only parents inside bytes that hash to the block asked, so a block
 // it reaches is in that milestone's past: that milestone or an earlier one referenced
 // it. The walk of any later milestone therefore ends at such a block without asking the
-// node, whatever the nodes answer. It forgets the oldest entries first and is shared by
-// the walks of a Source, which run at once and out of order.
+// node, whatever the nodes answer. It forgets the blocks reached longest ago first (two
+// generations of half its size) and is shared by the walks of a Source, which run at
+// once and out of order.
 type reachedCache struct {
-	mu   sync.Mutex
-	m    map[chain.MessageID]uint32
-	ring []chain.MessageID
-	next int
+	mu sync.Mutex
+	m  *generations.Map[chain.MessageID, uint32]
 }
 
 func newReachedCache(size int) *reachedCache {
-	return &reachedCache{m: make(map[chain.MessageID]uint32, size), ring: make([]chain.MessageID, size)}
+	return &reachedCache{m: generations.New[chain.MessageID, uint32](size / 2)}
 }
 
 // reach records that the walk of milestone index reached id. It tells whether the walk
@@ -35,17 +35,10 @@ func newReachedCache(size int) *reachedCache {
 func (c *reachedCache) reach(id chain.MessageID, index uint32) (earlier bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if by, ok := c.m[id]; ok {
-		if by < index {
-			return true
-		}
-		c.m[id] = index
-		return false
+	if by, ok := c.m.Get(id); ok && by < index {
+		return true
 	}
-	delete(c.m, c.ring[c.next])
-	c.ring[c.next] = id
-	c.m[id] = index
-	c.next = (c.next + 1) % len(c.ring)
+	c.m.Put(id, index)
 	return false
 }
 
@@ -54,6 +47,6 @@ func (c *reachedCache) reach(id chain.MessageID, index uint32) (earlier bool) {
 func (c *reachedCache) earlier(id chain.MessageID, index uint32) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	by, ok := c.m[id]
+	by, ok := c.m.Get(id)
 	return ok && by < index
 }

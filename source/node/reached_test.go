@@ -35,8 +35,8 @@ func TestReachedCache(t *testing.T) {
 			t.Fatalf("step %d: reach(%x, %d) = %v, want %v", i, st.id[:1], st.index, got, st.earlier)
 		}
 	}
-	if len(c.m) != 2 {
-		t.Fatalf("%d entries, want at most 2", len(c.m))
+	if c.m.Len() != 2 {
+		t.Fatalf("%d entries, want at most 2", c.m.Len())
 	}
 }
 
@@ -182,8 +182,8 @@ func TestUnsignedMilestoneWalksNothing(t *testing.T) {
 	if !errors.Is(err, chain.ErrMilestoneSignature) || !errors.As(err, new(*source.Refusal)) {
 		t.Fatalf("milestone 17340 under other keys: %v; want a signature refusal", err)
 	}
-	if got := n.Count(routeMetadata); got != 0 || len(s.members[0].reached.m) != 0 {
-		t.Fatalf("%d metadata requests, %d blocks reached; want none", got, len(s.members[0].reached.m))
+	if got := n.Count(routeMetadata); got != 0 || s.members[0].reached.m.Len() != 0 {
+		t.Fatalf("%d metadata requests, %d blocks reached; want none", got, s.members[0].reached.m.Len())
 	}
 }
 
