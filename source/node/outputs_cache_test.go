@@ -16,7 +16,7 @@ func cachedOutput(n byte) chain.LedgerOutput {
 	tx[0] = n
 	owner := chain.Address{Kind: chain.AddressEd25519, ID: [32]byte{n}}
 	return chain.LedgerOutput{OutputID: chain.NewOutputID(tx, 0), MessageID: chain.MessageID{n},
-		Output: chain.Output{Kind: chain.OutputBasic, Amount: 1_000_000 + uint64(n), Address: &owner},
+		Output:         chain.Output{Kind: chain.OutputBasic, Amount: 1_000_000 + uint64(n), Address: &owner},
 		MilestoneIndex: uint32(n), Timestamp: time.Unix(1_700_000_000+int64(n), 0).UTC()}
 }
 
