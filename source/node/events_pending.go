@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/internal/generations"
 )
 
 // Bounds of the blocks heard of by events and not referenced yet. A block unreferenced
@@ -27,13 +28,12 @@ type pendingBlocks struct {
 	byID       map[chain.MessageID]chain.UnreferencedMessage
 	order      []chain.MessageID
 	bytes      int // the raw bytes of the blocks in byID
-	referenced map[chain.MessageID]struct{}
-	refOrder   []chain.MessageID
+	referenced *generations.Map[chain.MessageID, struct{}] // the last referencedKept/2 to referencedKept
 }
 
 func newPendingBlocks() *pendingBlocks {
 	return &pendingBlocks{byID: map[chain.MessageID]chain.UnreferencedMessage{},
-		referenced: map[chain.MessageID]struct{}{}}
+		referenced: generations.New[chain.MessageID, struct{}](referencedKept / 2)}
 }
 
 // add keeps um unless it is known, or known referenced; it evicts the oldest blocks
@@ -44,7 +44,7 @@ func (p *pendingBlocks) add(um chain.UnreferencedMessage) bool {
 	if _, ok := p.byID[um.ID]; ok {
 		return false
 	}
-	if _, ok := p.referenced[um.ID]; ok {
+	if _, ok := p.referenced.Get(um.ID); ok {
 		return false
 	}
 	p.byID[um.ID] = um
@@ -76,17 +76,7 @@ func (p *pendingBlocks) referencedNow(ids ...chain.MessageID) {
 	defer p.mu.Unlock()
 	for _, id := range ids {
 		p.drop(id)
-		if _, ok := p.referenced[id]; ok {
-			continue
-		}
-		p.referenced[id] = struct{}{}
-		p.refOrder = append(p.refOrder, id)
-	}
-	if over := len(p.refOrder) - referencedKept; over > 0 {
-		for _, id := range p.refOrder[:over] {
-			delete(p.referenced, id)
-		}
-		p.refOrder = slices.Delete(p.refOrder, 0, over)
+		p.referenced.Put(id, struct{}{})
 	}
 }
 
