@@ -27,7 +27,7 @@ type pendingBlocks struct {
 	mu         sync.Mutex
 	byID       map[chain.MessageID]chain.UnreferencedMessage
 	order      []chain.MessageID
-	bytes      int // the raw bytes of the blocks in byID
+	bytes      int                                         // the raw bytes of the blocks in byID
 	referenced *generations.Map[chain.MessageID, struct{}] // the last referencedKept/2 to referencedKept
 }
 
