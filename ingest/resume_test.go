@@ -21,6 +21,11 @@ func TestRestartDoesNotReingestFinishedMilestones(t *testing.T) {
 	if got := testutil.ToFloat64(first.Milestones); got != 40 {
 		t.Fatalf("first run wrote %v milestones, want 40", got)
 	}
+	hintRows := testutil.ToFloat64(first.Rows.WithLabelValues("tag_hints")) +
+		testutil.ToFloat64(first.Rows.WithLabelValues("addresses_hints"))
+	if known := testutil.ToFloat64(first.HintsKnown); known == 0 || known > hintRows {
+		t.Fatalf("indexer_hints_known = %v after %v hint rows written; want some, at most those", known, hintRows)
+	}
 	again := ingest.NewMetrics(nil)
 	ingestAll(t, st, src, 40, again)
 	if got := testutil.ToFloat64(again.Milestones); got != 0 {
