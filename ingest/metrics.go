@@ -1,6 +1,8 @@
 package ingest
 
 import (
+	"fmt"
+
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -68,8 +70,9 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help: "The read guard's cap on the write limit: at the session's in-flight cap it does not bind; " +
 				"lower, reads of the database were slow and writes gave way."}),
 		HintsKnown: prometheus.NewGauge(prometheus.GaugeOpts{Name: "indexer_hints_known",
-			Help: "Partition hints the pipeline remembers as written, and so does not write again: rises to its " +
-				"bound (two generations of 4096) and stays there."}),
+			Help: fmt.Sprintf("Partition hints the pipeline remembers as written, and so does not write again: "+
+				"rises with the addresses and tags the chain names, then cycles between one generation and two "+
+				"(%d to %d).", hintsKept, 2*hintsKept)}),
 	}
 	if reg != nil {
 		reg.MustRegister(m.Milestones, m.Rows, m.WriteSeconds, m.Errors, m.Retries, m.LastMilestone, m.Lag,

@@ -50,8 +50,9 @@ func newMetrics() *metrics {
 func cachedOutputsGauge(c *outputCache) prometheus.GaugeFunc {
 	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "indexer_node_cached_outputs",
 		Help: "Outputs the node source keeps, created by the milestones it read and not spent yet: a spend of " +
-			"one asks neither the keyspace nor the node. Rises to its bound (Config.OutputCache) as fast as the " +
-			"ledger leaves outputs unspent."}, func() float64 { return float64(c.len()) })
+			"one asks neither the keyspace nor the node. Rises as the ledger leaves outputs unspent, up to its " +
+			"bound (Config.OutputCache), and then drops by up to half its bound at a time as the outputs created " +
+			"longest ago leave."}, func() float64 { return float64(c.len()) })
 }
 
 // nodeMetrics are one node's series.

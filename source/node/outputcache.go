@@ -1,6 +1,7 @@
 package node
 
 import (
+	"bytes"
 	"sync"
 	"time"
 
@@ -30,8 +31,9 @@ func newOutputCache(size int) *outputCache {
 	return &outputCache{m: generations.New[chain.OutputID, outputEntry](max(size/2, 1))}
 }
 
-// get returns the output id as it was added. An entry that no longer decodes is a miss:
-// the output is then read as if never cached.
+// get returns the output id as it was added: its bytes decoded, its timestamp to the
+// second in UTC, as milestones carry it. An entry that does not decode is a miss: the
+// output is then read as if never cached.
 func (c *outputCache) get(id chain.OutputID) (chain.LedgerOutput, bool) {
 	c.mu.Lock()
 	e, ok := c.m.Get(id)
@@ -50,7 +52,7 @@ func (c *outputCache) get(id chain.OutputID) (chain.LedgerOutput, bool) {
 func (c *outputCache) add(created []chain.LedgerOutput) {
 	entries := make([]outputEntry, len(created))
 	for i, lo := range created {
-		entries[i] = outputEntry{raw: chain.EncodeOutput(lo.Output), block: lo.MessageID,
+		entries[i] = outputEntry{raw: bytes.Clone(chain.EncodeOutput(lo.Output)), block: lo.MessageID,
 			milestoneIndex: lo.MilestoneIndex, unix: lo.Timestamp.Unix()}
 	}
 	c.mu.Lock()

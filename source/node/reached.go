@@ -36,6 +36,7 @@ func (c *reachedCache) reach(id chain.MessageID, index uint32) (earlier bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if by, ok := c.m.Get(id); ok && by < index {
+		c.m.Put(id, by) // met again: kept young, as later walks may meet it too
 		return true
 	}
 	c.m.Put(id, index)
