@@ -13,7 +13,7 @@ import (
 // created longest ago first: an output is spent once, so a spent one is never asked for
 // again (a milestone read anew takes it from the keyspace or the node). It holds at most
 // its size of outputs (two generations of half its size), whatever the ledger's age, each
-// in its encoded bytes, a fifth of the memory of the decoded output.
+// in its encoded bytes: an entry costs half the memory of a decoded output.
 type outputCache struct {
 	mu sync.Mutex
 	m  *generations.Map[chain.OutputID, outputEntry]
