@@ -22,6 +22,7 @@ type nodeFlags struct {
 	timeout                time.Duration
 	maxConeBlocks          int
 	maxConeBytes           int64
+	outputCache            int
 }
 
 func (n *nodeFlags) register(fs *flag.FlagSet) {
@@ -39,33 +40,45 @@ func (n *nodeFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&n.timeout, "node-timeout", 30*time.Second, "node: timeout of one request")
 	fs.IntVar(&n.maxConeBlocks, "max-cone-blocks", node.DefaultMaxConeBlocks, "node: refuse a milestone whose cone holds more blocks")
 	fs.Int64Var(&n.maxConeBytes, "max-cone-bytes", node.DefaultMaxConeBytes, "node: refuse a milestone whose cone's blocks hold more bytes")
+	fs.IntVar(&n.outputCache, "node-output-cache", node.DefaultOutputCache, "node: unspent outputs kept of the milestones read "+
+		"(about 350 bytes each); a spend of one older asks the keyspace once and the node twice")
 }
 
 // open is the node source the flags configure; created reads the creations the
 // keyspace holds (see node.Config.Created).
 func (n *nodeFlags) open(created node.CreatedOutputs) (*node.Source, error) {
-	urls := n.urls()
-	if len(urls) == 0 {
-		return nil, errors.New("-source node needs -node-url (or $NODE_URLS)")
-	}
-	token, err := n.token()
+	cfg, err := n.config(created)
 	if err != nil {
 		return nil, err
 	}
+	return node.New(cfg)
+}
+
+// config is the node source's configuration the flags give.
+func (n *nodeFlags) config(created node.CreatedOutputs) (node.Config, error) {
+	urls := n.urls()
+	if len(urls) == 0 {
+		return node.Config{}, errors.New("-source node needs -node-url (or $NODE_URLS)")
+	}
+	token, err := n.token()
+	if err != nil {
+		return node.Config{}, err
+	}
 	cfg := node.Config{URLs: urls, Token: token, Concurrency: n.concurrency, Timeout: n.timeout, Created: created,
-		MaxConeBlocks: n.maxConeBlocks, MaxConeBytes: n.maxConeBytes, Events: n.events, EventsTrust: n.eventsTrust}
+		MaxConeBlocks: n.maxConeBlocks, MaxConeBytes: n.maxConeBytes, Events: n.events, EventsTrust: n.eventsTrust,
+		OutputCache: n.outputCache}
 	if n.keysFile != "" {
 		data, err := os.ReadFile(n.keysFile)
 		if err != nil {
-			return nil, fmt.Errorf("-milestone-keys: %w", err)
+			return node.Config{}, fmt.Errorf("-milestone-keys: %w", err)
 		}
 		keys, err := chain.ParseMilestoneKeys(data)
 		if err != nil {
-			return nil, fmt.Errorf("-milestone-keys %s: %w", n.keysFile, err)
+			return node.Config{}, fmt.Errorf("-milestone-keys %s: %w", n.keysFile, err)
 		}
 		cfg.Keys = &keys
 	}
-	return node.New(cfg)
+	return cfg, nil
 }
 
 // urls are the nodes of -node-url, else of $NODE_URLS: a comma-separated list.

@@ -52,9 +52,9 @@ type Config struct {
 	// for several, as another node takes over; backoff from 200ms doubling to 5s).
 	Attempts int
 	// OutputCache is how many outputs created by milestones this source read it keeps
-	// until they are spent, so that spending them needs no request (default 1<<14, a few
-	// MB of heap: the outputs of the last hours at a live network's pace). An output
-	// spent after it left the cache costs a keyspace read and two node requests.
+	// until they are spent, so that spending them needs no request (default
+	// DefaultOutputCache). An output spent after it left the cache costs a keyspace read
+	// and two node requests.
 	OutputCache int
 	// Created reads the creations of outputs the keyspace holds (nil: none). An output a
 	// milestone spends that this source did not see created takes its creation from
@@ -124,7 +124,7 @@ func (c *Config) defaults() error {
 		}
 	}
 	if c.OutputCache < 1 {
-		c.OutputCache = 1 << 14
+		c.OutputCache = DefaultOutputCache
 	}
 	if c.MaxConeBlocks < 1 {
 		c.MaxConeBlocks = DefaultMaxConeBlocks

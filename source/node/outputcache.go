@@ -9,6 +9,11 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/internal/generations"
 )
 
+// DefaultOutputCache is the outputs a Source keeps by default: under 6 MB of heap, the
+// outputs of the last hours at a live network's pace, full within the first thousands of
+// milestones. More keeps the node's load lower on a ledger that outgrows it.
+const DefaultOutputCache = 1 << 14
+
 // outputCache keeps the newest created outputs until they are spent, forgetting those
 // created longest ago first: an output is spent once, so a spent one is never asked for
 // again (a milestone read anew takes it from the keyspace or the node). It holds at most
