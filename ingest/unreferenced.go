@@ -40,8 +40,7 @@ func (p *Pipeline) writeUnreferenced(ctx context.Context, after uint32) error {
 	if err := p.pool.Apply(ctx, writes); err != nil {
 		return err
 	}
-	p.hw.Remember(ws.Hints)
-	p.m.HintsKnown.Set(float64(p.hw.Known()))
+	p.rememberHints(ws.Hints)
 	if len(p.seenPending) > 100000 {
 		p.seenPending = map[chain.MessageID]struct{}{}
 	}

@@ -130,8 +130,7 @@ func (p *Pipeline) writeMilestone(ctx context.Context, cm *chain.ConfirmedMilest
 	if err := p.pool.Apply(ctx, writes); err != nil {
 		return fmt.Errorf("milestone %d: %w", cm.Index, err)
 	}
-	p.hw.Remember(ws.Hints)
-	p.m.HintsKnown.Set(float64(p.hw.Known()))
+	p.rememberHints(ws.Hints)
 	syncStart := time.Now()
 	if err := p.st.WriteSync(ctx, cm.Index, p.cfg.NodeID, p.cfg.LoggedBy); err != nil {
 		return fmt.Errorf("milestone %d: sync row: %w", cm.Index, err)
@@ -174,4 +173,11 @@ type RowsFunc func(*chain.ConfirmedMilestone, *store.Store) []store.Write
 // sync row (analytics rows, so that a synced milestone is complete with them).
 func (p *Pipeline) AddRows(f RowsFunc) {
 	p.extra = append(p.extra, f)
+}
+
+// rememberHints marks the hints of a write set as written, once its writes succeeded,
+// and shows how many hints the writer now knows.
+func (p *Pipeline) rememberHints(h *store.HintSet) {
+	p.hw.Remember(h)
+	p.m.HintsKnown.Set(float64(p.hw.Known()))
 }
