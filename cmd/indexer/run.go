@@ -28,6 +28,7 @@ type runFlags struct {
 	simTxRatio        float64
 	simBackfill       uint
 	simEvery          time.Duration
+	simSpendable      int
 	simMsInterval     time.Duration
 	opsAddr           string
 	follow            bool
@@ -58,6 +59,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.UintVar(&f.simBackfill, "sim-backfill", 1000, "sim: milestones that exist at start")
 	fs.DurationVar(&f.simEvery, "sim-every", 5*time.Second, "sim: a new milestone every (0: none)")
 	fs.DurationVar(&f.simMsInterval, "sim-ms-interval", 10*time.Second, "sim: milestone timestamp spacing")
+	fs.IntVar(&f.simSpendable, "sim-spendable", 0,
+		"sim: keep the wallets' spendable outputs near this many, so a long run's load stays level (0: they grow)")
 	fs.StringVar(&f.opsAddr, "ops-addr", "127.0.0.1:9100",
 		"address of /metrics, /healthz, /readyz (loopback by default; empty: off)")
 	fs.BoolVar(&f.follow, "follow", true, "after filling gaps, follow the tip")
@@ -167,16 +170,20 @@ func readProbe(every time.Duration) time.Duration {
 	return every
 }
 
+// simOptions shape the sim source. Retain: a long run keeps only the newest milestones
+// in memory (the indexer asks in order; an older one, e.g. a gap refilled later, is
+// generated again).
+func (f *runFlags) simOptions() sim.Options {
+	return sim.Options{Seed: f.simSeed, MessagesPerMilestone: f.simMessages, TransactionRatio: f.simTxRatio,
+		MilestoneInterval: f.simMsInterval, SpendableOutputs: f.simSpendable, Retain: simRetain}
+}
+
 // openSource opens the configured source; a node source takes the creations of the
 // outputs it did not see created from st.
 func (f *runFlags) openSource(st *store.Store) (source.Source, error) {
 	switch f.source {
 	case "sim":
-		// Retain: a long run keeps only the newest milestones in memory (the indexer asks in
-		// order; an older one, e.g. a gap refilled later, is generated again).
-		s := sim.New(sim.Options{Seed: f.simSeed, MessagesPerMilestone: f.simMessages, TransactionRatio: f.simTxRatio,
-			MilestoneInterval: f.simMsInterval, Retain: simRetain})
-		return source.NewGrowing(s, uint32(f.simBackfill), f.simEvery), nil
+		return source.NewGrowing(sim.New(f.simOptions()), uint32(f.simBackfill), f.simEvery), nil
 	case "node":
 		return f.node.open(st)
 	}

@@ -6,7 +6,7 @@
 //	indexer run -source node -node-url http://127.0.0.1:14265 -milestone-keys .dev/sim-keys.json
 //
 // The chain is the one `indexer run -source sim` makes with the same seed, messages,
-// transaction ratio and milestone interval.
+// transaction ratio, milestone interval and spendable outputs.
 package main
 
 import (
@@ -50,6 +50,8 @@ func (f *flags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.cfg.Sim.MessagesPerMilestone, "messages", 20, "messages per milestone")
 	fs.Float64Var(&f.cfg.Sim.TransactionRatio, "tx-ratio", 0.5, "share of messages carrying a transaction")
 	fs.DurationVar(&f.cfg.Sim.MilestoneInterval, "ms-interval", 10*time.Second, "milestone timestamp spacing")
+	fs.IntVar(&f.cfg.Sim.SpendableOutputs, "spendable", 0,
+		"keep the wallets' spendable outputs near this many, so a long run's load stays level (0: they grow)")
 	fs.StringVar(&f.keysOut, "keys-out", "", "write the network's milestone keys here (the file -milestone-keys reads)")
 }
 

@@ -79,14 +79,27 @@ func (f funds) change(spent uint64, extra ...chain.NativeToken) chain.Output {
 		Address: ptr(f.owner), NativeTokens: mergeTokens(f.tokens, extra)}
 }
 
+// consolidatingInputs are the inputs a transfer gathers besides its usual one to three
+// while the spendable pool is above Options.SpendableOutputs.
+const consolidatingInputs = 3
+
 func (g *generator) planTransfer(now time.Time) *plan {
-	f, ok := g.fund(1+g.rng.Intn(3), 1)
+	consolidate := g.opts.SpendableOutputs > 0 && g.fungible.len() > g.opts.SpendableOutputs
+	inputs := 1 + g.rng.Intn(3)
+	if consolidate {
+		inputs += consolidatingInputs
+	}
+	f, ok := g.fund(inputs, 1)
 	if !ok {
 		return nil
 	}
 	p := &plan{inputs: f.ids}
 	spent := uint64(0)
-	for i := 1 + g.rng.Intn(2); i > 0 && f.total-spent >= 2*minAmount; i-- {
+	payments := 1 + g.rng.Intn(2)
+	if consolidate {
+		payments = 1
+	}
+	for i := payments; i > 0 && f.total-spent >= 2*minAmount; i-- {
 		amount := g.between(minAmount, (f.total-spent)/2)
 		p.outputs = append(p.outputs, g.basicTo(g.recipient(), amount, f.owner, now))
 		spent += amount

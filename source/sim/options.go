@@ -74,6 +74,12 @@ type Options struct {
 	// the chain again from FirstIndex (same bytes, slow). 0 keeps everything, which
 	// Truth needs. Values below minRetain are raised to it.
 	Retain uint32
+	// SpendableOutputs, when positive, keeps the simulated wallets' spendable basic outputs
+	// near it: while they hold more, a transfer gathers more inputs and pays one recipient,
+	// so spends outpace creations. The outputs a spend reaches back for then come from a
+	// pool of steady size, as on a network at steady state, and a long run's load stays
+	// level. 0: the pool grows as the transfers leave it.
+	SpendableOutputs int
 }
 
 // minRetain keeps the milestones generation itself looks back at (parents of the last
@@ -109,5 +115,6 @@ func (o Options) negativesAsNone() Options {
 	o.ReattachRate = max(o.ReattachRate, 0)
 	o.AddressPool = max(o.AddressPool, 1)
 	o.TagPool = max(o.TagPool, 1)
+	o.SpendableOutputs = max(o.SpendableOutputs, 0)
 	return o
 }

@@ -25,7 +25,7 @@ type Config struct {
 	// Retain is how many milestones the node holds; older ones are pruned and forgotten,
 	// so memory stays bounded however long it runs (0: all are kept).
 	Retain uint32
-	Sim    sim.Options // Seed, MessagesPerMilestone, TransactionRatio, MilestoneInterval
+	Sim    sim.Options // Seed, MessagesPerMilestone, TransactionRatio, MilestoneInterval, SpendableOutputs
 }
 
 // Node is a running simulated node.

@@ -156,6 +156,25 @@ func floor(sr Series, part []Sample) float64 {
 	return low
 }
 
+// NodeLoad is the indexer's node requests per milestone written in each third of the
+// judged samples (first, middle, last): the work the count series follow. ok is false
+// when the indexer made no node request (another source) or a third wrote no milestone.
+func NodeLoad(judged []Sample) (thirds [3]float64, ok bool) {
+	third := len(judged) / 3
+	if third < 1 || judged[len(judged)-1].NodeRequests == 0 {
+		return thirds, false
+	}
+	for k := range thirds {
+		from, to := judged[k*third], judged[min((k+1)*third, len(judged)-1)]
+		written := float64(to.Milestone) - float64(from.Milestone)
+		if written <= 0 {
+			return thirds, false
+		}
+		thirds[k] = (to.NodeRequests - from.NodeRequests) / written
+	}
+	return thirds, true
+}
+
 // RouteLatency is one route's percentiles after warm-up.
 type RouteLatency struct {
 	Route           string

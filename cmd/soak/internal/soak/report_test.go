@@ -15,8 +15,9 @@ import (
 // indexer's heap holds at 100 MB give or take 3 MB (flat); its RSS grows 1% per 10 000
 // milestones (flat); both live heaps hold (flat); the API's heap grows 5% per 10 000 (growing); the indexer's
 // goroutines swing between 300 and 400 above a floor of 300 (flat); the API's open files
-// rise by one every 5 samples (growing). The first 10 minutes are a warm-up in which
-// everything is higher.
+// rise by one every 5 samples (growing). The indexer asks its node 10 requests a
+// milestone up to milestone 25 000 and 20 after. The first 10 minutes are a warm-up in
+// which everything is higher.
 func fixedSamples() []Sample {
 	var out []Sample
 	for i := range 40 {
@@ -26,6 +27,7 @@ func fixedSamples() []Sample {
 				Goroutines: 300 + float64(i%4)*33, OpenFDs: 40, HeapLive: 50e6 + 1e6*math.Cos(float64(i))},
 			API: Process{HeapInuse: 50e6 * (1 + 0.05*ms/Per), RSS: 80e6, Goroutines: 60, OpenFDs: 20 + float64(i/5),
 				HeapLive: 20e6}}
+		s.NodeRequests = 10*ms + 10*max(ms-25000, 0)
 		if i < 10 {
 			s.Indexer.HeapInuse, s.Indexer.Goroutines = 300e6, 900
 		}
@@ -100,7 +102,7 @@ func TestTableFromCSV(t *testing.T) {
 	out := table.String()
 	for _, want := range []string{"milestones 0..39000", "warm-up: the first 10m0s (up to milestone 10000)",
 		"judged: 30 samples over 29000 milestones", "80.0 MB @10000", "+4.8%", "/b 20 100.0 ms >100.0 ms >100.0 ms",
-		"/a 100 1.0 ms 10.0 ms 91.0 ms"} {
+		"/a 100 1.0 ms 10.0 ms 91.0 ms", "node load: 10.0, 15.0, 20.0 node requests a milestone"} {
 		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
@@ -127,7 +129,8 @@ func seriesNamed(t *testing.T, name string) Series {
 	return Series{}
 }
 
-// A samples.csv written before the live heap columns still reads, with no live heap.
+// A samples.csv written before the live heap columns still reads, with no live heap; one
+// written before the node requests column reads with none.
 func TestSamplesWithoutTheLiveHeap(t *testing.T) {
 	old := "elapsed_s,milestone,lag_milestones,indexer_heap_inuse_bytes,indexer_rss_bytes,indexer_goroutines," +
 		"indexer_open_fds,api_heap_inuse_bytes,api_rss_bytes,api_goroutines,api_open_fds,api_requests\n" +
@@ -141,6 +144,13 @@ func TestSamplesWithoutTheLiveHeap(t *testing.T) {
 		API:     Process{HeapInuse: 500, RSS: 600, Goroutines: 7, OpenFDs: 8}}
 	if len(samples) != 1 || samples[0] != want {
 		t.Fatalf("read %+v, want %+v", samples, want)
+	}
+	withLive := strings.Replace(old, "api_requests\n", "api_requests,indexer_heap_live_bytes,api_heap_live_bytes\n", 1)
+	withLive = strings.Replace(withLive, ",90\n", ",90,11,12\n", 1)
+	samples, err = ReadSamples(strings.NewReader(withLive))
+	want.Indexer.HeapLive, want.API.HeapLive = 11, 12
+	if err != nil || len(samples) != 1 || samples[0] != want {
+		t.Fatalf("with the live heaps, no node requests: read %+v (%v), want %+v", samples, err, want)
 	}
 	if _, err := ReadSamples(strings.NewReader("elapsed_s,milestone\n1,2\n")); !errors.Is(err, ErrSamples) {
 		t.Fatalf("two columns: %v, want ErrSamples", err)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"time"
 )
@@ -27,24 +26,28 @@ type Sample struct {
 	Indexer   Process
 	API       Process
 	Requests  float64 // the API's api_requests_total, all routes
+	// NodeRequests is the indexer's indexer_node_requests_total, every node and outcome
+	// (0 with a source other than a node): the work the count series follow.
+	NodeRequests float64
 }
 
 // csvHeader names samples.csv's columns, in Sample's order.
 var csvHeader = []string{"elapsed_s", "milestone", "lag_milestones",
 	"indexer_heap_inuse_bytes", "indexer_rss_bytes", "indexer_goroutines", "indexer_open_fds",
 	"api_heap_inuse_bytes", "api_rss_bytes", "api_goroutines", "api_open_fds", "api_requests",
-	"indexer_heap_live_bytes", "api_heap_live_bytes"}
+	"indexer_heap_live_bytes", "api_heap_live_bytes", "indexer_node_requests"}
 
-// liveColumns is how many columns samples.csv gained with the live heap: a file
-// written before them still reads, with no live heap.
-const liveColumns = 2
+// laterColumns are the columns samples.csv gained after its first form (the live heaps,
+// then the node requests): a file written before some or all of them still reads, with
+// zeros for those it lacks.
+const laterColumns = 3
 
 func (s Sample) record() []string {
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	return []string{f(s.Elapsed.Seconds()), strconv.FormatUint(uint64(s.Milestone), 10), f(s.Lag),
 		f(s.Indexer.HeapInuse), f(s.Indexer.RSS), f(s.Indexer.Goroutines), f(s.Indexer.OpenFDs),
 		f(s.API.HeapInuse), f(s.API.RSS), f(s.API.Goroutines), f(s.API.OpenFDs), f(s.Requests),
-		f(s.Indexer.HeapLive), f(s.API.HeapLive)}
+		f(s.Indexer.HeapLive), f(s.API.HeapLive), f(s.NodeRequests)}
 }
 
 // ErrSamples names a samples.csv that cannot be read.
@@ -56,7 +59,7 @@ func ReadSamples(r io.Reader) ([]Sample, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrSamples, err)
 	}
-	if len(rows) == 0 || !slices.Contains([]int{len(csvHeader), len(csvHeader) - liveColumns}, len(rows[0])) ||
+	if len(rows) == 0 || len(rows[0]) < len(csvHeader)-laterColumns || len(rows[0]) > len(csvHeader) ||
 		rows[0][0] != csvHeader[0] {
 		return nil, fmt.Errorf("%w: no header %v", ErrSamples, csvHeader)
 	}
@@ -84,7 +87,8 @@ func parseRecord(row []string) (Sample, error) {
 		return Sample{}, fmt.Errorf("column milestone: %g out of range", v[1])
 	}
 	return Sample{Elapsed: time.Duration(v[0] * float64(time.Second)), Milestone: uint32(v[1]), Lag: v[2],
-		Indexer: Process{v[3], v[4], v[5], v[6], v[12]}, API: Process{v[7], v[8], v[9], v[10], v[13]}, Requests: v[11]}, nil
+		Indexer: Process{v[3], v[4], v[5], v[6], v[12]}, API: Process{v[7], v[8], v[9], v[10], v[13]}, Requests: v[11],
+		NodeRequests: v[14]}, nil
 }
 
 // WriteSamples writes samples.csv whole (header and rows): what the report reads.

@@ -127,7 +127,9 @@ func scrape(ctx context.Context, cfg Config, elapsed time.Duration) (Sample, map
 	ms, _ := value(ix, "indexer_last_milestone")
 	lag, _ := value(ix, "indexer_lag_milestones")
 	req, _ := value(api, "api_requests_total")
-	s := Sample{Elapsed: elapsed, Milestone: uint32(max(ms, 0)), Lag: lag, Indexer: process(ix), API: process(api), Requests: req}
+	node, _ := value(ix, "indexer_node_requests_total")
+	s := Sample{Elapsed: elapsed, Milestone: uint32(max(ms, 0)), Lag: lag, Indexer: process(ix), API: process(api), Requests: req,
+		NodeRequests: node}
 	return s, histograms(api, "api_request_duration_seconds"), nil
 }
 

@@ -59,7 +59,8 @@ func WriteTable(w io.Writer, samples []Sample, lat Latency, warmup time.Duration
 	if span < Per {
 		fmt.Fprintf(w, " (growth per %d is extrapolated)", Per)
 	}
-	fmt.Fprintf(w, "\nindexer lag at the end: %g milestones; API requests counted: %g\n\n", last.Lag, last.Requests)
+	fmt.Fprintf(w, "\nindexer lag at the end: %g milestones; API requests counted: %g\n", last.Lag, last.Requests)
+	writeNodeLoad(w, judged)
 	if err := writeSeries(w, judged); err != nil {
 		return err
 	}
@@ -67,6 +68,18 @@ func WriteTable(w io.Writer, samples []Sample, lat Latency, warmup time.Duration
 		"milestones (issue 43's heap goal; share is that rise); goroutines and open files are flat when the lowest value of the last third of the "+
 		"samples is no higher than the lowest of the first third.\n\n", HeapGoal*100, Per)
 	return writeLatencies(w, lat)
+}
+
+// writeNodeLoad states the node requests a milestone cost in each third of the judged
+// samples: count series that rise with them follow the work, not a leak.
+func writeNodeLoad(w io.Writer, judged []Sample) {
+	thirds, ok := NodeLoad(judged)
+	if !ok {
+		fmt.Fprintf(w, "node load: no node requests counted (a source other than a node)\n\n")
+		return
+	}
+	fmt.Fprintf(w, "node load: %.1f, %.1f, %.1f node requests a milestone in the first, middle and last third "+
+		"(indexer_node_requests_total)\n\n", thirds[0], thirds[1], thirds[2])
 }
 
 func writeSeries(w io.Writer, judged []Sample) error {
