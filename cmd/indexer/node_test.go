@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/source/node"
@@ -18,9 +17,7 @@ func TestNodeOutputCacheFlag(t *testing.T) {
 		{[]string{"-node-url", "http://127.0.0.1:1", "-node-output-cache", "65536"}, 65536},
 	} {
 		var n nodeFlags
-		fs := flag.NewFlagSet("run", flag.ContinueOnError)
-		n.register(fs)
-		if err := fs.Parse(c.args); err != nil {
+		if err := parseFlags("run", c.args, n.register); err != nil {
 			t.Fatal(err)
 		}
 		cfg, err := n.config(nil)

@@ -1,9 +1,6 @@
 package main
 
-import (
-	"flag"
-	"testing"
-)
+import "testing"
 
 // -sim-spendable reaches the sim's options; left out, the pool is unbounded.
 func TestSimSpendableFlag(t *testing.T) {
@@ -12,9 +9,7 @@ func TestSimSpendableFlag(t *testing.T) {
 		want int
 	}{{nil, 0}, {[]string{"-sim-spendable", "8192"}, 8192}} {
 		var f runFlags
-		fs := flag.NewFlagSet("run", flag.ContinueOnError)
-		f.register(fs)
-		if err := fs.Parse(c.args); err != nil {
+		if err := parseFlags("run", c.args, f.register); err != nil {
 			t.Fatal(err)
 		}
 		if got := f.simOptions().SpendableOutputs; got != c.want {
