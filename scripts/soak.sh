@@ -2,7 +2,8 @@
 # make soak: the indexer and the API running together for SOAK_DURATION, as an operator
 # runs them, each process measured on its own: a local Cassandra (unless CQL_HOSTS is
 # set), the simulated chain served by bin/simnode as a Hornet node (a milestone every
-# SOAK_INTERVAL), `indexer run -source node` into $SOAK_KEYSPACE (dropped first), the API,
+# SOAK_INTERVAL; its wallets keep SOAK_SPENDABLE spendable outputs, 0: a pool that grows, so
+# that the load stays level), `indexer run -source node` into $SOAK_KEYSPACE (dropped first), the API,
 # and loadtest's open-loop mix at SOAK_RATE requests a second. bin/soak reads both
 # processes' /metrics every SOAK_SAMPLE into $SOAK_OUT/samples.csv and writes table.txt
 # (start, middle and end after SOAK_WARMUP, growth per 10 000 milestones, flat or
@@ -21,6 +22,7 @@ SAMPLE=${SOAK_SAMPLE:-10s}
 OUT=${SOAK_OUT:-$PWD/.dev/soak}
 WARMUP=${SOAK_WARMUP:-0}
 RETAIN=${SOAK_RETAIN:-2048}
+SPENDABLE=${SOAK_SPENDABLE:-4096}
 COMPARE_PHASE=${SOAK_COMPARE_PHASE:-60s}
 COMPARE_ROUNDS=${SOAK_COMPARE_ROUNDS:-2}
 NODE_ADDR=${SOAK_NODE_ADDR:-127.0.0.1:24265}
@@ -43,7 +45,8 @@ pids=()
 cleanup() { kill -CONT "${pids[@]}" 2>/dev/null || true; kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; }
 trap cleanup EXIT INT TERM
 # shellcheck disable=SC2086
-"$BIN/simnode" -addr "$NODE_ADDR" -every "$INTERVAL" -retain "$RETAIN" -keys-out "$OUT/sim-keys.json" ${SOAK_SIM_FLAGS:-} 2>"$OUT/simnode.log" &
+"$BIN/simnode" -addr "$NODE_ADDR" -every "$INTERVAL" -retain "$RETAIN" -spendable "$SPENDABLE" \
+  -keys-out "$OUT/sim-keys.json" ${SOAK_SIM_FLAGS:-} 2>"$OUT/simnode.log" &
 pids+=($!)
 # The node writes its milestone keys as it starts: the indexer reads them at once.
 for _ in $(seq 100); do [ -s "$OUT/sim-keys.json" ] && break; sleep 0.1; done

@@ -102,7 +102,8 @@ func TestTableFromCSV(t *testing.T) {
 	out := table.String()
 	for _, want := range []string{"milestones 0..39000", "warm-up: the first 10m0s (up to milestone 10000)",
 		"judged: 30 samples over 29000 milestones", "80.0 MB @10000", "+4.8%", "/b 20 100.0 ms >100.0 ms >100.0 ms",
-		"/a 100 1.0 ms 10.0 ms 91.0 ms", "node load: 10.0, 15.0, 20.0 node requests a milestone"} {
+		"/a 100 1.0 ms 10.0 ms 91.0 ms", "node load: 10.0, 15.0, 20.0 node requests a milestone", "+1.0% - flat", "+9.0% 22 → 26 growing",
+		"300 → 300 flat"} {
 		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}

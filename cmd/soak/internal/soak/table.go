@@ -84,13 +84,22 @@ func writeNodeLoad(w io.Writer, judged []Sample) {
 
 func writeSeries(w io.Writer, judged []Sample) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "series\tstart\tmiddle\tend\tgrowth/%d ms\tshare\tverdict\t\n", Per)
+	fmt.Fprintf(tw, "series\tstart\tmiddle\tend\tgrowth/%d ms\tshare\tfloors\tverdict\t\n", Per)
 	for _, sr := range AllSeries {
 		j := Judge(sr, judged)
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", sr.Name, at(sr, j.Start), at(sr, j.Middle), at(sr, j.End),
-			signed(sr, j.Growth), percent(j.Share), j.Verdict)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", sr.Name, at(sr, j.Start), at(sr, j.Middle), at(sr, j.End),
+			signed(sr, j.Growth), percent(j.Share), floors(j), j.Verdict)
 	}
 	return tw.Flush()
+}
+
+// floors is a count series' lowest value in the first and the last third of the judged
+// samples, what its verdict compares ("-" for memory or too few samples).
+func floors(j Judged) string {
+	if j.Kind != Count || j.Verdict == TooShort {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f → %.0f", j.FirstFloor, j.LastFloor)
 }
 
 // at is a value with the milestone it was read at.
