@@ -27,7 +27,7 @@ const testChunk = 10
 
 // bookkeeping tables differ between runs by design (who and when), not by content;
 // sync differs by logged_by, compared on its own.
-var bookkeeping = []string{"indexer_meta", "leases", "schema_migrations", "schema_checksums", "sync"}
+var bookkeeping = []string{"indexer_meta", "leases", "gocqlx_migrate", "sync"}
 
 func simChain(tip uint32) *sim.Sim {
 	return sim.New(sim.Options{Seed: 42, Tip: tip, MessagesPerMilestone: 12, MilestoneInterval: 20 * time.Minute})

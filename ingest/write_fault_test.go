@@ -69,7 +69,7 @@ func TestFailedWritesLeaveNoSyncRow(t *testing.T) {
 // recreateTable runs a migration's statements again (CREATE TABLE IF NOT EXISTS).
 func recreateTable(t *testing.T, st *store.Store, migration string) {
 	t.Helper()
-	b, err := fs.ReadFile(migrations.Source(), "cql/"+migration+".up.cql")
+	b, err := fs.ReadFile(migrations.Source(), "cql/"+migration+".cql")
 	if err != nil {
 		t.Fatal(err)
 	}

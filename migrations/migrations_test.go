@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"sort"
 	"testing"
 	"testing/fstest"
+	"time"
+
+	"github.com/gocql/gocql"
 
 	"github.com/stardust-indexer/stardust-indexer/migrations"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
@@ -15,9 +19,9 @@ import (
 // The seed's tables and views, plus this project's additions (docs/schema.md), sorted.
 var wantTables = []string{
 	"address_analytics", "address_balances", "address_ledger_updates", "addresses_hints", "alias_outputs", "basic_outputs",
-	"daily_analytics", "daily_families", "date_cache", "foundry_outputs", "indexer_meta", "leases", "ledger_family_deltas", "legacy_outputs", "messages",
+	"daily_analytics", "daily_families", "date_cache", "foundry_outputs", "gocqlx_migrate", "indexer_meta", "leases", "ledger_family_deltas", "legacy_outputs", "messages",
 	"messages_by_milestone", "metrics_cache", "milestone_families", "milestone_ledger_updates", "milestones", "milestones_by_bucket", "milestones_by_id",
-	"ms_analytics", "nft_outputs", "parents", "receipts", "richest_addresses", "schema_checksums", "schema_migrations",
+	"ms_analytics", "nft_outputs", "parents", "receipts", "richest_addresses",
 	"spent_outputs", "spent_outputs_by_address", "spent_outputs_milestones", "sync", "tag_hints", "tags",
 	"token_distribution", "transactions", "unspent_outputs", "unspent_outputs_by_address",
 }
@@ -36,22 +40,55 @@ func TestUpCreatesEveryTableAndViewAndIsRepeatable(t *testing.T) {
 	assertNames(t, names(t, g.Query(`SELECT table_name FROM system_schema.tables WHERE keyspace_name = ?`, cfg.Keyspace).Iter()), wantTables)
 	assertNames(t, names(t, g.Query(`SELECT view_name FROM system_schema.views WHERE keyspace_name = ?`, cfg.Keyspace).Iter()), wantViews)
 
-	version := func() (v int64) {
-		if err := g.Query(`SELECT version FROM schema_migrations LIMIT 1`).Scan(&v); err != nil {
-			t.Fatal(err)
-		}
-		return v
+	files, err := migrations.Files()
+	if err != nil {
+		t.Fatal(err)
 	}
-	files, _ := migrations.Files()
-	before := version()
-	if before != int64(files[len(files)-1].Version) {
-		t.Fatalf("schema version %d, want latest %d", before, files[len(files)-1].Version)
-	}
+	before := applied(t, g)
+	assertAppliedWhole(t, before, files)
 	if err := migrations.Up(ctx, g, cfg.Keyspace); err != nil {
 		t.Fatalf("second Up: %v", err)
 	}
-	if after := version(); after != before {
-		t.Fatalf("second Up moved version %d -> %d", before, after)
+	if after := applied(t, g); !maps.Equal(after, before) {
+		t.Fatalf("second Up changed gocqlx_migrate:\n%v\n→ %v", before, after)
+	}
+}
+
+// appliedRow is a gocqlx_migrate row: its checksum, statements done and end time.
+type appliedRow struct {
+	checksum string
+	done     int
+	end      time.Time
+}
+
+func applied(t *testing.T, g *gocql.Session) map[string]appliedRow {
+	t.Helper()
+	out := map[string]appliedRow{}
+	iter := g.Query(`SELECT name, checksum, done, end_time FROM gocqlx_migrate`).Iter()
+	var (
+		name string
+		r    appliedRow
+	)
+	for iter.Scan(&name, &r.checksum, &r.done, &r.end) {
+		out[name] = r
+	}
+	if err := iter.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// assertAppliedWhole checks that gocqlx_migrate lists every file, with its checksum and
+// all its statements done.
+func assertAppliedWhole(t *testing.T, got map[string]appliedRow, files []migrations.File) {
+	t.Helper()
+	if len(got) != len(files) {
+		t.Fatalf("gocqlx_migrate lists %d files, want %d: %v", len(got), len(files), got)
+	}
+	for _, f := range files {
+		if r := got[f.Name]; r.checksum != f.MD5 || r.done != f.Statements || f.Statements == 0 {
+			t.Fatalf("%s: recorded %+v, want md5 %s and %d statements done", f.Name, r, f.MD5, f.Statements)
+		}
 	}
 }
 
@@ -69,7 +106,7 @@ func TestUpRefusesAChangedMigration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := changed["cql/000002_hints.up.cql"]
+	f := changed["cql/000002_hints.cql"]
 	f.Data = append(append([]byte{}, f.Data...), []byte("\n-- edited after it was applied\n")...)
 	err = migrations.UpFrom(context.Background(), s.Gocql(), cfg.Keyspace, changed)
 	if !errors.Is(err, migrations.ErrChangedMigration) {

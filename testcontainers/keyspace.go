@@ -79,6 +79,30 @@ func newKeyspace(t testing.TB, cfg cql.Config) (*cql.Session, cql.Config) {
 	return sess, cfg
 }
 
+// EmptyKeyspace creates a fresh keyspace named after the test with no tables at all,
+// dropped when the test ends, and returns its configuration: for tests of the
+// migrations themselves.
+func EmptyKeyspace(t testing.TB) cql.Config {
+	t.Helper()
+	cfg := Config(t, uniqueKeyspace(t.Name()))
+	dropStaleOnce(t, cfg)
+	admin, err := cfg.SchemaSession("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = migrations.CreateKeyspace(context.Background(), admin, cfg.Keyspace, migrations.Replication{Factor: 1})
+	admin.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if os.Getenv("KEEP_KEYSPACES") != "1" {
+			DropKeyspace(cfg)
+		}
+	})
+	return cfg
+}
+
 // Session opens a session of the test's own on cfg's keyspace, closed when the test
 // ends: for checks of what was written around the code under test (dumps, raw selects).
 func Session(t testing.TB, cfg cql.Config) *cql.Session {

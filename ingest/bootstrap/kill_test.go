@@ -83,5 +83,5 @@ func waitForCheckpoint(t *testing.T, st *store.Store, after uint64) uint64 {
 // meta row and when, and the checkpoint rows a killed run leaves).
 func assertSameData(t *testing.T, a, b cql.Config) {
 	t.Helper()
-	testcontainers.AssertSameData(t, a, b, "indexer_meta", "leases", "schema_migrations", "schema_checksums")
+	testcontainers.AssertSameData(t, a, b, "indexer_meta", "leases", "gocqlx_migrate")
 }

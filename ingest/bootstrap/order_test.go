@@ -27,7 +27,7 @@ func TestBootstrapAndIndexInEitherOrder(t *testing.T) {
 	indexReal(t, first, fake)
 	indexReal(t, later, fake)
 	bootstrapReal(t, later)
-	testcontainers.AssertSameData(t, firstCfg, laterCfg, "indexer_meta", "leases", "schema_migrations", "schema_checksums", "sync")
+	testcontainers.AssertSameData(t, firstCfg, laterCfg, "indexer_meta", "leases", "gocqlx_migrate", "sync")
 }
 
 func bootstrapReal(t *testing.T, st *store.Store) {
