@@ -3,8 +3,6 @@ package migrations_test
 import (
 	"context"
 	"errors"
-	"io/fs"
-	"strings"
 	"testing"
 
 	"github.com/gocql/gocql"
@@ -32,23 +30,23 @@ func TestAdoptsAKeyspaceGolangMigrateMade(t *testing.T) {
 		t.Fatal(err)
 	}
 	old := files[:len(files)-1]
-	golangMigrated(t, g, old)
-	exec(t, g, `INSERT INTO indexer_meta (concern, value, watermark) VALUES ('network', 'shimmer', 7)`)
-	exec(t, g, `DROP TABLE tag_hints`) // created by 000002: a run of it again would bring it back
+	testcontainers.GolangMigrated(t, cfg, old)
+	testcontainers.Exec(t, g, `INSERT INTO indexer_meta (concern, value, watermark) VALUES ('network', 'shimmer', 7)`)
+	testcontainers.Exec(t, g, `DROP TABLE tag_hints`) // created by 000002: a run of it again would bring it back
 
-	exec(t, g, `UPDATE schema_migrations SET dirty = true WHERE version = ?`, old[len(old)-1].Version)
+	testcontainers.Exec(t, g, `UPDATE schema_migrations SET dirty = true WHERE version = ?`, old[len(old)-1].Version)
 	if err := migrations.Up(ctx, g, cfg.Keyspace); !errors.Is(err, migrations.ErrDirtyMigration) {
 		t.Fatalf("dirty keyspace: %v, want ErrDirtyMigration", err)
 	}
-	exec(t, g, `UPDATE schema_migrations SET dirty = false WHERE version = ?`, old[len(old)-1].Version)
-	exec(t, g, `UPDATE schema_checksums SET sha256 = 'beef' WHERE version = 3`)
+	testcontainers.Exec(t, g, `UPDATE schema_migrations SET dirty = false WHERE version = ?`, old[len(old)-1].Version)
+	testcontainers.Exec(t, g, `UPDATE schema_checksums SET sha256 = 'beef' WHERE version = 3`)
 	if err := migrations.Up(ctx, g, cfg.Keyspace); !errors.Is(err, migrations.ErrChangedMigration) {
 		t.Fatalf("a changed file: %v, want ErrChangedMigration", err)
 	}
 	if n := appliedCount(t, g, cfg.Keyspace); n != 0 {
 		t.Fatalf("a refused keyspace has %d files recorded in gocqlx_migrate, want none", n)
 	}
-	exec(t, g, `UPDATE schema_checksums SET sha256 = ? WHERE version = 3`, files[2].SHA256)
+	testcontainers.Exec(t, g, `UPDATE schema_checksums SET sha256 = ? WHERE version = 3`, files[2].SHA256)
 
 	if err := migrations.Up(ctx, g, cfg.Keyspace); err != nil {
 		t.Fatalf("adopting: %v", err)
@@ -71,42 +69,10 @@ func TestAdoptsAKeyspaceGolangMigrateMade(t *testing.T) {
 		t.Fatalf("Up after adoption changed what is applied: %v → %v", before, after)
 	}
 
-	exec(t, g, `INSERT INTO schema_migrations (version, dirty) VALUES (99, false)`)
-	exec(t, g, `DELETE FROM schema_migrations WHERE version = ?`, old[len(old)-1].Version)
+	testcontainers.Exec(t, g, `INSERT INTO schema_migrations (version, dirty) VALUES (99, false)`)
+	testcontainers.Exec(t, g, `DELETE FROM schema_migrations WHERE version = ?`, old[len(old)-1].Version)
 	if err := migrations.Up(ctx, g, cfg.Keyspace); !errors.Is(err, migrations.ErrNewerSchema) {
 		t.Fatalf("golang-migrate at version 99: %v, want ErrNewerSchema", err)
-	}
-}
-
-// golangMigrated leaves the keyspace as golang-migrate's Cassandra driver and this
-// project's checksum table left it after applying files: each statement run, its
-// schema_migrations row (the version, clean) and a schema_checksums row per file.
-func golangMigrated(t *testing.T, g *gocql.Session, files []migrations.File) {
-	t.Helper()
-	for _, f := range files {
-		body, err := fs.ReadFile(migrations.Source(), "cql/"+f.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, stmt := range strings.Split(string(body), ";") {
-			if strings.TrimSpace(stmt) != "" {
-				exec(t, g, stmt)
-			}
-		}
-	}
-	exec(t, g, `CREATE TABLE IF NOT EXISTS schema_migrations (version bigint, dirty boolean, PRIMARY KEY(version))`)
-	exec(t, g, `INSERT INTO schema_migrations (version, dirty) VALUES (?, false)`, files[len(files)-1].Version)
-	exec(t, g, `CREATE TABLE IF NOT EXISTS schema_checksums (version bigint, name text, sha256 text, PRIMARY KEY (version))`)
-	for _, f := range files {
-		exec(t, g, `INSERT INTO schema_checksums (version, name, sha256) VALUES (?, ?, ?)`, f.Version,
-			strings.TrimSuffix(f.Name, ".cql")+".up.cql", f.SHA256)
-	}
-}
-
-func exec(t *testing.T, g *gocql.Session, stmt string, args ...any) {
-	t.Helper()
-	if err := g.Query(stmt, args...).Exec(); err != nil {
-		t.Fatalf("%s: %v", strings.TrimSpace(stmt), err)
 	}
 }
 

@@ -52,6 +52,12 @@ func setup(ctx context.Context, cfg cql.Config, repl migrations.Replication, chu
 	if err := migrations.Apply(ctx, cfg.Keyspace, repl, cfg.SchemaSession); err != nil {
 		return err
 	}
+	return ensureChunkSize(ctx, cfg, chunkSize, node)
+}
+
+// ensureChunkSize records the keyspace's chunk size, or checks it against the one
+// recorded.
+func ensureChunkSize(ctx context.Context, cfg cql.Config, chunkSize uint32, node string) error {
 	s, err := cql.OpenSchema(cfg)
 	if err != nil {
 		return err
