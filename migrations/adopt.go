@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/scylladb/gocqlx/v2"
-	"github.com/scylladb/gocqlx/v2/migrate"
 )
 
 // ErrDirtyMigration means golang-migrate stopped in the middle of a migration on the
@@ -58,16 +57,12 @@ func adopt(ctx context.Context, s gocqlx.Session, keyspace string, want []File) 
 
 // recordMissing records the files gocqlx_migrate does not list yet.
 func recordMissing(ctx context.Context, s gocqlx.Session, files []File) error {
-	applied, err := migrate.List(ctx, s)
+	applied, err := appliedByName(ctx, s)
 	if err != nil {
-		return fmt.Errorf("migrations: listing applied: %w", err)
-	}
-	listed := map[string]bool{}
-	for _, a := range applied {
-		listed[a.Name] = true
+		return err
 	}
 	for _, f := range files {
-		if listed[f.Name] {
+		if applied[f.Name] != nil {
 			continue
 		}
 		if err := recordApplied(ctx, s, f); err != nil {

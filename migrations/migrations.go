@@ -50,22 +50,31 @@ func UpFrom(ctx context.Context, session *gocql.Session, keyspace string, fsys f
 // verifyApplied refuses a keyspace where a file this binary embeds was applied with other
 // contents (gocqlx's migrate refuses too, in words only).
 func verifyApplied(ctx context.Context, s gocqlx.Session, want []File) error {
-	applied, err := migrate.List(ctx, s)
+	applied, err := appliedByName(ctx, s)
 	if err != nil {
-		return fmt.Errorf("migrations: listing applied: %w", err)
+		return err
 	}
-	byName := map[string]File{}
 	for _, f := range want {
-		byName[f.Name] = f
-	}
-	for _, a := range applied {
-		f, ok := byName[a.Name]
-		if !ok {
-			return fmt.Errorf("%w: %s is applied, this binary does not embed it", ErrNewerSchema, a.Name)
-		}
-		if f.MD5 != a.Checksum {
+		if a, ok := applied[f.Name]; ok && f.MD5 != a.Checksum {
 			return fmt.Errorf("%w: %s (applied with md5 %s; this binary has md5 %s)", ErrChangedMigration, a.Name, a.Checksum, f.MD5)
 		}
+		delete(applied, f.Name)
+	}
+	for name := range applied {
+		return fmt.Errorf("%w: %s is applied, this binary does not embed it", ErrNewerSchema, name)
 	}
 	return nil
+}
+
+// appliedByName are the files gocqlx_migrate lists, by name.
+func appliedByName(ctx context.Context, s gocqlx.Session) (map[string]*migrate.Info, error) {
+	applied, err := migrate.List(ctx, s)
+	if err != nil {
+		return nil, fmt.Errorf("migrations: listing applied: %w", err)
+	}
+	byName := make(map[string]*migrate.Info, len(applied))
+	for _, a := range applied {
+		byName[a.Name] = a
+	}
+	return byName, nil
 }
