@@ -2,7 +2,6 @@ package ingest_test
 
 import (
 	"context"
-	"io/fs"
 	"log/slog"
 	"maps"
 	"slices"
@@ -69,20 +68,12 @@ func TestFailedWritesLeaveNoSyncRow(t *testing.T) {
 // recreateTable runs a migration's statements again (CREATE TABLE IF NOT EXISTS).
 func recreateTable(t *testing.T, st *store.Store, migration string) {
 	t.Helper()
-	b, err := fs.ReadFile(migrations.Source(), "cql/"+migration+".cql")
+	stmts, err := migrations.FileStatements(migration + ".cql")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var lines []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if !strings.HasPrefix(strings.TrimSpace(l), "--") {
-			lines = append(lines, l)
-		}
-	}
-	for _, stmt := range strings.Split(strings.Join(lines, "\n"), ";") {
-		if strings.TrimSpace(stmt) != "" {
-			storetest.Rows(t, st, stmt)
-		}
+	for _, stmt := range stmts {
+		storetest.Rows(t, st, stmt)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/scylladb/gocqlx/v2"
+	"github.com/scylladb/gocqlx/v2/migrate"
 )
 
 // ErrDirtyMigration means golang-migrate stopped in the middle of a migration on the
@@ -23,8 +24,9 @@ var ErrNewerSchema = errors.New("keyspace migrated by a newer binary")
 // gocqlx_migrate does not list yet is recorded there as applied whole, with its checksum,
 // so it never runs again. The files are all checked against the checksums
 // schema_checksums recorded before any is recorded: a file whose contents differ is
-// refused. A run cut short records the rest on the next.
-func adopt(ctx context.Context, s gocqlx.Session, keyspace string, want []File) error {
+// refused. A run cut short records the rest on the next. applied is what gocqlx_migrate
+// lists; the files recorded here join it.
+func adopt(ctx context.Context, s gocqlx.Session, keyspace string, want []File, applied map[string]*migrate.Info) error {
 	legacy, err := tableExists(ctx, s, keyspace, "schema_migrations")
 	if err != nil || !legacy {
 		return err
@@ -52,22 +54,21 @@ func adopt(ctx context.Context, s gocqlx.Session, keyspace string, want []File) 
 		}
 		adopted = append(adopted, f)
 	}
-	return recordMissing(ctx, s, adopted)
+	return recordMissing(ctx, s, adopted, applied)
 }
 
-// recordMissing records the files gocqlx_migrate does not list yet.
-func recordMissing(ctx context.Context, s gocqlx.Session, files []File) error {
-	applied, err := appliedByName(ctx, s)
-	if err != nil {
-		return err
-	}
+// recordMissing records the files applied does not list yet, in gocqlx_migrate and in
+// applied.
+func recordMissing(ctx context.Context, s gocqlx.Session, files []File, applied map[string]*migrate.Info) error {
 	for _, f := range files {
 		if applied[f.Name] != nil {
 			continue
 		}
-		if err := recordApplied(ctx, s, f); err != nil {
+		info, err := recordApplied(ctx, s, f)
+		if err != nil {
 			return err
 		}
+		applied[f.Name] = info
 	}
 	return nil
 }
@@ -122,12 +123,13 @@ func legacyChecksums(ctx context.Context, s gocqlx.Session, keyspace string) (ma
 
 // recordApplied writes f into gocqlx_migrate as gocqlx's migrate writes a file it applied
 // whole: its name, md5 and every statement done.
-func recordApplied(ctx context.Context, s gocqlx.Session, f File) error {
+func recordApplied(ctx context.Context, s gocqlx.Session, f File) (*migrate.Info, error) {
 	now := time.Now()
+	info := &migrate.Info{Name: f.Name, Checksum: f.MD5, Done: f.Statements, StartTime: now, EndTime: now}
 	err := s.Session.Query(`INSERT INTO gocqlx_migrate (name, checksum, done, start_time, end_time) VALUES (?, ?, ?, ?, ?)`,
-		f.Name, f.MD5, f.Statements, now, now).WithContext(ctx).Exec()
+		info.Name, info.Checksum, info.Done, info.StartTime, info.EndTime).WithContext(ctx).Exec()
 	if err != nil {
-		return fmt.Errorf("migrations: recording %s as applied: %w", f.Name, err)
+		return nil, fmt.Errorf("migrations: recording %s as applied: %w", f.Name, err)
 	}
-	return nil
+	return info, nil
 }

@@ -72,3 +72,26 @@ func statements(body []byte) int {
 	}
 	return n
 }
+
+// FileStatements are the statements of the embedded file name (NNNNNN_name.cql), comment
+// lines left out, each without its semicolon: what a test runs to make a keyspace as a
+// file left it.
+func FileStatements(name string) ([]string, error) {
+	body, err := fs.ReadFile(files, "cql/"+name)
+	if err != nil {
+		return nil, fmt.Errorf("migrations: %w", err)
+	}
+	var code []string
+	for _, line := range strings.Split(string(body), "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), "--") {
+			code = append(code, line)
+		}
+	}
+	var out []string
+	for _, stmt := range strings.Split(strings.Join(code, "\n"), ";") {
+		if stmt = strings.TrimSpace(stmt); stmt != "" {
+			out = append(out, stmt)
+		}
+	}
+	return out, nil
+}

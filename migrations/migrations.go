@@ -31,10 +31,14 @@ func UpFrom(ctx context.Context, session *gocql.Session, keyspace string, fsys f
 		return err
 	}
 	s := gocqlx.NewSession(session)
-	if err := adopt(ctx, s, keyspace, want); err != nil {
+	applied, err := appliedByName(ctx, s)
+	if err != nil {
 		return err
 	}
-	if err := verifyApplied(ctx, s, want); err != nil {
+	if err := adopt(ctx, s, keyspace, want, applied); err != nil {
+		return err
+	}
+	if err := verifyApplied(want, applied); err != nil {
 		return err
 	}
 	dir, err := fs.Sub(fsys, "cql")
@@ -48,12 +52,9 @@ func UpFrom(ctx context.Context, session *gocql.Session, keyspace string, fsys f
 }
 
 // verifyApplied refuses a keyspace where a file this binary embeds was applied with other
-// contents (gocqlx's migrate refuses too, in words only).
-func verifyApplied(ctx context.Context, s gocqlx.Session, want []File) error {
-	applied, err := appliedByName(ctx, s)
-	if err != nil {
-		return err
-	}
+// contents (gocqlx's migrate refuses too, in words only), or where a file is applied that
+// it does not embed. It takes applied's entries as it checks them.
+func verifyApplied(want []File, applied map[string]*migrate.Info) error {
 	for _, f := range want {
 		if a, ok := applied[f.Name]; ok && f.MD5 != a.Checksum {
 			return fmt.Errorf("%w: %s (applied with md5 %s; this binary has md5 %s)", ErrChangedMigration, a.Name, a.Checksum, f.MD5)

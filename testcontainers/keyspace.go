@@ -70,12 +70,8 @@ func newKeyspace(t testing.TB, cfg cql.Config) (*cql.Session, cql.Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		sess.Close()
-		if os.Getenv("KEEP_KEYSPACES") != "1" {
-			DropKeyspace(cfg)
-		}
-	})
+	dropWhenDone(t, cfg)
+	t.Cleanup(sess.Close)
 	return sess, cfg
 }
 
@@ -95,12 +91,19 @@ func EmptyKeyspace(t testing.TB) cql.Config {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dropWhenDone(t, cfg)
+	return cfg
+}
+
+// dropWhenDone drops cfg's keyspace when the test ends, unless KEEP_KEYSPACES=1 keeps it
+// for a look after a failure. Cleanups run last-registered first: register it before
+// anything that must close first.
+func dropWhenDone(t testing.TB, cfg cql.Config) {
 	t.Cleanup(func() {
 		if os.Getenv("KEEP_KEYSPACES") != "1" {
 			DropKeyspace(cfg)
 		}
 	})
-	return cfg
 }
 
 // Session opens a session of the test's own on cfg's keyspace, closed when the test

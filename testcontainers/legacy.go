@@ -1,7 +1,6 @@
 package testcontainers
 
 import (
-	"io/fs"
 	"strings"
 	"testing"
 
@@ -23,14 +22,12 @@ func GolangMigrated(t testing.TB, cfg cql.Config, files []migrations.File) {
 	}
 	defer g.Close()
 	for _, f := range files {
-		body, err := fs.ReadFile(migrations.Source(), "cql/"+f.Name)
+		stmts, err := migrations.FileStatements(f.Name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, stmt := range strings.Split(string(body), ";") {
-			if strings.TrimSpace(stmt) != "" {
-				Exec(t, g, stmt)
-			}
+		for _, stmt := range stmts {
+			Exec(t, g, stmt)
 		}
 	}
 	Exec(t, g, `CREATE TABLE IF NOT EXISTS schema_migrations (version bigint, dirty boolean, PRIMARY KEY(version))`)
