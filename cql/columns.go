@@ -2,42 +2,54 @@ package cql
 
 import (
 	"slices"
-	"strings"
+
+	"github.com/scylladb/gocqlx/v2/qb"
+	"github.com/scylladb/gocqlx/v2/table"
 )
 
 // The statements of the tables the store maps to records (see Statement.Columns) are
-// defined from their column lists: the text is built from the list, so a statement names
-// its table and its columns once.
+// defined from their column lists: the builder takes the list, so a statement names its
+// table and its columns once.
 
-// insert defines an INSERT into st.Table binding cols in order; clause follows the
-// values (" USING TTL ?").
-func insert(st Statement, cols []string, clause string) *Statement {
-	st.Kind, st.Columns = Insert, cols
-	st.CQL = "INSERT INTO " + st.Table + " (" + list(cols) + ") VALUES (" + marks(cols) + ")" + clause
-	return define(st)
+// insert defines an INSERT into m binding cols in order.
+func insert(m *table.Table, st Statement, cols []string) *Statement {
+	st.Columns = cols
+	return define(m, st, qb.Insert(m.Name()).Columns(cols...))
 }
 
-// query defines a SELECT of cols from st.Table; cond is its WHERE clause.
-func query(st Statement, cols []string, cond string) *Statement {
-	st.Kind, st.Columns, st.CQL = Select, cols, "SELECT "+list(cols)+" FROM "+st.Table+" WHERE "+cond
-	return define(st)
+// insertTTL defines an INSERT into m binding cols in order, then the row's TTL.
+func insertTTL(m *table.Table, st Statement, cols []string) *Statement {
+	st.Columns = cols
+	return define(m, st, qb.Insert(m.Name()).Columns(cols...).TTLNamed("ttl"))
 }
 
-// remove defines a DELETE from st.Table of the rows whose key columns equal the values
-// bound in order.
-func remove(st Statement, key []string) *Statement {
-	st.Kind, st.Columns, st.CQL = Delete, key, "DELETE FROM "+st.Table+" WHERE "+equal(key)
-	return define(st)
+// query defines a SELECT of cols; b is the select of its table with its WHERE, ORDER BY
+// and LIMIT.
+func query(m *table.Table, st Statement, cols []string, b *qb.SelectBuilder) *Statement {
+	st.Columns = cols
+	return define(m, st, b.Columns(cols...))
 }
 
-// list is columns as CQL text: "a, b, c".
-func list(cols []string) string { return strings.Join(cols, ", ") }
+// from is a select of m's rows whose columns in cols equal the values bound in order.
+func from(m *table.Table, cols ...string) *qb.SelectBuilder {
+	return qb.Select(m.Name()).Where(eq(cols...)...)
+}
 
-// marks is one bind marker per column: "?, ?, ?".
-func marks(cols []string) string { return strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ") }
+// remove defines a DELETE from m of the rows whose key columns equal the values bound
+// in order.
+func remove(m *table.Table, st Statement, key []string) *Statement {
+	st.Columns = key
+	return define(m, st, qb.Delete(m.Name()).Where(eq(key...)...))
+}
 
-// equal binds each column of cols with =: "a = ? AND b = ?".
-func equal(cols []string) string { return strings.Join(cols, " = ? AND ") + " = ?" }
+// eq compares each column of cols with a bound value.
+func eq(cols ...string) []qb.Cmp {
+	out := make([]qb.Cmp, len(cols))
+	for i, c := range cols {
+		out[i] = qb.Eq(c)
+	}
+	return out
+}
 
 // join appends lists into a new one (never into a shared list's spare capacity).
 func join(lists ...[]string) []string { return slices.Concat(lists...) }

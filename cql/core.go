@@ -11,17 +11,17 @@ package cql
 var OutputsBooked = map[string]*Statement{}
 
 func init() {
-	for _, t := range []OutputTable{BasicOutputs, AliasOutputs, FoundryOutputs, NFTOutputs} {
-		OutputsBooked[t.Table] = query(named(t.Table, "by_booking",
+	for _, t := range outputTables {
+		OutputsBooked[t.Table] = query(outputModels[t.Table], named(t.Table, "by_booking",
 			"get the rows of an output (or chain) booked in one milestone (TIP-25 output metadata)"),
-			join(t.Columns, []string{"spent_by", "spent_milestone_index"}),
-			t.Key+" = ? AND ms_range_id = ? AND milestone_index = ?")
+			join(t.Columns, outputSpentBy), from(outputModels[t.Table], t.Key, "ms_range_id", "milestone_index"))
 	}
 }
 
 // TransactionOutputRows selects the output rows of one output: one per message carrying
 // the transaction that created it, each with the milestone that referenced that message
 // (the output's booking milestone for the included one). Bind variant 'output'.
-var TransactionOutputRows = query(Statement{Name: "transactions.output_rows", Table: "transactions", InUse: true,
+var TransactionOutputRows = query(transactions, Statement{Name: "transactions.output_rows", InUse: true,
 	Pattern: "get the output rows of an output with their milestone (TIP-25 output metadata)"},
-	[]string{"message_id", "data", "inclusion_state", "milestone_index"}, "transaction_id = ? AND idx = ? AND variant = ?")
+	[]string{"message_id", "data", "inclusion_state", "milestone_index"},
+	from(transactions, "transaction_id", "idx", "variant"))

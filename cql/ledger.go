@@ -1,5 +1,10 @@
 package cql
 
+import (
+	"github.com/scylladb/gocqlx/v2/qb"
+	"github.com/scylladb/gocqlx/v2/table"
+)
+
 // Ledger state (migration 000008, docs/schema.md D18-D21): unspent outputs for TIP-26
 // queries and balances, ledger updates by address and by milestone, milestones by ID.
 
@@ -21,19 +26,18 @@ var (
 
 // tupleSlice bounds a page of TIP-26 order: from (created_at, output_id) inclusive (the
 // cursor, or createdAfter+1) to (created_at, output_id) exclusive (createdBefore).
-const tupleSlice = " AND (created_at, output_id) >= (?, ?) AND (created_at, output_id) < (?, ?)"
+var tupleSlice = []qb.Cmp{qb.GtOrEqTupleNamed("(created_at, output_id)", 2, "from"),
+	qb.LtTupleNamed("(created_at, output_id)", 2, "to")}
 
 var (
-	InsertUnspent = insert(Statement{Name: "unspent_outputs.insert", Table: "unspent_outputs", InUse: true,
-		Pattern: "add a created output to the unspent set"}, unspentColumns, "")
-	DeleteUnspent = remove(Statement{Name: "unspent_outputs.delete", Table: "unspent_outputs", InUse: true,
+	InsertUnspent = insert(unspentOutputs, Statement{Name: "unspent_outputs.insert", InUse: true,
+		Pattern: "add a created output to the unspent set"}, unspentColumns)
+	DeleteUnspent = remove(unspentOutputs, Statement{Name: "unspent_outputs.delete", InUse: true,
 		Pattern: "remove a spent output from the unspent set"}, unspentKey)
-	InsertUnspentByAddress = insert(Statement{Name: "unspent_outputs_by_address.insert",
-		Table: "unspent_outputs_by_address", InUse: true,
-		Pattern: "index an unspent output by an address it names, in one role"}, unspentByAddrCols, "")
-	DeleteUnspentByAddress = remove(Statement{Name: "unspent_outputs_by_address.delete",
-		Table: "unspent_outputs_by_address", InUse: true,
-		Pattern: "remove a spent output from an address's unspent set"}, unspentByAddressKey)
+	InsertUnspentByAddress = insert(unspentOutputsByAddress, Statement{Name: "unspent_outputs_by_address.insert",
+		InUse: true, Pattern: "index an unspent output by an address it names, in one role"}, unspentByAddrCols)
+	DeleteUnspentByAddress = remove(unspentOutputsByAddress, Statement{Name: "unspent_outputs_by_address.delete",
+		InUse: true, Pattern: "remove a spent output from an address's unspent set"}, unspentByAddressKey)
 )
 
 // Columns of address_ledger_updates rows.
@@ -43,35 +47,39 @@ var (
 	addressUpdateWhere = "address = ? AND ms_range_id = ? AND milestone_index >= ? AND milestone_index <= ?"
 )
 
+// addressUpdates selects an address's ledger updates in one partition within milestones
+// [first, last].
+func addressUpdates() *qb.SelectBuilder {
+	return addressLedgerUpdates.SelectBuilder().Where(qb.GtOrEq("milestone_index"), qb.LtOrEq("milestone_index"))
+}
+
 var (
-	InsertAddressUpdate = insert(Statement{Name: "address_ledger_updates.insert", Table: "address_ledger_updates",
-		InUse: true, Pattern: "record that an output naming an address was created or spent"}, addressUpdateColumns, "")
-	AddressUpdatesNewest = query(Statement{Name: "address_ledger_updates.newest", Table: "address_ledger_updates",
+	InsertAddressUpdate = insert(addressLedgerUpdates, Statement{Name: "address_ledger_updates.insert",
+		InUse: true, Pattern: "record that an output naming an address was created or spent"}, addressUpdateColumns)
+	AddressUpdatesNewest = query(addressLedgerUpdates, Statement{Name: "address_ledger_updates.newest",
 		InUse: true, Pattern: "list an address's ledger updates in one ms_range_id partition within milestones " +
-			"[first, last], newest first"}, addressUpdateColumns, addressUpdateWhere)
-	AddressUpdatesOldest = query(Statement{Name: "address_ledger_updates.oldest", Table: "address_ledger_updates",
+			"[first, last], newest first"}, addressUpdateColumns, addressUpdates())
+	AddressUpdatesOldest = query(addressLedgerUpdates, Statement{Name: "address_ledger_updates.oldest",
 		InUse: true, Pattern: "list an address's ledger updates in one ms_range_id partition within milestones " +
-			"[first, last], oldest first"}, addressUpdateColumns, addressUpdateWhere+" ORDER BY milestone_index ASC")
+			"[first, last], oldest first"}, addressUpdateColumns, addressUpdates().OrderBy("milestone_index", qb.ASC))
 )
 
 // Columns of milestone_ledger_updates rows.
 var milestoneUpdateColumns = []string{"milestone_index", "is_spent", "output_id", "output_kind", "amount", "address"}
 
 var (
-	InsertMilestoneUpdate = insert(Statement{Name: "milestone_ledger_updates.insert", Table: "milestone_ledger_updates",
-		InUse: true, Pattern: "record an output a milestone created or consumed"}, milestoneUpdateColumns, "")
-	MilestoneUpdates = query(Statement{Name: "milestone_ledger_updates.by_milestone", Table: "milestone_ledger_updates",
+	InsertMilestoneUpdate = insert(milestoneLedgerUpdates, Statement{Name: "milestone_ledger_updates.insert",
+		InUse: true, Pattern: "record an output a milestone created or consumed"}, milestoneUpdateColumns)
+	MilestoneUpdates = query(milestoneLedgerUpdates, Statement{Name: "milestone_ledger_updates.by_milestone",
 		InUse: true, Pattern: "list the outputs a milestone created (is_spent false) and consumed (true)"},
-		milestoneUpdateColumns, "milestone_index = ?")
+		milestoneUpdateColumns, milestoneLedgerUpdates.SelectBuilder())
 )
 
 var (
-	InsertMilestoneID = define(Statement{Name: "milestones_by_id.insert", Table: "milestones_by_id", Kind: Insert,
-		InUse: true, Pattern: "map a milestone ID to its index",
-		CQL: `INSERT INTO milestones_by_id (milestone_id, milestone_index) VALUES (?, ?)`})
-	MilestoneIndexByID = define(Statement{Name: "milestones_by_id.by_id", Table: "milestones_by_id", Kind: Select,
-		InUse: true, Pattern: "find a milestone's index by its ID",
-		CQL: `SELECT milestone_index FROM milestones_by_id WHERE milestone_id = ?`})
+	InsertMilestoneID = define(milestonesByID, Statement{Name: "milestones_by_id.insert", InUse: true,
+		Pattern: "map a milestone ID to its index"}, milestonesByID.InsertBuilder())
+	MilestoneIndexByID = define(milestonesByID, Statement{Name: "milestones_by_id.by_id", InUse: true,
+		Pattern: "find a milestone's index by its ID"}, milestonesByID.SelectBuilder("milestone_index"))
 )
 
 // The spent twin (migration 000012, docs/schema.md D27): the rows of the unspent tables
@@ -83,18 +91,16 @@ var (
 )
 
 var (
-	InsertSpent = insert(Statement{Name: "spent_outputs.insert", Table: "spent_outputs", InUse: true,
-		Pattern: "add a spent output to the spent twin"}, spentColumns, "")
-	InsertSpentByAddress = insert(Statement{Name: "spent_outputs_by_address.insert",
-		Table: "spent_outputs_by_address", InUse: true,
-		Pattern: "index a spent output by an address it names, in one role"}, spentByAddrCols, "")
-	InsertSpentMilestone = insert(Statement{Name: "spent_outputs_milestones.insert",
-		Table: "spent_outputs_milestones", InUse: true,
-		Pattern: "record that the spent twin holds a milestone's spends"},
-		[]string{"ms_range_id", "milestone_index"}, "")
-	SpentMilestone = query(Statement{Name: "spent_outputs_milestones.by_index", Table: "spent_outputs_milestones",
+	InsertSpent = insert(spentOutputs, Statement{Name: "spent_outputs.insert", InUse: true,
+		Pattern: "add a spent output to the spent twin"}, spentColumns)
+	InsertSpentByAddress = insert(spentOutputsByAddress, Statement{Name: "spent_outputs_by_address.insert",
+		InUse: true, Pattern: "index a spent output by an address it names, in one role"}, spentByAddrCols)
+	InsertSpentMilestone = insert(spentOutputsMilestones, Statement{Name: "spent_outputs_milestones.insert",
+		InUse: true, Pattern: "record that the spent twin holds a milestone's spends"},
+		[]string{"ms_range_id", "milestone_index"})
+	SpentMilestone = query(spentOutputsMilestones, Statement{Name: "spent_outputs_milestones.by_index",
 		InUse: true, Pattern: "does the spent twin hold a milestone's spends?"},
-		[]string{"milestone_index"}, "ms_range_id = ? AND milestone_index = ?")
+		[]string{"milestone_index"}, from(spentOutputsMilestones, "ms_range_id", "milestone_index"))
 )
 
 // LedgerPages are the page reads of one side of the ledger state, the unspent set or
@@ -105,33 +111,41 @@ type LedgerPages struct{ ByKind, ByAddress, ByKindNewest, ByAddressNewest *State
 
 // The page reads of the unspent set and of the spent twin.
 var (
-	UnspentPages = defineLedgerPages("unspent")
-	SpentPages   = defineLedgerPages("spent")
+	UnspentPages = defineLedgerPages("unspent", unspentOutputs, unspentOutputsByAddress)
+	SpentPages   = defineLedgerPages("spent", spentOutputs, spentOutputsByAddress)
 )
 
-func defineLedgerPages(side string) LedgerPages {
-	table, byAddress := side+"_outputs", side+"_outputs_by_address"
+func defineLedgerPages(side string, byKindT, byAddress *table.Table) LedgerPages {
 	const (
-		byKind      = "output_kind = ? AND ms_range_id = ?" + tupleSlice
-		byRole      = "address = ? AND ms_range_id = ? AND output_kind = ? AND role = ?" + tupleSlice
-		kindNewest  = " ORDER BY created_at DESC, output_id DESC"
-		roleNewest  = " ORDER BY output_kind DESC, role DESC, created_at DESC, output_id DESC"
 		slice       = "within a (created_at, output_id) slice"
 		ofKind      = " outputs of a kind created in one ms_range_id partition, "
 		namingRole  = " outputs of a kind naming an address in a role, in one ms_range_id partition, "
 		tip26       = "in TIP-26 order, "
 		newestFirst = "newest first (reverse TIP-26 order), "
 	)
-	page := func(name, table, pattern string, cols []string, where string) *Statement {
-		return query(Statement{Name: name, Table: table, InUse: true, Pattern: pattern}, cols, where)
+	cols, addrCols := unspentColumns, unspentByAddrCols
+	byKind := func() *qb.SelectBuilder { return byKindT.SelectBuilder().Where(tupleSlice...) }
+	byRole := func() *qb.SelectBuilder {
+		return byAddress.SelectBuilder().Where(eq("output_kind", "role")...).Where(tupleSlice...)
+	}
+	page := func(m *qb.SelectBuilder, name, pattern string, cols []string, t string) *Statement {
+		return query(models[t], Statement{Name: t + "." + name, InUse: true, Pattern: pattern}, cols, m)
 	}
 	return LedgerPages{
-		ByKind: page(table+".by_kind_range", table, "list "+side+ofKind+tip26+slice, unspentColumns, byKind),
-		ByAddress: page(byAddress+".by_role", byAddress, "list the "+side+namingRole+tip26+slice,
-			unspentByAddrCols, byRole),
-		ByKindNewest: page(table+".by_kind_range_newest", table, "list "+side+ofKind+newestFirst+slice,
-			unspentColumns, byKind+kindNewest),
-		ByAddressNewest: page(byAddress+".by_role_newest", byAddress, "list the "+side+namingRole+newestFirst+slice,
-			unspentByAddrCols, byRole+roleNewest),
+		ByKind: page(byKind(), "by_kind_range", "list "+side+ofKind+tip26+slice, cols, byKindT.Name()),
+		ByAddress: page(byRole(), "by_role", "list the "+side+namingRole+tip26+slice, addrCols,
+			byAddress.Name()),
+		ByKindNewest: page(descending(byKind(), "created_at", "output_id"), "by_kind_range_newest",
+			"list "+side+ofKind+newestFirst+slice, cols, byKindT.Name()),
+		ByAddressNewest: page(descending(byRole(), "output_kind", "role", "created_at", "output_id"),
+			"by_role_newest", "list the "+side+namingRole+newestFirst+slice, addrCols, byAddress.Name()),
 	}
+}
+
+// descending orders b by each column of cols, descending.
+func descending(b *qb.SelectBuilder, cols ...string) *qb.SelectBuilder {
+	for _, c := range cols {
+		b = b.OrderBy(c, qb.DESC)
+	}
+	return b
 }

@@ -6,23 +6,24 @@ package cql
 // partition (with an older client timestamp than the rows that follow).
 
 var (
-	richestColumns      = []string{"ledger_index", "rank", "address", "balance"}
-	distributionColumns = []string{"ledger_index", "magnitude", "address_count", "total_balance"}
+	richestColumns      = richest.Metadata().Columns
+	distributionColumns = distribution.Metadata().Columns
 )
 
 var (
-	InsertRichest = insert(Statement{Name: "richest_addresses.insert", Table: "richest_addresses", InUse: true,
-		Pattern: "store one ranked address of a ledger index's richest list"}, richestColumns, "")
-	DeleteRichest = remove(Statement{Name: "richest_addresses.delete", Table: "richest_addresses", InUse: true,
+	InsertRichest = insert(richest, Statement{Name: "richest_addresses.insert", InUse: true,
+		Pattern: "store one ranked address of a ledger index's richest list"}, richestColumns)
+	DeleteRichest = remove(richest, Statement{Name: "richest_addresses.delete", InUse: true,
 		Pattern: "clear a ledger index's richest list before it is rewritten"}, richestColumns[:1])
-	RichestTop = query(Statement{Name: "richest_addresses.top", Table: "richest_addresses", InUse: true,
-		Pattern: "read the first N ranks of a ledger index's richest list"}, richestColumns, "ledger_index = ? LIMIT ?")
+	RichestTop = query(richest, Statement{Name: "richest_addresses.top", InUse: true,
+		Pattern: "read the first N ranks of a ledger index's richest list"}, richestColumns,
+		richest.SelectBuilder().LimitNamed("limit"))
 
-	InsertDistribution = insert(Statement{Name: "token_distribution.insert", Table: "token_distribution", InUse: true,
-		Pattern: "store one order of magnitude of a ledger index's token distribution"}, distributionColumns, "")
-	DeleteDistribution = remove(Statement{Name: "token_distribution.delete", Table: "token_distribution", InUse: true,
+	InsertDistribution = insert(distribution, Statement{Name: "token_distribution.insert", InUse: true,
+		Pattern: "store one order of magnitude of a ledger index's token distribution"}, distributionColumns)
+	DeleteDistribution = remove(distribution, Statement{Name: "token_distribution.delete", InUse: true,
 		Pattern: "clear a ledger index's token distribution before it is rewritten"}, distributionColumns[:1])
-	Distribution = query(Statement{Name: "token_distribution.by_ledger_index", Table: "token_distribution", InUse: true,
+	Distribution = query(distribution, Statement{Name: "token_distribution.by_ledger_index", InUse: true,
 		Pattern: "read a ledger index's token distribution, smallest magnitude first"}, distributionColumns,
-		"ledger_index = ?")
+		distribution.SelectBuilder())
 )

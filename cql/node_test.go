@@ -21,6 +21,7 @@ func TestAgainstNode(t *testing.T) {
 		run  func(*testing.T, node)
 	}{
 		{"prepare_all", testPrepareAll},
+		{"models_match_the_schema", testModelsMatchTheSchema},
 		{"messages", testMessages},
 		{"messages_by_milestone", testMessagesByMilestone},
 		{"milestones", testMilestones},

@@ -1,5 +1,7 @@
 package cql
 
+import "github.com/scylladb/gocqlx/v2/qb"
+
 // PendingRange is the ms_range_id of outputs and tags of messages not yet referenced by a
 // milestone (seed: "VALUES (?, 2147483647, ...) USING TTL 86400").
 const PendingRange = 2147483647
@@ -50,8 +52,17 @@ type OutputStatements struct {
 // Outputs maps a table name to its statements.
 var Outputs = map[string]*OutputStatements{}
 
+// outputTables are the output tables, each with its model and its views' models.
+var outputTables = func() []OutputTable {
+	all := []OutputTable{BasicOutputs, AliasOutputs, FoundryOutputs, NFTOutputs}
+	for _, t := range all {
+		outputModel(t)
+	}
+	return all
+}()
+
 func init() {
-	for _, t := range []OutputTable{BasicOutputs, AliasOutputs, FoundryOutputs, NFTOutputs} {
+	for _, t := range outputTables {
 		Outputs[t.Table] = defineOutputTable(t)
 	}
 }
@@ -67,34 +78,34 @@ func (t OutputTable) KeyColumns() []string {
 }
 
 func defineOutputTable(t OutputTable) *OutputStatements {
-	readCols := join(t.Columns, []string{"spent_by", "spent_milestone_index"})
-	spent := join([]string{"spent_by", "spent_milestone_index"}, t.KeyColumns())
+	m := outputModels[t.Table]
+	readCols := join(t.Columns, outputSpentBy)
 	os := &OutputStatements{ByView: map[string]*Statement{}, ByViewTime: map[string]*Statement{}}
-	os.InsertPending = insert(named(t.Table, "insert_pending",
-		"store an output of an unreferenced message in the pending partition, expiring"), t.Columns, " USING TTL ?")
-	os.Insert = insert(named(t.Table, "insert", "store a confirmed output"), t.Columns, "")
-	os.DeletePending = remove(named(t.Table, "delete_pending", "remove an output's pending rows once its milestone arrived"),
+	os.InsertPending = insertTTL(m, named(t.Table, "insert_pending",
+		"store an output of an unreferenced message in the pending partition, expiring"), t.Columns)
+	os.Insert = insert(m, named(t.Table, "insert", "store a confirmed output"), t.Columns)
+	os.DeletePending = remove(m, named(t.Table, "delete_pending", "remove an output's pending rows once its milestone arrived"),
 		[]string{t.Key, "ms_range_id"})
-	os.MarkSpent = define(Statement{Name: t.Table + ".mark_spent", Table: t.Table, Kind: Update, InUse: true,
-		Pattern: "record which transaction spent an output, in which milestone", Columns: spent,
-		CQL: "UPDATE " + t.Table + " SET spent_by = ?, spent_milestone_index = ? WHERE " + equal(t.KeyColumns())})
-	os.ByKey = query(named(t.Table, "by_key", "get every row of an output (or every version of a chain output), newest first"),
-		readCols, t.Key+" = ?")
+	markSpent := named(t.Table, "mark_spent", "record which transaction spent an output, in which milestone")
+	markSpent.Columns = join(outputSpentBy, t.KeyColumns())
+	os.MarkSpent = define(m, markSpent, m.UpdateBuilder(outputSpentBy...))
+	os.ByKey = query(m, named(t.Table, "by_key", "get every row of an output (or every version of a chain output), newest first"),
+		readCols, m.SelectBuilder())
 	for _, v := range t.Views {
-		view := t.Table + "_by_" + v
-		os.ByView[v] = query(named(view, "by_partition",
+		view := models[t.Table+"_by_"+v]
+		os.ByView[v] = query(view, named(view.Name(), "by_partition",
 			"list outputs by "+v+" in one ms_range_id partition, newest first (seed select 1)"),
-			readCols, v+" = ? AND ms_range_id = ?")
-		os.ByViewTime[v] = query(named(view, "by_partition_time",
+			readCols, view.SelectBuilder())
+		os.ByViewTime[v] = query(view, named(view.Name(), "by_partition_time",
 			"list outputs by "+v+" in one partition within [from, to), newest first (seed select 2)"),
-			readCols, v+" = ? AND ms_range_id = ? AND ms_timestamp >= ? AND ms_timestamp < ?")
+			readCols, view.SelectBuilder().Where(qb.GtOrEq("ms_timestamp"), qb.Lt("ms_timestamp")))
 	}
 	return os
 }
 
 // named is the in-use statement "table.name" of a table or view, serving pattern.
 func named(table, name, pattern string) Statement {
-	return Statement{Name: table + "." + name, Table: table, InUse: true, Pattern: pattern}
+	return Statement{Name: table + "." + name, InUse: true, Pattern: pattern}
 }
 
 // Legacy outputs (seed: Legacy Outputs). Spending writes the is_used=true row and deletes
@@ -106,13 +117,13 @@ var (
 )
 
 var (
-	InsertLegacyOutput = insert(Statement{Name: "legacy_outputs.insert", Table: "legacy_outputs", InUse: true,
-		Pattern: "store a legacy (pre-Stardust) output, used or not"}, legacyColumns, "")
-	DeleteLegacyOutput = remove(Statement{Name: "legacy_outputs.delete", Table: "legacy_outputs", InUse: true,
+	InsertLegacyOutput = insert(legacyOutputs, Statement{Name: "legacy_outputs.insert", InUse: true,
+		Pattern: "store a legacy (pre-Stardust) output, used or not"}, legacyColumns)
+	DeleteLegacyOutput = remove(legacyOutputs, Statement{Name: "legacy_outputs.delete", InUse: true,
 		Pattern: "remove a legacy output's unused row when it is spent"}, legacyKey)
-	LegacyOutputByID = query(Statement{Name: "legacy_outputs.by_id", Table: "legacy_outputs", InUse: true,
-		Pattern: "get a legacy output by output ID"}, legacyColumns, "output_id = ?")
-	LegacyOutputsByAddress = query(Statement{Name: "legacy_outputs_by_address.by_partition", Table: "legacy_outputs_by_address",
+	LegacyOutputByID = query(legacyOutputs, Statement{Name: "legacy_outputs.by_id", InUse: true,
+		Pattern: "get a legacy output by output ID"}, legacyColumns, legacyOutputs.SelectBuilder())
+	LegacyOutputsByAddress = query(legacyOutputsByAddress, Statement{Name: "legacy_outputs_by_address.by_partition",
 		InUse: true, Pattern: "list legacy outputs of an address in one ms_range_id partition"},
-		legacyColumns, "address = ? AND ms_range_id = ?")
+		legacyColumns, legacyOutputsByAddress.SelectBuilder())
 )

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/scylladb/gocqlx/v2/qb"
+	"github.com/scylladb/gocqlx/v2/table"
 )
 
 // Kind says what a statement does.
@@ -37,6 +40,10 @@ type Statement struct {
 	// Binds is the number of bind markers: a call with another number of values is refused
 	// before it reaches the driver (gocql's token-aware routing panics on too few).
 	Binds int
+	// Names are the names of the values it binds, in bind order, as gocqlx's query
+	// builder gives them: the column each value sets or compares with, or the name of
+	// another value (ttl, limit, a tuple's from[0]).
+	Names []string
 	// Columns, on the statements of tables the store maps to records field by field, are
 	// the columns a write binds (in bind order; values past them, such as a TTL, follow)
 	// or a select returns (in scan order). The CQL text is built from the same list, so
@@ -44,22 +51,41 @@ type Statement struct {
 	Columns []string
 }
 
+// builder is one of gocqlx's query builders (qb.Select, Insert, Update, Delete).
+type builder interface {
+	ToCql() (stmt string, names []string)
+}
+
 var catalogue = map[string]*Statement{}
 
-// define registers a statement in the catalogue; names must be unique.
-func define(st Statement) *Statement {
+// define registers st, built by b on the table or view of model m, in the catalogue;
+// names must be unique.
+func define(m *table.Table, st Statement, b builder) *Statement {
 	if _, dup := catalogue[st.Name]; dup {
 		panic(fmt.Sprintf("cql: duplicate statement %q", st.Name))
 	}
-	st.Idempotent = true
-	st.Binds = strings.Count(st.CQL, "?")
+	st.Table, st.Kind, st.Idempotent = m.Name(), kindOf(b), true
+	st.CQL, st.Names = b.ToCql()
+	st.CQL, st.Binds = strings.TrimSpace(st.CQL), len(st.Names)
 	catalogue[st.Name] = &st
 	return &st
 }
 
+func kindOf(b builder) Kind {
+	switch b.(type) {
+	case *qb.InsertBuilder:
+		return Insert
+	case *qb.UpdateBuilder:
+		return Update
+	case *qb.DeleteBuilder:
+		return Delete
+	}
+	return Select
+}
+
 // lwt registers a lightweight-transaction statement: not idempotent, never retried blindly.
-func lwt(st Statement) *Statement {
-	p := define(st)
+func lwt(m *table.Table, st Statement, b builder) *Statement {
+	p := define(m, st, b)
 	p.Idempotent = false
 	return p
 }

@@ -1,5 +1,7 @@
 package cql
 
+import "github.com/scylladb/gocqlx/v2/qb"
+
 // Transactions (seed: Transactions). Variants: 'input' (idx = input index, data = the
 // UTXO input), 'output' (idx = output index, data = the output), 'unlock' (stored under
 // the SPENT output's transaction ID and index: data = spending tx ID, input index, unlock),
@@ -13,20 +15,20 @@ var (
 )
 
 var (
-	InsertTransactionRow = insert(Statement{Name: "transactions.insert", Table: "transactions", InUse: true,
-		Pattern: "store one input, output or unlock row of a referenced transaction"}, transactionRow, "")
-	InsertUnreferencedTransactionRow = insert(Statement{Name: "transactions.insert_unreferenced", Table: "transactions", InUse: true,
-		Pattern: "store one row of a transaction whose message is not referenced yet"}, unreferencedTransaction, "")
-	TransactionOutputAndUnlock = query(Statement{Name: "transactions.output_and_unlock", Table: "transactions", InUse: true,
+	InsertTransactionRow = insert(transactions, Statement{Name: "transactions.insert", InUse: true,
+		Pattern: "store one input, output or unlock row of a referenced transaction"}, transactionRow)
+	InsertUnreferencedTransactionRow = insert(transactions, Statement{Name: "transactions.insert_unreferenced",
+		InUse: true, Pattern: "store one row of a transaction whose message is not referenced yet"},
+		unreferencedTransaction)
+	TransactionOutputAndUnlock = query(transactions, Statement{Name: "transactions.output_and_unlock", InUse: true,
 		Pattern: "get an output and the unlock that spent it, by output ID (seed select 1)"},
-		outputAndUnlock, `transaction_id = ? AND idx = ? AND variant IN ('output', 'unlock')`)
-	TransactionRows = query(Statement{Name: "transactions.by_id", Table: "transactions", InUse: true,
-		Pattern: "get every row of a transaction (seed select 2)"}, transactionRows, "transaction_id = ?")
-	IncludedMessage = define(Statement{Name: "transactions_by_state.included_message", Table: "transactions_by_state", Kind: Select, InUse: true,
-		Pattern: "find the message that included a transaction (seed view select)",
-		// Bound to the transaction's own input 0 (idx 0, variant 'input'), not any row:
-		// unlock rows are filed under the SPENT output's transaction ID, so a genesis ID
-		// would otherwise find the message that spent it.
-		CQL: `SELECT message_id FROM transactions_by_state
-			WHERE transaction_id = ? AND inclusion_state = ? AND idx = ? AND variant = ? LIMIT 1`})
+		outputAndUnlock, from(transactions, "transaction_id", "idx").Where(qb.InLit("variant", "('output', 'unlock')")))
+	TransactionRows = query(transactions, Statement{Name: "transactions.by_id", InUse: true,
+		Pattern: "get every row of a transaction (seed select 2)"}, transactionRows, transactions.SelectBuilder())
+	// IncludedMessage is bound to the transaction's own input 0 (idx 0, variant 'input'),
+	// not any row: unlock rows are filed under the SPENT output's transaction ID, so a
+	// genesis ID would otherwise find the message that spent it.
+	IncludedMessage = define(transactionsByState, Statement{Name: "transactions_by_state.included_message", InUse: true,
+		Pattern: "find the message that included a transaction (seed view select)"},
+		from(transactionsByState, "transaction_id", "inclusion_state", "idx", "variant").Columns("message_id").Limit(1))
 )
