@@ -56,7 +56,7 @@ func (st *Store) PendingMarks(ctx context.Context, msgs []chain.ReferencedMessag
 	for i := range msgs {
 		id := msgs[i].ID
 		var m MessageRecord
-		err := notFound(st.s.Scan(ctx, cql.MessagePending, []any{id.String()}, dests(cql.MessagePending, &m)...))
+		err := notFound(cql.GetRecord(ctx, st.s, cql.MessagePending, []any{id.String()}, &m))
 		switch {
 		case errors.Is(err, ErrNotFound):
 			continue

@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
@@ -42,8 +40,9 @@ func (st *Store) BookedOutput(ctx context.Context, id chain.OutputID, o *chain.O
 // referenced that message and its inclusion state (none for a genesis output).
 func (st *Store) OutputCreations(ctx context.Context, id chain.OutputID) ([]TxRow, error) {
 	args := []any{id.TransactionID().String(), int16(id.Index()), VariantOutput}
-	return cql.Collect(ctx, st.s, cql.TransactionOutputRows, args, func(it *gocql.Iter, r *TxRow) bool {
-		r.TransactionID, r.Index, r.Variant = id.TransactionID().String(), id.Index(), VariantOutput
-		return it.Scan(dests(cql.TransactionOutputRows, r)...)
-	})
+	rows, err := cql.Records[TxRow](ctx, st.s, cql.TransactionOutputRows, args)
+	for i := range rows {
+		rows[i].TransactionID, rows[i].Index, rows[i].Variant = id.TransactionID().String(), id.Index(), VariantOutput
+	}
+	return rows, err
 }

@@ -7,7 +7,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/gocql/gocql"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -126,8 +125,8 @@ func (st *Store) allUnspentByAddress(ctx context.Context, address string, rng in
 
 // MilestoneMessage is a message a milestone referenced, at its white-flag position.
 type MilestoneMessage struct {
-	WhiteFlagIndex int32
-	MessageID      string
+	WhiteFlagIndex int32  `cql:"white_flag_index"`
+	MessageID      string `cql:"message_id"`
 }
 
 // MilestoneMessagesPage reads one page of a milestone's messages in white-flag order,
@@ -138,8 +137,7 @@ func (st *Store) MilestoneMessagesPage(ctx context.Context, index uint32, newest
 	if newest {
 		stmt = cql.MessagesByMilestoneDesc
 	}
-	return cql.CollectPage(ctx, st.s, stmt, []any{int32(index)}, req.Size, req.State,
-		func(it *gocql.Iter, r *MilestoneMessage) bool { return it.Scan(&r.WhiteFlagIndex, &r.MessageID) })
+	return cql.RecordPage[MilestoneMessage](ctx, st.s, stmt, []any{int32(index)}, req.Size, req.State)
 }
 
 // MilestoneUpdatesPage reads one page of the outputs a milestone created (first) and

@@ -126,9 +126,7 @@ type MilestoneUpdate struct {
 // MilestoneUpdates reads every output milestone index created and consumed: created
 // first, each group by output ID.
 func (st *Store) MilestoneUpdates(ctx context.Context, index uint32) ([]MilestoneUpdate, error) {
-	return cql.Collect(ctx, st.s, cql.MilestoneUpdates, []any{int32(index)}, func(it *gocql.Iter, r *MilestoneUpdate) bool {
-		return it.Scan(dests(cql.MilestoneUpdates, r)...)
-	})
+	return cql.Records[MilestoneUpdate](ctx, st.s, cql.MilestoneUpdates, []any{int32(index)})
 }
 
 // MilestoneIndexByID finds a milestone's index by its ID (ErrNotFound when unknown).
@@ -143,7 +141,5 @@ func (st *Store) MilestoneIndexByID(ctx context.Context, milestoneID string) (ui
 
 // readRows reads one page of a statement into records of type R by column name.
 func readRows[R any](ctx context.Context, st *Store, stmt *cql.Statement, args []any, req PageRequest) ([]R, []byte, error) {
-	return cql.CollectPage(ctx, st.s, stmt, args, req.Size, req.State, func(it *gocql.Iter, r *R) bool {
-		return it.Scan(dests(stmt, r)...)
-	})
+	return cql.RecordPage[R](ctx, st.s, stmt, args, req.Size, req.State)
 }

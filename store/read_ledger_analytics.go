@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
@@ -28,15 +26,11 @@ func (st *Store) LatestLedgerAnalytics(ctx context.Context) (LedgerSummary, erro
 // RichestAddresses reads the first top ranks of a ledger index's richest list (none when
 // the index was not computed).
 func (st *Store) RichestAddresses(ctx context.Context, ledgerIndex uint32, top int) ([]RichAddress, error) {
-	return cql.Collect(ctx, st.s, cql.RichestTop, []any{int32(ledgerIndex), top}, func(it *gocql.Iter, r *RichAddress) bool {
-		return it.Scan(dests(cql.RichestTop, r)...)
-	})
+	return cql.Records[RichAddress](ctx, st.s, cql.RichestTop, []any{int32(ledgerIndex), top})
 }
 
 // TokenDistribution reads a ledger index's distribution, smallest magnitude first (none
 // when the index was not computed).
 func (st *Store) TokenDistribution(ctx context.Context, ledgerIndex uint32) ([]DistributionBucket, error) {
-	return cql.Collect(ctx, st.s, cql.Distribution, []any{int32(ledgerIndex)}, func(it *gocql.Iter, r *DistributionBucket) bool {
-		return it.Scan(dests(cql.Distribution, r)...)
-	})
+	return cql.Records[DistributionBucket](ctx, st.s, cql.Distribution, []any{int32(ledgerIndex)})
 }

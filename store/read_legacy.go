@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
@@ -27,7 +25,7 @@ type LegacyRow struct {
 // LegacyOutput reads the rows of one legacy output: the unused row, or the used one
 // once spent. ErrNotFound if there is none.
 func (st *Store) LegacyOutput(ctx context.Context, outputID string) ([]LegacyRow, error) {
-	rows, err := cql.Collect(ctx, st.s, cql.LegacyOutputByID, []any{outputID}, scanLegacyRow)
+	rows, err := cql.Records[LegacyRow](ctx, st.s, cql.LegacyOutputByID, []any{outputID})
 	if err == nil && len(rows) == 0 {
 		err = ErrNotFound
 	}
@@ -37,10 +35,7 @@ func (st *Store) LegacyOutput(ctx context.Context, outputID string) ([]LegacyRow
 // LegacyPage reads one page of the legacy outputs of an address in partition rng:
 // unused ones first, each group newest first (the view's clustering order).
 func (st *Store) LegacyPage(ctx context.Context, address string, rng int32, req PageRequest) ([]LegacyRow, []byte, error) {
-	return cql.CollectPage(ctx, st.s, cql.LegacyOutputsByAddress, []any{address, rng}, req.Size, req.State, scanLegacyRow)
+	return cql.RecordPage[LegacyRow](ctx, st.s, cql.LegacyOutputsByAddress, []any{address, rng}, req.Size, req.State)
 }
 
 // scanLegacyRow reads a row of either legacy select: they return the same columns.
-func scanLegacyRow(it *gocql.Iter, r *LegacyRow) bool {
-	return it.Scan(dests(cql.LegacyOutputByID, r)...)
-}

@@ -32,14 +32,14 @@ type MessageRecord struct {
 // Message reads a message with its metadata (seed select 3); ErrNotFound if unknown.
 func (st *Store) Message(ctx context.Context, id string) (MessageRecord, error) {
 	var m MessageRecord
-	err := st.s.Scan(ctx, cql.MessageFull, []any{id}, dests(cql.MessageFull, &m)...)
+	err := cql.GetRecord(ctx, st.s, cql.MessageFull, []any{id}, &m)
 	return m, notFound(err)
 }
 
 // MessageMetadata reads a message's metadata without its bytes (seed select 2).
 func (st *Store) MessageMetadata(ctx context.Context, id string) (MessageRecord, error) {
 	var m MessageRecord
-	err := st.s.Scan(ctx, cql.MessageMetadata, []any{id}, dests(cql.MessageMetadata, &m)...)
+	err := cql.GetRecord(ctx, st.s, cql.MessageMetadata, []any{id}, &m)
 	return m, notFound(err)
 }
 
@@ -74,9 +74,7 @@ func (st *Store) ChildrenPage(ctx context.Context, parentID string, tr TimeRange
 		from, to := tr.bounds()
 		stmt, args = cql.ChildrenTime, append(args, from, to)
 	}
-	return cql.CollectPage(ctx, st.s, stmt, args, req.Size, req.State, func(it *gocql.Iter, r *ChildRow) bool {
-		return it.Scan(dests(stmt, r)...)
-	})
+	return cql.RecordPage[ChildRow](ctx, st.s, stmt, args, req.Size, req.State)
 }
 
 // MilestoneRecord is a milestones row. MessageID is empty until the next milestone,
@@ -136,8 +134,9 @@ func (st *Store) TagPage(ctx context.Context, tag string, rng int32, tr TimeRang
 		from, to := tr.bounds()
 		stmt, args = cql.TagMessagesTime, append(args, from, to)
 	}
-	return cql.CollectPage(ctx, st.s, stmt, args, req.Size, req.State, func(it *gocql.Iter, r *TagRow) bool {
-		r.RangeID = rng
-		return it.Scan(dests(stmt, r)...)
-	})
+	rows, next, err := cql.RecordPage[TagRow](ctx, st.s, stmt, args, req.Size, req.State)
+	for i := range rows {
+		rows[i].RangeID = rng
+	}
+	return rows, next, err
 }

@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
@@ -31,19 +29,18 @@ type TxRow struct {
 // TransactionRows reads every row of a transaction (seed select 2): its inputs and
 // outputs once per message carrying it, and the unlocks that spent its outputs.
 func (st *Store) TransactionRows(ctx context.Context, txID string) ([]TxRow, error) {
-	return cql.Collect(ctx, st.s, cql.TransactionRows, []any{txID}, func(it *gocql.Iter, r *TxRow) bool {
-		return it.Scan(dests(cql.TransactionRows, r)...)
-	})
+	return cql.Records[TxRow](ctx, st.s, cql.TransactionRows, []any{txID})
 }
 
 // OutputAndUnlocks reads the output rows of an output and the unlock rows of the
 // transactions that spent (or tried to spend) it (seed select 1).
 func (st *Store) OutputAndUnlocks(ctx context.Context, id chain.OutputID) ([]TxRow, error) {
 	args := []any{id.TransactionID().String(), int16(id.Index())}
-	return cql.Collect(ctx, st.s, cql.TransactionOutputAndUnlock, args, func(it *gocql.Iter, r *TxRow) bool {
-		r.Index = id.Index()
-		return it.Scan(dests(cql.TransactionOutputAndUnlock, r)...)
-	})
+	rows, err := cql.Records[TxRow](ctx, st.s, cql.TransactionOutputAndUnlock, args)
+	for i := range rows {
+		rows[i].Index = id.Index()
+	}
+	return rows, err
 }
 
 // IncludedMessage returns the message whose inclusion applied a transaction (seed view

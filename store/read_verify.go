@@ -90,6 +90,5 @@ func (st *Store) firstRow(ctx context.Context, stmt *cql.Statement, args []any) 
 // MilestoneListing reads a milestone's messages_by_milestone partition with its
 // white-flag indexes, in white-flag order.
 func (st *Store) MilestoneListing(ctx context.Context, index uint32) ([]MilestoneMessage, error) {
-	return cql.Collect(ctx, st.s, cql.MessagesByMilestone, []any{int32(index)},
-		func(it *gocql.Iter, r *MilestoneMessage) bool { return it.Scan(&r.WhiteFlagIndex, &r.MessageID) })
+	return cql.Records[MilestoneMessage](ctx, st.s, cql.MessagesByMilestone, []any{int32(index)})
 }
