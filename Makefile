@@ -62,6 +62,12 @@ test-faults-ci:
 bench:
 	@STARDUST_DB_DIR=$(TEST_DB_DIR) GO="$(GO)" TEST_FLAGS="-count=1 -run ^$$ -bench . -benchtime 1x -timeout 90m" PKGS="./ingest/... ./api/..." scripts/test.sh
 
+## bench-compare BASE=<commit>: the indexer's ingest rows/s and the API's p50/p99 of a build of BASE against
+## the working tree, in alternating rounds on one node (COMPARE_ROUNDS, COMPARE_MILESTONES, COMPARE_API_TIME).
+.PHONY: bench-compare
+bench-compare:
+	@GO="$(GO)" DB_DIR=$(DB_DIR) scripts/bench-compare.sh
+
 ## bench-scale: the indexer's cost per milestone as the chain grows: BENCH_SCALE_N (50000) milestones
 ## shaped like Shimmer's, rows/s, p50/p99 and RSS per 1000, the slope, list routes at 1000 and at N
 ## (docs/benchmarks.md). BENCH_SCALE_KEYSPACE (dropped first), BENCH_SCALE_FLAGS: scripts/bench-scale.sh.

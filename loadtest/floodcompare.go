@@ -104,7 +104,7 @@ func cmpPositive(v, def int) int {
 	return def
 }
 
-func (cfg *CompareConfig) progress(format string, args ...any) {
+func (cfg *Config) progress(format string, args ...any) {
 	if cfg.Progress != nil {
 		fmt.Fprintf(cfg.Progress, format+"\n", args...)
 	}

@@ -69,6 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		compare     loadtest.CompareConfig
 		targets     string
 		cacheRounds int
+		abURL       string
 	)
 	fs.StringVar(&cfg.BaseURL, "url", def, "API base URL, on this machine (default $API_URL or http://127.0.0.1:8080)")
 	fs.DurationVar(&duration, "duration", 60*time.Second, "the whole run: half without attackers, half with them")
@@ -92,9 +93,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&targets, "flood-compare", "", "comma-separated paths: compare what a flood of each costs the "+
 		"normal clients (e.g. /health,/api/core/v2/info; empty: off)")
 	fs.IntVar(&compare.FloodConns, "flood-conns", 128, "-flood-compare: keep-alive connections of the flooder")
-	fs.IntVar(&compare.Rounds, "rounds", 2, "-flood-compare: rounds of phases (alone, then each flood)")
+	fs.IntVar(&compare.Rounds, "rounds", 2, "-flood-compare and -ab: rounds of phases (-flood-compare: alone, then each flood; -ab: A and B)")
 	fs.IntVar(&cacheRounds, "cache-rounds", 0, "measure caching instead: requests drawn from the mix, each replayed "+
 		"plain and with If-None-Match (0: no)")
+	fs.StringVar(&abURL, "ab", "", "compare two APIs on the same keyspace instead: this one (B) against -url (A), "+
+		"-workers closed-loop clients (default 1) on each in turn for -rounds rounds within -duration")
 	fs.StringVar(&out, "out", "", "also write the report to this file")
 	fs.DurationVar(&wait, "wait", 30*time.Second, "wait this long for the API to answer GET /sync")
 	if err := fs.Parse(args); err != nil {
@@ -119,6 +122,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if targets != "" {
 		compare.Config, compare.Targets = cfg, strings.Split(targets, ",")
 		return runCompare(ctx, compare, duration, out, stdout, stderr)
+	}
+	if abURL != "" {
+		return runAB(ctx, loadtest.ABConfig{Config: cfg, OtherURL: abURL, Rounds: max(compare.Rounds, 1)}, duration,
+			out, stdout, stderr)
 	}
 	if cacheRounds > 0 {
 		rep, err := loadtest.RunCache(ctx, loadtest.CacheConfig{BaseURL: cfg.BaseURL, Rounds: cacheRounds, Seed: cfg.Seed,
@@ -151,6 +158,19 @@ func runOpen(ctx context.Context, cfg loadtest.OpenConfig, out string, stdout, s
 	return finish(rep, err, out, stdout, stderr, func(rep *loadtest.OpenReport) string {
 		if t := rep.Phase.Total; rep.Failed() {
 			return fmt.Sprintf("%d answers were 5xx, %d requests got no answer, %d were not sent", t.S5xx, t.Errors, rep.Skipped)
+		}
+		return ""
+	})
+}
+
+// runAB runs and reports a comparison of two APIs (-ab).
+func runAB(ctx context.Context, cfg loadtest.ABConfig, whole time.Duration, out string, stdout, stderr io.Writer) int {
+	cfg.Workers = max(cfg.Workers, 1)
+	cfg.Duration = whole / time.Duration(2*cfg.Rounds)
+	rep, err := loadtest.RunAB(ctx, cfg)
+	return finish(rep, err, out, stdout, stderr, func(rep *loadtest.ABReport) string {
+		if n := rep.FiveXX(); n > 0 {
+			return fmt.Sprintf("%d answers were 5xx", n)
 		}
 		return ""
 	})
