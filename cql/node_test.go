@@ -22,6 +22,7 @@ func TestAgainstNode(t *testing.T) {
 	}{
 		{"prepare_all", testPrepareAll},
 		{"models_match_the_schema", testModelsMatchTheSchema},
+		{"records", testRecords},
 		{"messages", testMessages},
 		{"messages_by_milestone", testMessagesByMilestone},
 		{"milestones", testMilestones},

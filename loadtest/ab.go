@@ -33,13 +33,11 @@ func RunAB(ctx context.Context, cfg ABConfig) (*ABReport, error) {
 			cfg.Workers, cfg.Rounds, cfg.Duration, cfg.OtherURL)
 	}
 	cfg.ClientRate = 0
-	client := newClients(cfg.Config, cfg.Workers)
-	defer client.close()
-	ids, err := Discover(ctx, client.shared, cfg.BaseURL, cfg.MaxMessages)
+	client, routes, err := cfg.discoverRoutes(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("discover keys: %w", err)
+		return nil, err
 	}
-	routes := Mix(ids)
+	defer client.close()
 	urls := [2]string{cfg.BaseURL, cfg.OtherURL}
 	var got [2][]sample
 	for round := range cfg.Rounds {

@@ -33,15 +33,7 @@ func TestAB(t *testing.T) {
 	defer cancel()
 	rep, err := RunAB(ctx, ABConfig{Config: Config{BaseURL: base, Workers: 2, Duration: 500 * time.Millisecond, Seed: 1,
 		Progress: &progress}, OtherURL: other.URL, Rounds: 2})
-	if err != nil {
-		t.Fatalf("%v\n%s", err, progress.String())
-	}
-	var out strings.Builder
-	rep.WriteText(&out)
-	t.Logf("\n%s\n%s", progress.String(), out.String())
-	if n := rep.FiveXX(); n != 0 {
-		t.Errorf("%d answers were 5xx", n)
-	}
+	out := reportOf(t, rep, err, &progress)
 	if rep.A.Total.Requests == 0 || rep.B.Total.Requests == 0 || int64(rep.B.Total.Requests) > proxied.Load() {
 		t.Errorf("A %d, B %d requests, the proxy saw %d", rep.A.Total.Requests, rep.B.Total.Requests, proxied.Load())
 	}

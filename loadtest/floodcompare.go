@@ -42,13 +42,11 @@ func RunCompare(ctx context.Context, cfg CompareConfig) (*CompareReport, error) 
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
-	client := newClients(cfg.Config, cfg.Workers)
-	defer client.close()
-	ids, err := Discover(ctx, client.shared, cfg.BaseURL, cfg.MaxMessages)
+	client, routes, err := cfg.discoverRoutes(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("discover keys: %w", err)
+		return nil, err
 	}
-	routes := Mix(ids)
+	defer client.close()
 	alone := []sample{}
 	flooded := make([][]sample, len(cfg.Targets))
 	floods := make([]AttackStats, len(cfg.Targets))
@@ -102,6 +100,18 @@ func cmpPositive(v, def int) int {
 		return v
 	}
 	return def
+}
+
+// discoverRoutes makes the clients of cfg's Workers and the route mix of the keys
+// discovered from BaseURL.
+func (cfg *Config) discoverRoutes(ctx context.Context) (*clients, []Route, error) {
+	client := newClients(*cfg, cfg.Workers)
+	ids, err := Discover(ctx, client.shared, cfg.BaseURL, cfg.MaxMessages)
+	if err != nil {
+		client.close()
+		return nil, nil, fmt.Errorf("discover keys: %w", err)
+	}
+	return client, Mix(ids), nil
 }
 
 func (cfg *Config) progress(format string, args ...any) {

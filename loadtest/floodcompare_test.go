@@ -3,6 +3,7 @@ package loadtest
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -26,15 +27,7 @@ func TestFloodCompare(t *testing.T) {
 	targets := []string{"/health", "/api/core/v2/info"}
 	rep, err := RunCompare(ctx, CompareConfig{Config: Config{BaseURL: base, Workers: 4, Duration: time.Second, Seed: 1,
 		Progress: &progress, ClientRate: 4, DistinctClients: true}, Targets: targets, FloodConns: 8, Rounds: 2})
-	if err != nil {
-		t.Fatalf("%v\n%s", err, progress.String())
-	}
-	var out strings.Builder
-	rep.WriteText(&out)
-	t.Logf("\n%s\n%s", progress.String(), out.String())
-	if n := rep.FiveXX(); n != 0 {
-		t.Errorf("%d answers to normal clients were 5xx", n)
-	}
+	out := reportOf(t, rep, err, &progress)
 	for _, ph := range append([]Phase{rep.Alone}, rep.Flooded...) {
 		if ph.Total.Requests == 0 || ph.Total.Errors != 0 || ph.Total.Unexpected != 0 {
 			t.Errorf("%s: %s", ph.Name, ph.Total.line())
@@ -53,4 +46,23 @@ func TestFloodCompare(t *testing.T) {
 			t.Errorf("report lacks the ratio beside a flood of %s", target)
 		}
 	}
+}
+
+// reportOf fails the test when the comparison did not run or any answer was a 5xx, and
+// returns its report as text (logged with the progress lines).
+func reportOf[R interface {
+	WriteText(io.Writer)
+	FiveXX() int
+}](t *testing.T, rep R, err error, progress *bytes.Buffer) *strings.Builder {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, progress.String())
+	}
+	var out strings.Builder
+	rep.WriteText(&out)
+	t.Logf("\n%s\n%s", progress.String(), out.String())
+	if n := rep.FiveXX(); n != 0 {
+		t.Errorf("%d answers were 5xx", n)
+	}
+	return &out
 }
