@@ -17,10 +17,14 @@ func insert(m *table.Table, st Statement, cols []string) *Statement {
 	return define(m, st, qb.Insert(m.Name()).Columns(cols...))
 }
 
+// ttlBind names the bound TTL of a write (USING TTL ?): rows written with one expire,
+// so `indexer verify` does not read them back.
+const ttlBind = "ttl"
+
 // insertTTL defines an INSERT into m binding cols in order, then the row's TTL.
 func insertTTL(m *table.Table, st Statement, cols []string) *Statement {
 	st.Columns = cols
-	return define(m, st, qb.Insert(m.Name()).Columns(cols...).TTLNamed("ttl"))
+	return define(m, st, qb.Insert(m.Name()).Columns(cols...).TTLNamed(ttlBind))
 }
 
 // query defines a SELECT of cols; b is the select of its table with its WHERE, ORDER BY

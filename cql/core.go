@@ -12,9 +12,10 @@ var OutputsBooked = map[string]*Statement{}
 
 func init() {
 	for _, t := range outputTables {
-		OutputsBooked[t.Table] = query(outputModels[t.Table], named(t.Table, "by_booking",
+		m := models[t.Table]
+		OutputsBooked[t.Table] = query(m, named(t.Table, "by_booking",
 			"get the rows of an output (or chain) booked in one milestone (TIP-25 output metadata)"),
-			join(t.Columns, outputSpentBy), from(outputModels[t.Table], t.Key, "ms_range_id", "milestone_index"))
+			join(t.Columns, outputSpentBy), from(m, t.Key, "ms_range_id", "milestone_index"))
 	}
 }
 

@@ -115,7 +115,7 @@ var (
 	SpentPages   = defineLedgerPages("spent", spentOutputs, spentOutputsByAddress)
 )
 
-func defineLedgerPages(side string, byKindT, byAddress *table.Table) LedgerPages {
+func defineLedgerPages(side string, byKind, byAddress *table.Table) LedgerPages {
 	const (
 		slice       = "within a (created_at, output_id) slice"
 		ofKind      = " outputs of a kind created in one ms_range_id partition, "
@@ -123,22 +123,21 @@ func defineLedgerPages(side string, byKindT, byAddress *table.Table) LedgerPages
 		tip26       = "in TIP-26 order, "
 		newestFirst = "newest first (reverse TIP-26 order), "
 	)
-	cols, addrCols := unspentColumns, unspentByAddrCols
-	byKind := func() *qb.SelectBuilder { return byKindT.SelectBuilder().Where(tupleSlice...) }
-	byRole := func() *qb.SelectBuilder {
+	kindSlice := func() *qb.SelectBuilder { return byKind.SelectBuilder().Where(tupleSlice...) }
+	roleSlice := func() *qb.SelectBuilder {
 		return byAddress.SelectBuilder().Where(eq("output_kind", "role")...).Where(tupleSlice...)
 	}
-	page := func(m *qb.SelectBuilder, name, pattern string, cols []string, t string) *Statement {
-		return query(models[t], Statement{Name: t + "." + name, InUse: true, Pattern: pattern}, cols, m)
+	page := func(m *table.Table, name, pattern string, cols []string, b *qb.SelectBuilder) *Statement {
+		return query(m, named(m.Name(), name, pattern), cols, b)
 	}
 	return LedgerPages{
-		ByKind: page(byKind(), "by_kind_range", "list "+side+ofKind+tip26+slice, cols, byKindT.Name()),
-		ByAddress: page(byRole(), "by_role", "list the "+side+namingRole+tip26+slice, addrCols,
-			byAddress.Name()),
-		ByKindNewest: page(descending(byKind(), "created_at", "output_id"), "by_kind_range_newest",
-			"list "+side+ofKind+newestFirst+slice, cols, byKindT.Name()),
-		ByAddressNewest: page(descending(byRole(), "output_kind", "role", "created_at", "output_id"),
-			"by_role_newest", "list the "+side+namingRole+newestFirst+slice, addrCols, byAddress.Name()),
+		ByKind: page(byKind, "by_kind_range", "list "+side+ofKind+tip26+slice, unspentColumns, kindSlice()),
+		ByAddress: page(byAddress, "by_role", "list the "+side+namingRole+tip26+slice, unspentByAddrCols,
+			roleSlice()),
+		ByKindNewest: page(byKind, "by_kind_range_newest", "list "+side+ofKind+newestFirst+slice, unspentColumns,
+			descending(kindSlice(), "created_at", "output_id")),
+		ByAddressNewest: page(byAddress, "by_role_newest", "list the "+side+namingRole+newestFirst+slice,
+			unspentByAddrCols, descending(roleSlice(), "output_kind", "role", "created_at", "output_id")),
 	}
 }
 

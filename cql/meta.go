@@ -18,10 +18,10 @@ var (
 		setMeta().If(qb.LtNamed("watermark", "below")))
 	AcquireLease = lwt(leases, Statement{Name: "leases.acquire", InUse: true,
 		Pattern: "take a lease if nobody holds it; it expires with its TTL"},
-		leases.InsertBuilder().Unique().TTLNamed("ttl"))
+		leases.InsertBuilder().Unique().TTLNamed(ttlBind))
 	RenewLease = lwt(leases, Statement{Name: "leases.renew", InUse: true,
 		Pattern: "extend a lease this owner holds"},
-		qb.Update(leases.Name()).TTLNamed("ttl").Set("owner", "expires_at").Where(qb.Eq("name")).
+		qb.Update(leases.Name()).TTLNamed(ttlBind).Set("owner", "expires_at").Where(qb.Eq("name")).
 			If(qb.EqNamed("owner", "holder")))
 	ReleaseLease = lwt(leases, Statement{Name: "leases.release", InUse: true,
 		Pattern: "give a lease back"}, leases.DeleteBuilder().If(qb.Eq("owner")))

@@ -78,7 +78,7 @@ func (t OutputTable) KeyColumns() []string {
 }
 
 func defineOutputTable(t OutputTable) *OutputStatements {
-	m := outputModels[t.Table]
+	m := models[t.Table]
 	readCols := join(t.Columns, outputSpentBy)
 	os := &OutputStatements{ByView: map[string]*Statement{}, ByViewTime: map[string]*Statement{}}
 	os.InsertPending = insertTTL(m, named(t.Table, "insert_pending",

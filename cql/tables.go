@@ -113,14 +113,13 @@ var (
 	indexerMeta   = model("indexer_meta", keys("concern"), nil, "updated_at", "updated_by", "value", "watermark")
 	leases        = model("leases", keys("name"), nil, "owner", "expires_at")
 	systemLocal   = table.New(table.Metadata{Name: "system.local", Columns: []string{"key", "release_version"}, PartKey: []string{"key"}})
-	outputModels  = map[string]*table.Table{}
 	outputSpentBy = []string{"spent_by", "spent_milestone_index"}
 )
 
 // outputModel registers the models of an output table and of its views: a view is
 // keyed by its column and the row's partition, then by time, and holds every other
 // column of the base row.
-func outputModel(t OutputTable) *table.Table {
+func outputModel(t OutputTable) {
 	key := t.KeyColumns()
 	base := model(t.Table, key[:1], key[1:], join(without(t.Columns, key), outputSpentBy)...)
 	all := base.Metadata().Columns
@@ -132,8 +131,6 @@ func outputModel(t OutputTable) *table.Table {
 		}
 		model(t.Table+"_by_"+v, part, sortKey, without(all, join(part, sortKey))...)
 	}
-	outputModels[t.Table] = base
-	return base
 }
 
 // without is cols less those in drop, in order.
