@@ -11,11 +11,13 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
-// A record type (MessageRecord, TxRow, OutputRow, LegacyRow, TagRow, ChildRow) names
-// the column of each field in a `cql` tag. Its writer binds and its reader scans
-// through those names, in the order of the statement's column list in the catalogue,
-// so neither depends on a column's position: a new column is one edit in the catalogue
-// and one tag.
+// A record type (MessageRecord, TxRow, OutputRow, LegacyRow, TagRow, ChildRow, ...)
+// names the column of each field in a `cql` tag. Its writer binds through those names,
+// in the order of the statement's column list in the catalogue; its reader is scanned
+// by the column names the node returns (cql.Records, RecordPage, GetRecord), except
+// OutputRow's, whose Key field stands for three tables' key columns and is scanned here
+// (dests). Neither depends on a column's position: a new column is one edit in the
+// catalogue and one tag.
 
 // binds lists a record's values (rec is a pointer to it) in the order st binds its
 // columns, then extra values past them (a TTL).

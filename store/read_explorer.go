@@ -137,7 +137,7 @@ func (st *Store) MilestoneMessagesPage(ctx context.Context, index uint32, newest
 	if newest {
 		stmt = cql.MessagesByMilestoneDesc
 	}
-	return cql.RecordPage[MilestoneMessage](ctx, st.s, stmt, []any{int32(index)}, req.Size, req.State)
+	return readRows[MilestoneMessage](ctx, st, stmt, []any{int32(index)}, req)
 }
 
 // MilestoneUpdatesPage reads one page of the outputs a milestone created (first) and

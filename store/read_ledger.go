@@ -139,7 +139,8 @@ func (st *Store) MilestoneIndexByID(ctx context.Context, milestoneID string) (ui
 	return uint32(index), err
 }
 
-// readRows reads one page of a statement into records of type R by column name.
+// readRows reads one page of a statement into records of type R (cql.RecordPage: each
+// column into the field its `cql` tag names).
 func readRows[R any](ctx context.Context, st *Store, stmt *cql.Statement, args []any, req PageRequest) ([]R, []byte, error) {
 	return cql.RecordPage[R](ctx, st.s, stmt, args, req.Size, req.State)
 }

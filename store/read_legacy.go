@@ -35,7 +35,5 @@ func (st *Store) LegacyOutput(ctx context.Context, outputID string) ([]LegacyRow
 // LegacyPage reads one page of the legacy outputs of an address in partition rng:
 // unused ones first, each group newest first (the view's clustering order).
 func (st *Store) LegacyPage(ctx context.Context, address string, rng int32, req PageRequest) ([]LegacyRow, []byte, error) {
-	return cql.RecordPage[LegacyRow](ctx, st.s, cql.LegacyOutputsByAddress, []any{address, rng}, req.Size, req.State)
+	return readRows[LegacyRow](ctx, st, cql.LegacyOutputsByAddress, []any{address, rng}, req)
 }
-
-// scanLegacyRow reads a row of either legacy select: they return the same columns.

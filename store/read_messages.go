@@ -74,7 +74,7 @@ func (st *Store) ChildrenPage(ctx context.Context, parentID string, tr TimeRange
 		from, to := tr.bounds()
 		stmt, args = cql.ChildrenTime, append(args, from, to)
 	}
-	return cql.RecordPage[ChildRow](ctx, st.s, stmt, args, req.Size, req.State)
+	return readRows[ChildRow](ctx, st, stmt, args, req)
 }
 
 // MilestoneRecord is a milestones row. MessageID is empty until the next milestone,
@@ -134,7 +134,7 @@ func (st *Store) TagPage(ctx context.Context, tag string, rng int32, tr TimeRang
 		from, to := tr.bounds()
 		stmt, args = cql.TagMessagesTime, append(args, from, to)
 	}
-	rows, next, err := cql.RecordPage[TagRow](ctx, st.s, stmt, args, req.Size, req.State)
+	rows, next, err := readRows[TagRow](ctx, st, stmt, args, req)
 	for i := range rows {
 		rows[i].RangeID = rng
 	}
