@@ -33,10 +33,11 @@ func TestActivityFamiliesEqualChronicle(t *testing.T) {
 	src := realnettest.Source(t, node.Config{URL: fake.URL()})
 	want := chronicleFigures(t)
 	for index := set.Lowest(); index <= set.Highest(); index++ {
-		cm, err := src.Milestone(context.Background(), index)
+		vm, err := src.Milestone(context.Background(), index)
 		if err != nil {
 			t.Fatal(err)
 		}
+		cm := vm.Confirmed()
 		got := map[string]map[string]int64{}
 		for _, f := range analytics.ActivityFamilies(cm) {
 			got[f.Family] = f.Figures

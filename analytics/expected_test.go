@@ -53,7 +53,7 @@ func expected(t testing.TB, src *sim.Sim, upTo uint32) *want {
 		kinds: map[chain.OutputKind]int{}}
 	outputs := map[chain.OutputID]chain.Output{}
 	for i := uint32(1); i <= upTo; i++ {
-		cm, err := src.Milestone(context.Background(), i)
+		cm, err := src.Confirmed(context.Background(), i)
 		if err != nil {
 			t.Fatal(err)
 		}

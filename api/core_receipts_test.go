@@ -62,7 +62,7 @@ func simReceipts(t *testing.T, opts sim.Options) []simReceipt {
 	src := sim.New(opts)
 	var out []simReceipt
 	for i := uint32(1); i <= receiptChainLength; i++ {
-		cm, err := src.Milestone(context.Background(), i)
+		cm, err := src.Confirmed(context.Background(), i)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +78,7 @@ func rewriteMilestones(t *testing.T, e *env, opts sim.Options) {
 	src := sim.New(opts)
 	ctx := context.Background()
 	for i := uint32(1); i <= receiptChainLength; i++ {
-		cm, err := src.Milestone(ctx, i)
+		cm, err := src.Confirmed(ctx, i)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -211,7 +211,7 @@ func TestBootstrapPartitionsAreQueried(t *testing.T) {
 	ctx := context.Background()
 	src, st, cfg := ingestedSim(t, 42, 56, 50, 55)
 	for i := uint32(1); i <= 9; i++ {
-		cm, err := src.Milestone(ctx, i)
+		cm, err := src.Confirmed(ctx, i)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -237,7 +237,7 @@ func TestBootstrapPartitionsAreQueried(t *testing.T) {
 	}
 	byKind(coverageServer(t, st), 55, []int32{5}, coverageJSON{Status: coveragePartial, Since: 50, LedgerIndex: 55})
 
-	cm49, err := src.Milestone(ctx, 49)
+	cm49, err := src.Confirmed(ctx, 49)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,10 +90,11 @@ func testTip26SpentRewrite(t *testing.T, e *env, every []unspentModel) {
 		}
 	}
 	for index := range spends {
-		cm, err := src.Milestone(ctx, index)
+		vm, err := src.Milestone(ctx, index)
 		if err != nil {
 			t.Fatal(err)
 		}
+		cm := vm.Confirmed()
 		if err := e.st.Apply(ctx, e.st.MilestoneWrites(cm, 1, nil).Writes, 8); err != nil {
 			t.Fatal(err)
 		}

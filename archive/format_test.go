@@ -31,11 +31,11 @@ func TestRoundTripWithoutDatabase(t *testing.T) {
 		if err != nil {
 			t.Fatalf("milestone %d: %v", i, err)
 		}
-		want, _ := src.Milestone(context.Background(), i)
+		want, _ := src.Confirmed(context.Background(), i)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("milestone %d read back differs from the sim's", i)
 		}
-		if err := chain.Verify(got, sim.Network()); err != nil {
+		if _, err := chain.Verify(got, sim.Network()); err != nil {
 			t.Fatalf("milestone %d: %v", i, err)
 		}
 	}

@@ -128,7 +128,7 @@ func simArchive(t testing.TB, from, to uint32) []byte {
 		t.Fatal(err)
 	}
 	for i := from; i <= to; i++ {
-		cm, err := src.Milestone(context.Background(), i)
+		cm, err := src.Confirmed(context.Background(), i)
 		if err != nil {
 			t.Fatal(err)
 		}

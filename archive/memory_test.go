@@ -70,7 +70,7 @@ func largeArchive(t *testing.T) (string, map[uint32]chain.MilestoneID) {
 	}
 	ids := map[uint32]chain.MilestoneID{}
 	for i := uint32(largeFrom); i <= largeTo; i++ {
-		cm, err := src.Milestone(context.Background(), i)
+		cm, err := src.Confirmed(context.Background(), i)
 		if err == nil {
 			err = w.Write(cm)
 		}
@@ -92,7 +92,7 @@ func largeArchive(t *testing.T) (string, map[uint32]chain.MilestoneID) {
 func fetchLikePipeline(t *testing.T, src *archive.Source, r store.Range, ids map[uint32]chain.MilestoneID) {
 	t.Helper()
 	type answer struct {
-		cm  *chain.ConfirmedMilestone
+		vm  *chain.VerifiedMilestone
 		err error
 	}
 	slots := make(chan chan answer, fetchAhead)
@@ -102,8 +102,8 @@ func fetchLikePipeline(t *testing.T, src *archive.Source, r store.Range, ids map
 			ch := make(chan answer, 1)
 			slots <- ch
 			go func(index uint32) {
-				cm, err := src.Milestone(context.Background(), index)
-				ch <- answer{cm, err}
+				vm, err := src.Milestone(context.Background(), index)
+				ch <- answer{vm, err}
 			}(i)
 		}
 	}()
@@ -113,8 +113,8 @@ func fetchLikePipeline(t *testing.T, src *archive.Source, r store.Range, ids map
 		if a.err != nil {
 			t.Fatalf("milestone %d: %v", want, a.err)
 		}
-		if a.cm.Index != want || a.cm.MilestoneID != ids[want] {
-			t.Fatalf("asked for milestone %d, got %d (%s)", want, a.cm.Index, a.cm.MilestoneID)
+		if cm := a.vm.Confirmed(); cm.Index != want || cm.MilestoneID != ids[want] {
+			t.Fatalf("asked for milestone %d, got %d (%s)", want, cm.Index, cm.MilestoneID)
 		}
 		want++
 	}

@@ -66,10 +66,11 @@ func TestCloseBeforeTheRangeEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := uint32(2); i <= 3; i++ {
-		cm, err := src.Milestone(context.Background(), i)
+		vm, err := src.Milestone(context.Background(), i)
 		if err != nil {
 			t.Fatal(err)
 		}
+		cm := vm.Confirmed()
 		if err := w.Write(cm); err != nil {
 			t.Fatal(err)
 		}

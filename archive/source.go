@@ -132,10 +132,15 @@ func (s *Source) Unreferenced(context.Context, uint32) ([]chain.UnreferencedMess
 	return nil, nil
 }
 
-// Milestone returns milestone index, reading the archives up to it. A corrupt,
+// Milestone returns milestone index verified, reading the archives up to it. A corrupt,
 // truncated or over-cap record is a source.Refusal (naming the file, record and offset),
 // for this milestone and every later one: nothing of it was handed on.
-func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.VerifiedMilestone, error) {
+	return source.Verified(ctx, index, s.network, s.confirmed)
+}
+
+// confirmed reads milestone index from the archives, unverified.
+func (s *Source) confirmed(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if cm, ok := s.ahead[index]; ok {

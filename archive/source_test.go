@@ -32,11 +32,12 @@ func TestSourceServesAnyOrder(t *testing.T) {
 	}
 	chainSrc := simChain(to)
 	for _, i := range []uint32{5, 3, 4, 9, 2, 5, 8} {
-		got, err := src.Milestone(ctx, i)
+		vm, err := src.Milestone(ctx, i)
 		if err != nil {
 			t.Fatalf("milestone %d: %v", i, err)
 		}
-		want, _ := chainSrc.Milestone(ctx, i)
+		got := vm.Confirmed()
+		want, _ := chainSrc.Confirmed(ctx, i)
 		if got.MilestoneID != want.MilestoneID || len(got.Messages) != len(want.Messages) {
 			t.Fatalf("milestone %d: got %s, want %s", i, got.MilestoneID, want.MilestoneID)
 		}
@@ -69,7 +70,7 @@ func TestAlteredRecordWithValidChecksumFailsVerification(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the re-checksummed record was refused before verification: %v", err)
 	}
-	if err := chain.Verify(cm, sim.Network()); !errors.Is(err, chain.ErrMilestoneSignature) {
+	if _, err := chain.Verify(cm, sim.Network()); !errors.Is(err, chain.ErrMilestoneSignature) {
 		t.Fatalf("verification of the altered milestone: %v, want a signature failure", err)
 	}
 }
@@ -87,11 +88,12 @@ func TestSourceAcrossArchives(t *testing.T) {
 	ctx := context.Background()
 	chainSrc := simChain(to)
 	for _, i := range []uint32{3, 11, 8, 9, 10, 12, 2, 30, 21, 5, 29} {
-		got, err := src.Milestone(ctx, i)
+		vm, err := src.Milestone(ctx, i)
 		if err != nil {
 			t.Fatalf("milestone %d: %v", i, err)
 		}
-		if want, _ := chainSrc.Milestone(ctx, i); got.MilestoneID != want.MilestoneID {
+		got := vm.Confirmed()
+		if want, _ := chainSrc.Confirmed(ctx, i); got.MilestoneID != want.MilestoneID {
 			t.Fatalf("milestone %d: got %s, want %s", i, got.MilestoneID, want.MilestoneID)
 		}
 	}

@@ -17,23 +17,6 @@ func ValidateMessage(m *Message, raw []byte) error {
 	return nil
 }
 
-// Verify runs every check the ingest performs before writing anything of a milestone:
-// the milestone's signatures against the network's keys, the network ID of its
-// transactions, and Validate.
-func Verify(cm *ConfirmedMilestone, net Network) error {
-	if cm.Milestone == nil {
-		return invalid("milestone", "missing")
-	}
-	if err := net.Keys.Verify(cm.Milestone); err != nil {
-		return err
-	}
-	msgs, err := validate(cm)
-	if err != nil {
-		return err
-	}
-	return checkNetworkID(msgs, net.ID())
-}
-
 // Validate runs the structural checks of a confirmed milestone: its payload matches its
 // header, every message is well formed and hashes to its ID, the messages are the
 // milestone's cone in white-flag order (proved by both Merkle roots), and the ledger

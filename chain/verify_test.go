@@ -12,7 +12,7 @@ import (
 // transaction (validate.go).
 
 func TestVerifyAcceptsFixture(t *testing.T) {
-	if err := chain.Verify(validMilestone(), vNetwork); err != nil {
+	if _, err := chain.Verify(validMilestone(), vNetwork); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -22,7 +22,7 @@ func TestVerifyRefusesOtherNetwork(t *testing.T) {
 	other := vNetwork
 	other.Name = "shimmer"
 	first := min(includedAt(cm), conflictingAt(cm))
-	wantField(t, chain.Verify(cm, other), fmt.Sprintf("messages[%d].payload.essence.networkId", first),
+	wantField(t, verifyErr(cm, other), fmt.Sprintf("messages[%d].payload.essence.networkId", first),
 		fmt.Sprintf("%d is not this network's ID %d", vNetwork.ID(), chain.Shimmer().ID()))
 }
 
@@ -32,19 +32,19 @@ func TestVerifyChecksSignatures(t *testing.T) {
 	if err := chain.Validate(cm); err != nil {
 		t.Fatalf("Validate does not look at signatures, yet: %v", err)
 	}
-	err := chain.Verify(cm, vNetwork)
+	_, err := chain.Verify(cm, vNetwork)
 	wantField(t, err, "milestone.signatures[1]", "invalid signature")
 	if !errors.Is(err, chain.ErrMilestoneSignature) {
 		t.Fatalf("%v does not wrap ErrMilestoneSignature", err)
 	}
-	wantField(t, chain.Verify(validMilestone(), chain.Shimmer()), "milestone.signatures", "3 signatures, 7 needed")
+	wantField(t, verifyErr(validMilestone(), chain.Shimmer()), "milestone.signatures", "3 signatures, 7 needed")
 }
 
 func TestVerifyRunsValidate(t *testing.T) {
 	cm := validMilestone()
 	cm.Consumed = nil
-	wantField(t, chain.Verify(cm, vNetwork), fmt.Sprintf("messages[%d].payload.essence.inputs[0]", includedAt(cm)), "unknown input")
-	wantField(t, chain.Verify(&chain.ConfirmedMilestone{Index: 1}, vNetwork), "milestone", "missing")
+	wantField(t, verifyErr(cm, vNetwork), fmt.Sprintf("messages[%d].payload.essence.inputs[0]", includedAt(cm)), "unknown input")
+	wantField(t, verifyErr(&chain.ConfirmedMilestone{Index: 1}, vNetwork), "milestone", "missing")
 }
 
 // Validate accepts messages given by their raw bytes alone; Verify must too.
@@ -54,14 +54,14 @@ func TestVerifyRawOnlyMessages(t *testing.T) {
 		cm.Messages[i].Message = nil
 	}
 	noPanic(t, "Verify of raw-only messages", func() {
-		if err := chain.Verify(cm, vNetwork); err != nil {
+		if _, err := chain.Verify(cm, vNetwork); err != nil {
 			t.Fatal(err)
 		}
 	})
 	other := vNetwork
 	other.Name = "shimmer"
 	noPanic(t, "Verify of raw-only messages", func() {
-		if err := chain.Verify(cm, other); err == nil {
+		if _, err := chain.Verify(cm, other); err == nil {
 			t.Fatal("raw-only transactions of another network accepted")
 		}
 	})

@@ -86,7 +86,7 @@ func BenchmarkFamilyRows(b *testing.B) {
 	st.SetNetwork(store.RecordOf(sim.Network()))
 	cms := make([]*chain.ConfirmedMilestone, 0, benchTip)
 	for i := uint32(1); i <= benchTip; i++ {
-		cm, err := src.Milestone(ctx, i)
+		cm, err := src.Confirmed(ctx, i)
 		if err != nil {
 			b.Fatal(err)
 		}

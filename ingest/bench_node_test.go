@@ -29,48 +29,48 @@ func BenchmarkNodeMilestone(b *testing.B) {
 	testcontainers.SkipShort(b)
 	fake, _ := nodetest.Start(b)
 	for range b.N {
-		fetch, cms := benchFetch(b, fake, 0)
+		fetch, vms := benchFetch(b, fake, 0)
 		fake.ResetCounts()
 		fetchLAN, _ := benchFetch(b, fake, time.Millisecond)
 		requests := fake.Counts()
-		verify := benchVerify(b, cms)
-		write := benchWrite(b, fake, cms)
+		verify := benchVerify(b, vms)
+		write := benchWrite(b, fake, vms)
 		printNodeBench(fetch, fetchLAN, verify, write, requests)
 	}
 }
 
 // benchFetch fetches both milestones nodeBenchRounds times, each round with a new source
 // (nothing cached), and returns the time of each milestone fetch.
-func benchFetch(b *testing.B, fake *nodetest.Server, latency time.Duration) ([]time.Duration, []*chain.ConfirmedMilestone) {
+func benchFetch(b *testing.B, fake *nodetest.Server, latency time.Duration) ([]time.Duration, []*chain.VerifiedMilestone) {
 	fake.SetLatency(latency)
 	defer fake.SetLatency(0)
 	var took []time.Duration
-	var cms []*chain.ConfirmedMilestone
+	var vms []*chain.VerifiedMilestone
 	for range nodeBenchRounds {
 		src, err := node.New(node.Config{URL: fake.URL()})
 		if err != nil {
 			b.Fatal(err)
 		}
-		cms = cms[:0]
+		vms = vms[:0]
 		for _, index := range []uint32{17339, 17340} {
 			start := time.Now()
-			cm, err := src.Milestone(context.Background(), index)
+			vm, err := src.Milestone(context.Background(), index)
 			took = append(took, time.Since(start))
 			if err != nil {
 				b.Fatal(err)
 			}
-			cms = append(cms, cm)
+			vms = append(vms, vm)
 		}
 	}
-	return took, cms
+	return took, vms
 }
 
-func benchVerify(b *testing.B, cms []*chain.ConfirmedMilestone) []time.Duration {
+func benchVerify(b *testing.B, vms []*chain.VerifiedMilestone) []time.Duration {
 	var took []time.Duration
 	for range nodeBenchRounds {
-		for _, cm := range cms {
+		for _, vm := range vms {
 			start := time.Now()
-			if err := chain.Verify(cm, chain.Shimmer()); err != nil {
+			if _, err := chain.Verify(vm.Confirmed(), chain.Shimmer()); err != nil {
 				b.Fatal(err)
 			}
 			took = append(took, time.Since(start))
@@ -81,7 +81,7 @@ func benchVerify(b *testing.B, cms []*chain.ConfirmedMilestone) []time.Duration 
 
 // benchWrite writes both milestones, in order, into a fresh keyspace per round, as the
 // pipeline writes one milestone.
-func benchWrite(b *testing.B, fake *nodetest.Server, cms []*chain.ConfirmedMilestone) []time.Duration {
+func benchWrite(b *testing.B, fake *nodetest.Server, vms []*chain.VerifiedMilestone) []time.Duration {
 	ctx := context.Background()
 	var took []time.Duration
 	for range nodeBenchRounds {
@@ -95,9 +95,9 @@ func benchWrite(b *testing.B, fake *nodetest.Server, cms []*chain.ConfirmedMiles
 		if err := p.resolveNetwork(ctx); err != nil {
 			b.Fatal(err)
 		}
-		for _, cm := range cms {
+		for _, vm := range vms {
 			start := time.Now()
-			if err := p.writeMilestone(ctx, cm, 17340); err != nil {
+			if err := p.writeMilestone(ctx, vm, 17340); err != nil {
 				b.Fatal(err)
 			}
 			took = append(took, time.Since(start))

@@ -505,7 +505,7 @@ func prebuild(b *testing.B, src *sim.Sim) *prebuilt {
 	hw := hints.NewWriter(1 << 20)
 	out := &prebuilt{}
 	for i := uint32(1); i <= benchTip; i++ {
-		cm, err := src.Milestone(ctx, i)
+		cm, err := src.Confirmed(ctx, i)
 		if err != nil {
 			b.Fatal(err)
 		}

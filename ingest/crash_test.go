@@ -70,11 +70,11 @@ func assertSameData(t *testing.T, aCfg, bCfg cql.Config, skip ...string) {
 func dailyAll(t *testing.T, st *store.Store, src *sim.Sim, tip uint32) {
 	t.Helper()
 	ctx := context.Background()
-	first, err := src.Milestone(ctx, 1)
+	first, err := src.Confirmed(ctx, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	last, err := src.Milestone(ctx, tip)
+	last, err := src.Confirmed(ctx, tip)
 	if err != nil {
 		t.Fatal(err)
 	}

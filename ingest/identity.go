@@ -54,15 +54,15 @@ func (p *Pipeline) checkAnchor(ctx context.Context) error {
 	if tip < index {
 		return nil // the source's chain is shorter: a reset, or a source far behind; the chain check decides later
 	}
-	cm, err := p.src.Milestone(ctx, index)
+	vm, err := p.src.Milestone(ctx, index)
 	switch {
 	case errors.Is(err, source.ErrNotFound), errors.Is(err, source.ErrNotHeld):
 		return nil
 	case err != nil:
 		return &sourceError{fmt.Errorf("anchor milestone %d: %w", index, err)}
-	case cm.MilestoneID.String() != id:
+	case vm.Confirmed().MilestoneID.String() != id:
 		return fmt.Errorf("%w: the keyspace's anchor milestone %d is %s, the source's is %s", store.ErrChainBreak,
-			index, id, cm.MilestoneID)
+			index, id, vm.Confirmed().MilestoneID)
 	}
 	return nil
 }

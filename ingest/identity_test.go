@@ -23,7 +23,7 @@ type resetSource struct {
 	oldest uint32
 }
 
-func (s *resetSource) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+func (s *resetSource) Milestone(ctx context.Context, index uint32) (*chain.VerifiedMilestone, error) {
 	if index < s.oldest {
 		return nil, source.Refuse(fmt.Errorf("milestone %d: %w", index, source.ErrNotHeld))
 	}
@@ -92,10 +92,11 @@ func TestCheckNext(t *testing.T) {
 	other := simOptions(6)
 	other.Seed = 7
 	for name, src := range map[string]*sim.Sim{"same chain": simSource(6), "other chain": sim.New(other)} {
-		cm, err := src.Milestone(ctx, 4)
+		vm, err := src.Milestone(ctx, 4)
 		if err != nil {
 			t.Fatal(err)
 		}
+		cm := vm.Confirmed()
 		err = st.CheckNext(ctx, cm)
 		if broke := errors.Is(err, store.ErrChainBreak); broke != (name == "other chain") {
 			t.Errorf("%s: CheckNext(4) = %v", name, err)

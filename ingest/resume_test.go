@@ -3,6 +3,7 @@ package ingest_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -76,5 +77,30 @@ func TestMalformedRecordStopsThePipelineAtThatMilestone(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// otherNetworkSource names a network other than the one its milestones were verified
+// against (the sim's): the keyspace records the one it names.
+type otherNetworkSource struct{ *sim.Sim }
+
+func (s otherNetworkSource) Network(ctx context.Context) (chain.Network, error) {
+	net, err := s.Sim.Network(ctx)
+	net.Keys.Threshold--
+	return net, err
+}
+
+// A milestone verified against another network than the keyspace's is refused before
+// anything of it is written, even though it passed its source's verification.
+func TestMilestoneVerifiedForAnotherNetworkIsRefused(t *testing.T) {
+	st, _ := newStore(t)
+	p := ingest.New(otherNetworkSource{sim.New(simOptions(5))}, st, ingest.Config{NodeID: 1, StopAt: 5}, nil, nil)
+	err := p.Run(context.Background())
+	var refused *ingest.MilestoneError
+	if !errors.As(err, &refused) || refused.Index != 1 || !strings.Contains(err.Error(), "another network") {
+		t.Fatalf("Run: got %v, want milestone 1 refused as verified against another network", err)
+	}
+	if n := countMessagesOf(t, st, 1); n != 0 {
+		t.Fatalf("milestone 1 has %d messages written", n)
 	}
 }

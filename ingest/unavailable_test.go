@@ -33,7 +33,7 @@ type prunedSource struct {
 
 func (s *prunedSource) Latest(context.Context) (uint32, error) { return s.tip.Load(), nil }
 
-func (s *prunedSource) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+func (s *prunedSource) Milestone(ctx context.Context, index uint32) (*chain.VerifiedMilestone, error) {
 	s.mu.Lock()
 	s.asked[index]++
 	s.mu.Unlock()

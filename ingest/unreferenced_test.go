@@ -122,7 +122,7 @@ func (g *gatedTip) Latest(ctx context.Context) (uint32, error) {
 	}
 }
 
-func (g *gatedTip) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+func (g *gatedTip) Milestone(ctx context.Context, index uint32) (*chain.VerifiedMilestone, error) {
 	if tip, err := g.Latest(ctx); err != nil || index > tip {
 		return nil, cmp.Or(err, source.ErrNotFound)
 	}

@@ -15,7 +15,7 @@ import (
 
 type fetched struct {
 	index uint32
-	cm    *chain.ConfirmedMilestone
+	vm    *chain.VerifiedMilestone
 	err   error
 }
 
@@ -40,12 +40,12 @@ func (p *Pipeline) ingestRange(ctx context.Context, r store.Range, tip uint32) (
 		if refused != nil || wctx.Err() != nil {
 			break
 		}
-		if refused = p.checkChain(wctx, prev, res.cm, r.To); refused != nil {
+		vm := res.vm
+		if refused = p.checkChain(wctx, prev, vm.Confirmed(), r.To); refused != nil {
 			break
 		}
-		cm := res.cm
-		prev = cm
-		writers.Go(func() error { return p.writeMilestone(wctx, cm, tip) })
+		prev = vm.Confirmed()
+		writers.Go(func() error { return p.writeMilestone(wctx, vm, tip) })
 	}
 	stopFetching()
 	if err := writers.Wait(); err != nil {
@@ -57,24 +57,34 @@ func (p *Pipeline) ingestRange(ctx context.Context, r store.Range, tip uint32) (
 // check turns a fetch result into the error that stops the range, if any.
 func (p *Pipeline) check(res fetched) error {
 	if res.err != nil {
-		err := &sourceError{fmt.Errorf("milestone %d: %w", res.index, res.err)}
-		if errors.Is(res.err, source.ErrNotHeld) {
-			return &notHeldError{res.index, err}
-		}
-		return err
+		return p.sourceFailure(res)
 	}
-	if res.cm.Index != res.index {
+	cm := res.vm.Confirmed()
+	switch {
+	case cm.Index != res.index:
 		return &MilestoneError{res.index, &chain.ValidationError{Field: "index",
-			Reason: fmt.Sprintf("source returned milestone %d", res.cm.Index)}}
+			Reason: fmt.Sprintf("source returned milestone %d", cm.Index)}}
+	case !res.vm.For(*p.net):
+		return &MilestoneError{res.index, &chain.ValidationError{Field: "milestone",
+			Reason: "the source verified it against another network than the keyspace's"}}
 	}
-	start := time.Now()
-	err := chain.Verify(res.cm, *p.net)
-	p.m.VerifySec.Observe(time.Since(start).Seconds())
-	if err != nil {
-		p.log.Error("refusing milestone", "milestone", res.index, "error", err)
-		return &MilestoneError{res.index, err}
-	}
+	p.m.VerifySec.Observe(res.vm.Took().Seconds())
 	return nil
+}
+
+// sourceFailure is the error of a milestone the source did not serve: one that fails
+// verification is refused (a MilestoneError, nothing of it is written), one the source
+// no longer holds is passed over, any other stops the range to be tried again.
+func (p *Pipeline) sourceFailure(res fetched) error {
+	if errors.Is(res.err, source.ErrUnverified) {
+		p.log.Error("refusing milestone", "milestone", res.index, "error", res.err)
+		return &MilestoneError{res.index, res.err}
+	}
+	err := &sourceError{fmt.Errorf("milestone %d: %w", res.index, res.err)}
+	if errors.Is(res.err, source.ErrNotHeld) {
+		return &notHeldError{res.index, err}
+	}
+	return err
 }
 
 // fetchOrdered fetches the milestones of r with at most FetchAhead in flight and
@@ -109,14 +119,14 @@ func (p *Pipeline) fetchOrdered(ctx context.Context, r store.Range) <-chan fetch
 
 func (p *Pipeline) fetch(ctx context.Context, index uint32) fetched {
 	start := time.Now()
-	cm, err := p.src.Milestone(ctx, index)
+	vm, err := p.src.Milestone(ctx, index)
 	p.m.SourceFetchSec.Observe(time.Since(start).Seconds())
-	return fetched{index: index, cm: cm, err: err}
+	return fetched{index: index, vm: vm, err: err}
 }
 
-// writeMilestone writes every row of cm, then its sync row.
-func (p *Pipeline) writeMilestone(ctx context.Context, cm *chain.ConfirmedMilestone, tip uint32) error {
-	start := time.Now()
+// writeMilestone writes every row of a verified milestone, then its sync row.
+func (p *Pipeline) writeMilestone(ctx context.Context, vm *chain.VerifiedMilestone, tip uint32) error {
+	start, cm := time.Now(), vm.Confirmed()
 	marks, err := p.pendingMarks(ctx, cm)
 	if err != nil {
 		return fmt.Errorf("milestone %d: reading pending marks: %w", cm.Index, err)

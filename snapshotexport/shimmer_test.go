@@ -116,10 +116,11 @@ func nodeMilestones(t *testing.T, st *store.Store, indexes ...uint32) []*chain.C
 	}
 	var out []*chain.ConfirmedMilestone
 	for _, i := range indexes {
-		cm, err := src.Milestone(ctxFor(t), i)
+		vm, err := src.Milestone(ctxFor(t), i)
 		if err != nil {
 			t.Fatal(err)
 		}
+		cm := vm.Confirmed()
 		out = append(out, cm)
 	}
 	return out

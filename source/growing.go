@@ -39,7 +39,7 @@ func (g *Growing) Latest(ctx context.Context) (uint32, error) {
 }
 
 // Milestone refuses milestones past the current tip, like a node would.
-func (g *Growing) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+func (g *Growing) Milestone(ctx context.Context, index uint32) (*chain.VerifiedMilestone, error) {
 	tip, err := g.Latest(ctx)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ package source
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
@@ -25,8 +26,9 @@ type Source interface {
 	// Latest returns the newest confirmed milestone index the source can serve (0 = none yet).
 	Latest(ctx context.Context) (uint32, error)
 	// Milestone returns confirmed milestone index: its payload, its cone in white-flag order
-	// with each message's verdict, and its ledger changes.
-	Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error)
+	// with each message's verdict, and its ledger changes, verified against the network
+	// (chain.Verify). A milestone that fails verification is refused (Unverified).
+	Milestone(ctx context.Context, index uint32) (*chain.VerifiedMilestone, error)
 	// Unreferenced returns messages attached after milestone `after` but not yet referenced by a milestone.
 	Unreferenced(ctx context.Context, after uint32) ([]chain.UnreferencedMessage, error)
 }
@@ -41,6 +43,30 @@ func (e *Refusal) Unwrap() error { return e.Err }
 
 // Refuse wraps err as a Refusal.
 func Refuse(err error) error { return &Refusal{err} }
+
+// ErrUnverified is wrapped by the refusal of a milestone that fails verification.
+var ErrUnverified = errors.New("fails verification")
+
+// Unverified is the refusal of milestone index, which failed verification with err.
+func Unverified(index uint32, err error) error {
+	return Refuse(fmt.Errorf("milestone %d %w: %w", index, ErrUnverified, err))
+}
+
+// Verified reads milestone index with read and verifies it against net (chain.Verify),
+// as a source does before it serves a milestone; a milestone that fails is refused
+// (Unverified).
+func Verified(ctx context.Context, index uint32, net chain.Network,
+	read func(context.Context, uint32) (*chain.ConfirmedMilestone, error)) (*chain.VerifiedMilestone, error) {
+	cm, err := read(ctx, index)
+	if err != nil {
+		return nil, err
+	}
+	vm, err := chain.Verify(cm, net)
+	if err != nil {
+		return nil, Unverified(index, err)
+	}
+	return vm, nil
+}
 
 // Notifier is a source that can tell sooner than polling Latest that a new milestone
 // may be confirmed (a node's event API).

@@ -64,10 +64,11 @@ func writtenMilestone(t *testing.T, keep func(store.Write) bool) (st *store.Stor
 	n, _ := nodetest.Start(t)
 	src := realnettest.Source(t, node.Config{URL: n.URL()})
 	cm = realnettest.WriteMilestone(t, st, src, keep)
-	next, err := src.Milestone(context.Background(), 17340)
+	vm, err := src.Milestone(context.Background(), 17340)
 	if err != nil {
 		t.Fatal(err)
 	}
+	next = vm.Confirmed()
 	return st, cm, next
 }
 

@@ -51,10 +51,11 @@ func WriteMilestone(t testing.TB, st *store.Store, src *node.Source, keep func(s
 	if err := st.EnsureNetwork(ctx, net, "test"); err != nil {
 		t.Fatal(err)
 	}
-	cm, err := src.Milestone(ctx, 17339)
+	vm, err := src.Milestone(ctx, 17339)
 	if err != nil {
 		t.Fatal(err)
 	}
+	cm := vm.Confirmed()
 	var writes []store.Write
 	for _, w := range st.MilestoneWrites(cm, 17339, nil).Writes {
 		if keep(w) {

@@ -31,12 +31,12 @@ type readAhead struct {
 	asked map[uint32]time.Time // milestones asked for lately: never read ahead again
 }
 
-// aheadRead is one milestone read ahead: done is closed when cm or err is set.
+// aheadRead is one milestone read ahead: done is closed when vm or err is set.
 type aheadRead struct {
 	started time.Time
-	ended   time.Time // set with cm and err
+	ended   time.Time // set with vm and err
 	done    chan struct{}
-	cm      *chain.ConfirmedMilestone
+	vm      *chain.VerifiedMilestone
 	err     error
 }
 
@@ -48,7 +48,7 @@ func newReadAhead(ceiling int) *readAhead {
 // when it is not, or its read failed (then the asker reads it itself, and the failure
 // was already charged to its node). waited tells whether the asker had to wait, idle
 // how long the read had waited for it.
-func (a *readAhead) take(ctx context.Context, index uint32) (cm *chain.ConfirmedMilestone, ok, waited bool, idle time.Duration) {
+func (a *readAhead) take(ctx context.Context, index uint32) (vm *chain.VerifiedMilestone, ok, waited bool, idle time.Duration) {
 	a.mu.Lock()
 	r := a.reads[index]
 	delete(a.reads, index)
@@ -68,7 +68,7 @@ func (a *readAhead) take(ctx context.Context, index uint32) (cm *chain.Confirmed
 			return nil, false, waited, 0
 		}
 	}
-	return r.cm, r.err == nil, waited, idle
+	return r.vm, r.err == nil, waited, idle
 }
 
 // plan marks the milestones after index to read ahead (up to the depth, none above tip,
@@ -106,8 +106,8 @@ func (a *readAhead) forget(now time.Time) {
 }
 
 // finish records the read: its asker, if one waits, takes it now.
-func (r *aheadRead) finish(cm *chain.ConfirmedMilestone, err error) {
-	r.cm, r.err, r.ended = cm, err, time.Now()
+func (r *aheadRead) finish(vm *chain.VerifiedMilestone, err error) {
+	r.vm, r.err, r.ended = vm, err, time.Now()
 	close(r.done)
 }
 

@@ -29,7 +29,7 @@
 //
 // With several nodes (Config.URLs), all of one network (ErrMixedNetworks), every request
 // of a milestone goes to one node, chosen round-robin among the healthy nodes that
-// confirmed it, and the milestone is verified (chain.Verify) before it is returned, so a
+// confirmed it, and the milestone is verified (chain.VerifySigned) before it is returned, so a
 // failure is that node's: a node unavailable, refusing or answering what fails
 // verification is benched (2s doubling to 5min) and the milestone read from the next; so
 // is a node whose answers take far longer than another's (at least 30s). A milestone

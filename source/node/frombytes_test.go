@@ -57,11 +57,12 @@ func readInOrder(t *testing.T, ctx context.Context, s *Source, src *sim.Sim, fir
 // sameVerdicts reads milestone index from s and compares its referenced blocks with the
 // simulator's: IDs, bytes, white-flag order, inclusion states and conflict reasons.
 func sameVerdicts(ctx context.Context, s *Source, src *sim.Sim, index uint32) error {
-	got, err := s.Milestone(ctx, index)
+	vm, err := s.Milestone(ctx, index)
 	if err != nil {
 		return err
 	}
-	want, err := src.Milestone(ctx, index)
+	got := vm.Confirmed()
+	want, err := src.Confirmed(ctx, index)
 	if err != nil {
 		return err
 	}
@@ -83,7 +84,7 @@ func sameVerdicts(ctx context.Context, s *Source, src *sim.Sim, index uint32) er
 func conflictsIn(t *testing.T, src *sim.Sim, first, last uint32) (conflicts, blocks int) {
 	t.Helper()
 	for i := first; i <= last; i++ {
-		cm, err := src.Milestone(ctxT(t), i)
+		cm, err := src.Confirmed(ctxT(t), i)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -50,9 +50,10 @@ func sourceOnFakeNode(t *testing.T) (*nodetest.Server, *realdata.Set, *Source, c
 // checkServed: the source serves milestone index as the data holds it.
 func checkServed(t *testing.T, s *Source, set *realdata.Set, index uint32) {
 	t.Helper()
-	cm, err := s.Milestone(ctxT(t), index)
+	vm, err := s.Milestone(ctxT(t), index)
 	if err != nil {
 		t.Fatal(err)
 	}
+	cm := vm.Confirmed()
 	checkAgainstData(t, cm, set.Milestones[index])
 }

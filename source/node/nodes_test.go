@@ -47,10 +47,11 @@ func readBoth(t *testing.T, s *Source) {
 	_, set := fakeNode(t)
 	for range 3 {
 		for _, index := range []uint32{17339, 17340} {
-			cm, err := s.Milestone(ctxT(t), index)
+			vm, err := s.Milestone(ctxT(t), index)
 			if err != nil {
 				t.Fatalf("milestone %d: %v", index, err)
 			}
+			cm := vm.Confirmed()
 			checkAgainstData(t, cm, set.Milestones[index])
 		}
 	}

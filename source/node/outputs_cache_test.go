@@ -59,10 +59,11 @@ func TestSpentOutputsLeaveTheCache(t *testing.T) {
 	seen := map[chain.OutputID]bool{}
 	spentSeen := 0
 	for index := uint32(2); index <= 12; index++ {
-		cm, err := s.Milestone(ctx, index)
+		vm, err := s.Milestone(ctx, index)
 		if err != nil {
 			t.Fatal(err)
 		}
+		cm := vm.Confirmed()
 		for _, lo := range cm.Created {
 			seen[lo.OutputID] = true
 		}

@@ -61,11 +61,12 @@ func TestWalksOutOfOrder(t *testing.T) {
 	requests := map[uint32][]int{}
 	for _, index := range []uint32{17340, 17339, 17340, 17339} {
 		before := n.Count(routeMetadata)
-		cm, err := s.Milestone(ctx, index)
+		vm, err := s.Milestone(ctx, index)
 		if err != nil {
 			t.Fatalf("milestone %d: %v", index, err)
 		}
-		if err := chain.Verify(cm, net); err != nil {
+		cm := vm.Confirmed()
+		if _, err := chain.Verify(cm, net); err != nil {
 			t.Fatalf("milestone %d: %v", index, err)
 		}
 		checkAgainstData(t, cm, set.Milestones[index])
@@ -123,10 +124,6 @@ func TestConcurrentWalks(t *testing.T) {
 	for range 5 {
 		s := newSource(t, n)
 		ctx := ctxT(t)
-		net, err := s.Network(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var wg sync.WaitGroup
 		errs := make(chan error, 16)
 		for k := range 16 {
@@ -134,11 +131,8 @@ func TestConcurrentWalks(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				cm, err := s.Milestone(ctx, index)
-				if err == nil {
-					err = chain.Verify(cm, net)
-				}
-				if err == nil && len(cm.Messages) != len(set.Milestones[index].Cone) {
+				vm, err := s.Milestone(ctx, index)
+				if err == nil && len(vm.Confirmed().Messages) != len(set.Milestones[index].Cone) {
 					err = errors.New("wrong cone size")
 				}
 				if err != nil {
@@ -162,10 +156,11 @@ func TestSameMilestoneWalkNotTrusted(t *testing.T) {
 		s.members[0].reached.reach(b.ID, 17340)
 	}
 	before := n.Count(routeMetadata)
-	cm, err := s.Milestone(ctx, 17340)
+	vm, err := s.Milestone(ctx, 17340)
 	if err != nil {
 		t.Fatal(err)
 	}
+	cm := vm.Confirmed()
 	checkAgainstData(t, cm, set.Milestones[17340])
 	if got := n.Count(routeMetadata) - before; got < len(set.Milestones[17340].Cone) {
 		t.Fatalf("%d metadata requests for a cone of %d blocks", got, len(set.Milestones[17340].Cone))

@@ -117,10 +117,11 @@ func TestMilestoneHedgedToTheOtherNode(t *testing.T) {
 	reads := 0
 	for range 2 {
 		for _, index := range []uint32{17339, 17340} {
-			cm, err := s.Milestone(ctxT(t), index)
+			vm, err := s.Milestone(ctxT(t), index)
 			if err != nil {
 				t.Fatalf("milestone %d: %v", index, err)
 			}
+			cm := vm.Confirmed()
 			checkAgainstData(t, cm, set.Milestones[index])
 			reads++
 		}
@@ -151,11 +152,11 @@ func TestHedgedAnswerIsVerified(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cm, err := s.Milestone(ctxT(t), 17339)
+	vm, err := s.Milestone(ctxT(t), 17339)
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkAgainstData(t, cm, set.Milestones[17339])
+	checkAgainstData(t, vm.Confirmed(), set.Milestones[17339])
 	if got := testutil.ToFloat64(s.metrics.benches.WithLabelValues(hostOfServer(t, b))); got != 1 {
 		t.Fatalf("the lying node was benched %v times, want 1", got)
 	}

@@ -24,20 +24,23 @@ type member struct {
 	health  health
 }
 
-// Milestone reads confirmed milestone index: its payload, whose signatures must pass
-// keys before its cone is walked, its cone in white-flag order with the node's verdicts,
-// and its ledger changes (asked for while the cone is walked). The cone is walked from
+// Milestone reads confirmed milestone index and verifies it against net: its payload,
+// whose signatures must pass net's keys before its cone is walked, its cone in
+// white-flag order with the node's verdicts, and its ledger changes (asked for while the
+// cone is walked). A node answering what fails verification is refused
+// (source.Unverified) like one answering malformed bytes. The cone is walked from
 // the blocks' bytes alone once the milestones before it were walked here (fromBytes),
 // else, or when that walk cannot vouch for its cone, with the blocks' metadata.
-func (s *member) Milestone(ctx context.Context, index uint32, keys chain.MilestoneKeys) (*chain.ConfirmedMilestone, error) {
+func (s *member) Milestone(ctx context.Context, index uint32, net chain.Network) (*chain.VerifiedMilestone, error) {
 	warm, walked := s.book.start(index)
 	defer walked(-1)
 	mp, err := s.milestonePayload(ctx, index)
 	if err != nil {
 		return nil, err
 	}
-	if err := keys.Verify(mp); err != nil {
-		return nil, source.Refuse(fmt.Errorf("milestone %d fails verification: %w", index, err))
+	signed, err := net.Keys.Check(mp)
+	if err != nil {
+		return nil, source.Unverified(index, err)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // the utxo-changes request of a milestone that fails
@@ -51,7 +54,11 @@ func (s *member) Milestone(ctx context.Context, index uint32, keys chain.Milesto
 	if err := s.ledger(ctx, cm, utxo); err != nil {
 		return nil, fmt.Errorf("milestone %d: %w", index, err)
 	}
-	return cm, nil
+	vm, err := chain.VerifySigned(cm, signed, net)
+	if err != nil {
+		return nil, source.Unverified(index, err)
+	}
+	return vm, nil
 }
 
 // cone walks milestone index's cone and orders it: from bytes alone when warm and that

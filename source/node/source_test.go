@@ -25,11 +25,12 @@ func TestMilestonesFromTheNode(t *testing.T) {
 		t.Fatalf("oldest %d, %v", oldest, err)
 	}
 	for _, index := range []uint32{17339, 17340} {
-		cm, err := s.Milestone(ctx, index)
+		vm, err := s.Milestone(ctx, index)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := chain.Verify(cm, net); err != nil {
+		cm := vm.Confirmed()
+		if _, err := chain.Verify(cm, net); err != nil {
 			t.Fatalf("milestone %d: %v", index, err)
 		}
 		checkAgainstData(t, cm, set.Milestones[index])

@@ -24,14 +24,14 @@ var errBehind = fmt.Errorf("%w: the node has not confirmed the milestone yet", e
 // failed: with a refusal when every node refused (source.ErrNotHeld when none holds the
 // milestone), else with an error worth retrying. Meanwhile the next milestones are read
 // ahead (readAhead).
-func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+func (s *Source) Milestone(ctx context.Context, index uint32) (*chain.VerifiedMilestone, error) {
 	release := s.book.reserve(index)
 	defer release()
-	cm, ok, waited, idle := s.ahead.take(ctx, index)
+	vm, ok, waited, idle := s.ahead.take(ctx, index)
 	s.readAhead(ctx, index)
 	s.ahead.adapt(waited, s.queued(), idle)
 	if ok {
-		return cm, nil
+		return vm, nil
 	}
 	return s.milestone(ctx, index, true)
 }
@@ -84,7 +84,7 @@ func (s *Source) queued() bool {
 
 // milestone reads index from the nodes that confirmed it, in order; hedged, from the
 // next node too when a read takes longer than the hedge delay.
-func (s *Source) milestone(ctx context.Context, index uint32, hedged bool) (*chain.ConfirmedMilestone, error) {
+func (s *Source) milestone(ctx context.Context, index uint32, hedged bool) (*chain.VerifiedMilestone, error) {
 	net, err := s.Network(ctx)
 	if err != nil {
 		return nil, err
@@ -104,7 +104,7 @@ func (s *Source) milestone(ctx context.Context, index uint32, hedged bool) (*cha
 // attempt is one node's read of a milestone.
 type attempt struct {
 	m   *member
-	cm  *chain.ConfirmedMilestone
+	vm  *chain.VerifiedMilestone
 	err error
 }
 
@@ -112,7 +112,7 @@ type attempt struct {
 // and, hedged, also the next when none answered within the hedge delay. The first
 // verified answer is used and the other reads are cancelled.
 func (s *Source) race(ctx context.Context, index uint32, net chain.Network, nodes []*member,
-	failed []error, hedged bool) (*chain.ConfirmedMilestone, error) {
+	failed []error, hedged bool) (*chain.VerifiedMilestone, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make(chan attempt, len(nodes))
@@ -122,11 +122,11 @@ func (s *Source) race(ctx context.Context, index uint32, net chain.Network, node
 		next, running = next+1, running+1
 		go func() {
 			start := time.Now()
-			cm, err := m.verified(withMilestone(ctx, index), index, net)
+			vm, err := m.Milestone(withMilestone(ctx, index), index, net)
 			if err == nil {
 				s.hedge.took(time.Since(start))
 			}
-			results <- attempt{m, cm, err}
+			results <- attempt{m, vm, err}
 		}()
 	}
 	timer := time.NewTimer(s.hedge.delay())
@@ -152,8 +152,8 @@ func (s *Source) race(ctx context.Context, index uint32, net chain.Network, node
 			running--
 			if a.err == nil {
 				s.recovered(a.m)
-				s.referencedBy(a.cm)
-				return a.cm, nil
+				s.referencedBy(a.vm.Confirmed())
+				return a.vm, nil
 			}
 			if ctx.Err() != nil || !attributable(a.err) {
 				return nil, a.err
@@ -173,19 +173,6 @@ func (s *Source) referencedBy(cm *chain.ConfirmedMilestone) {
 		ids[i] = rm.ID
 	}
 	s.events.pending.referencedNow(ids...)
-}
-
-// verified reads milestone index from the node and runs chain.Verify on it, so that a
-// node answering what fails verification is refused like one answering malformed bytes.
-func (m *member) verified(ctx context.Context, index uint32, net chain.Network) (*chain.ConfirmedMilestone, error) {
-	cm, err := m.Milestone(ctx, index, net.Keys)
-	if err != nil {
-		return nil, err
-	}
-	if err := chain.Verify(cm, net); err != nil {
-		return nil, source.Refuse(fmt.Errorf("milestone %d fails verification: %w", index, err))
-	}
-	return cm, nil
 }
 
 // order is the nodes to ask for a milestone: the healthy ones first, starting from the

@@ -36,7 +36,7 @@ func TestConcurrentRequestsMatchSequential(t *testing.T) {
 	var wg sync.WaitGroup
 	for _, i := range order {
 		wg.Go(func() {
-			got[i], errs[i] = s.Milestone(context.Background(), uint32(i+1))
+			got[i], errs[i] = s.Confirmed(context.Background(), uint32(i+1))
 		})
 	}
 	wg.Wait()

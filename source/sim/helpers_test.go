@@ -14,7 +14,7 @@ func milestones(t *testing.T, s *Sim, n uint32) []*chain.ConfirmedMilestone {
 	var out []*chain.ConfirmedMilestone
 	first := s.Options().FirstIndex
 	for i := first; i < first+n; i++ {
-		cm, err := s.Milestone(context.Background(), i)
+		cm, err := s.Confirmed(context.Background(), i)
 		if err != nil {
 			t.Fatalf("milestone %d: %v", i, err)
 		}

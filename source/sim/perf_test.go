@@ -14,7 +14,7 @@ func TestGenerationIsFast(t *testing.T) {
 	}
 	start := time.Now()
 	s := New(Options{Seed: 7, Tip: 300})
-	if _, err := s.Milestone(context.Background(), 300); err != nil {
+	if _, err := s.Confirmed(context.Background(), 300); err != nil {
 		t.Fatal(err)
 	}
 	if took := time.Since(start); took > time.Second {
@@ -27,7 +27,7 @@ func TestGenerationIsFast(t *testing.T) {
 func BenchmarkGenerate300(b *testing.B) {
 	for b.Loop() {
 		s := New(Options{Seed: 7, Tip: 300})
-		if _, err := s.Milestone(context.Background(), 300); err != nil {
+		if _, err := s.Confirmed(context.Background(), 300); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -22,7 +22,7 @@ func TestRetainServesTheSameChainBounded(t *testing.T) {
 			t.Fatalf("milestone %d differs with Retain %d", want[i].Index, retain)
 		}
 	}
-	again, err := s.Milestone(context.Background(), 3) // forgotten: generated again
+	again, err := s.Confirmed(context.Background(), 3) // forgotten: generated again
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ type Sim struct {
 	mu   sync.Mutex
 	opts Options
 	gen  *generator
+	net  chain.Network // what its milestones are verified against
 }
 
 var _ source.Source = (*Sim)(nil)
@@ -28,7 +29,7 @@ var _ source.Source = (*Sim)(nil)
 // New prepares a chain; nothing is generated until asked for.
 func New(opts Options) *Sim {
 	opts = opts.withDefaults()
-	return &Sim{opts: opts, gen: newGenerator(opts)}
+	return &Sim{opts: opts, gen: newGenerator(opts), net: Network()}
 }
 
 // Options returns the options in effect, defaults filled in.
@@ -51,9 +52,16 @@ func (s *Sim) Latest(ctx context.Context) (uint32, error) {
 	return s.last(), nil
 }
 
-// Milestone returns milestone index, generating it (and every milestone
-// before it) if needed. Indexes outside the chain give source.ErrNotFound.
-func (s *Sim) Milestone(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
+// Milestone returns milestone index verified (source.Verified): a milestone served with
+// a fault (Options.Faults) that verification finds is refused.
+func (s *Sim) Milestone(ctx context.Context, index uint32) (*chain.VerifiedMilestone, error) {
+	return source.Verified(ctx, index, s.net, s.Confirmed)
+}
+
+// Confirmed returns milestone index as it is served, unverified (with its fault, if
+// any), generating it (and every milestone before it) if needed. Indexes outside the
+// chain give source.ErrNotFound.
+func (s *Sim) Confirmed(ctx context.Context, index uint32) (*chain.ConfirmedMilestone, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rec, err := s.record(ctx, index)

@@ -51,7 +51,7 @@ func TestUnreferencedArriveLater(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		next, err := s.Milestone(ctx, after+1)
+		next, err := s.Confirmed(ctx, after+1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestOptionDefaultsAndNegatives(t *testing.T) {
 		if len(cm.Created) != 0 || len(cm.Messages) != want {
 			t.Fatalf("milestone %d: %d created, %d messages; want 0 and %d", cm.Index, len(cm.Created), len(cm.Messages), want)
 		}
-		if err := chain.Verify(cm, Network()); err != nil {
+		if _, err := chain.Verify(cm, Network()); err != nil {
 			t.Fatal(err)
 		}
 	}

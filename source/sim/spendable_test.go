@@ -16,11 +16,11 @@ func TestSpendableOutputsHoldThePoolLevel(t *testing.T) {
 	free := New(Options{Seed: 3, Tip: tip})
 	var levelPool, freePool []int
 	for i := uint32(1); i <= tip; i++ {
-		cm, err := level.Milestone(context.Background(), i)
+		cm, err := level.Confirmed(context.Background(), i)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := chain.Verify(cm, Network()); err != nil {
+		if _, err := chain.Verify(cm, Network()); err != nil {
 			t.Fatalf("milestone %d: %v", i, err)
 		}
 		if _, err := free.Milestone(context.Background(), i); err != nil {

@@ -1,12 +1,14 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/source"
 )
 
 // Every generated milestone must pass the ingest's structural checks,
@@ -16,7 +18,7 @@ func TestEveryMilestoneValidates(t *testing.T) {
 	ms := milestones(t, s, 300)
 	days := make(map[string]bool)
 	for _, cm := range ms {
-		if err := chain.Verify(cm, Network()); err != nil {
+		if _, err := chain.Verify(cm, Network()); err != nil {
 			t.Fatalf("milestone %d: %v", cm.Index, err)
 		}
 		days[cm.Timestamp.UTC().Format(time.DateOnly)] = true
@@ -53,7 +55,7 @@ func TestFaultsFailValidation(t *testing.T) {
 			s := New(Options{Seed: 2, Tip: 12, Faults: map[uint32]Fault{10: c.fault}})
 			ms := milestones(t, s, 12)
 			for _, cm := range ms {
-				err := chain.Verify(cm, Network())
+				_, err := chain.Verify(cm, Network())
 				if cm.Index != 10 {
 					if err != nil {
 						t.Fatalf("healthy milestone %d: %v", cm.Index, err)
@@ -72,15 +74,34 @@ func TestFaultsFailValidation(t *testing.T) {
 func TestMalformedIDWrapsSentinel(t *testing.T) {
 	s := New(Options{Seed: 2, Tip: 3, Faults: map[uint32]Fault{2: FaultMalformedID}})
 	cm := milestones(t, s, 3)[1]
-	if err := chain.Verify(cm, Network()); !errors.Is(err, chain.ErrMalformedID) {
+	if _, err := chain.Verify(cm, Network()); !errors.Is(err, chain.ErrMalformedID) {
 		t.Fatalf("err = %v, want chain.ErrMalformedID", err)
+	}
+}
+
+// The sim serves, as a source, only what passes verification: a faulty milestone is
+// refused and names what failed; Confirmed still gives it as served.
+func TestMilestoneRefusesAFaultyMilestone(t *testing.T) {
+	s := New(Options{Seed: 2, Tip: 3, Faults: map[uint32]Fault{2: FaultBadSignature}})
+	ctx := context.Background()
+	vm, err := s.Milestone(ctx, 1)
+	if err != nil || vm.Confirmed().Index != 1 || !vm.For(Network()) {
+		t.Fatalf("healthy milestone 1: %v", err)
+	}
+	_, err = s.Milestone(ctx, 2)
+	if !errors.Is(err, source.ErrUnverified) || !errors.Is(err, chain.ErrMilestoneSignature) ||
+		!errors.As(err, new(*source.Refusal)) {
+		t.Fatalf("faulty milestone 2: %v; want a refusal wrapping source.ErrUnverified and the signature error", err)
+	}
+	if _, err := s.Confirmed(ctx, 2); err != nil {
+		t.Fatalf("Confirmed(2): %v", err)
 	}
 }
 
 // A fault in the very first milestone (nothing spendable yet) still bites.
 func TestFaultInGenesisMilestone(t *testing.T) {
 	s := New(Options{Seed: 2, Tip: 1, Faults: map[uint32]Fault{1: FaultUnknownInput}})
-	if err := chain.Verify(milestones(t, s, 1)[0], Network()); err == nil {
+	if _, err := chain.Verify(milestones(t, s, 1)[0], Network()); err == nil {
 		t.Fatal("faulty genesis milestone validated")
 	}
 }

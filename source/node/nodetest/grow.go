@@ -33,7 +33,7 @@ func Listen(set *realdata.Set, ln net.Listener) (*Server, error) {
 // its Options.Retain may be small. It returns the new milestone's index.
 func (s *Server) GrowSim(ctx context.Context, src *sim.Sim) (uint32, error) {
 	_, highest := s.ix.bounds()
-	cm, err := src.Milestone(ctx, highest+1)
+	cm, err := src.Confirmed(ctx, highest+1)
 	if err != nil {
 		return 0, fmt.Errorf("nodetest: simulated milestone %d: %w", highest+1, err)
 	}

@@ -78,14 +78,15 @@ func checkGrown(t *testing.T, ctx context.Context, fake *nodetest.Server, opts s
 	}
 	want := sim.New(opts)
 	for i := first; i <= last; i++ {
-		got, err := ns.Milestone(ctx, i)
+		vm, err := ns.Milestone(ctx, i)
 		if err != nil {
 			t.Fatalf("milestone %d: %v", i, err)
 		}
-		if err := chain.Verify(got, net); err != nil {
+		got := vm.Confirmed()
+		if _, err := chain.Verify(got, net); err != nil {
 			t.Fatalf("milestone %d: %v", i, err)
 		}
-		w, err := want.Milestone(ctx, i)
+		w, err := want.Confirmed(ctx, i)
 		if err != nil {
 			t.Fatal(err)
 		}

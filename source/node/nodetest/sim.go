@@ -18,7 +18,7 @@ import (
 func FromSim(ctx context.Context, src *sim.Sim, first, last uint32) (*realdata.Set, error) {
 	set := simSet()
 	for i := first; i <= last; i++ {
-		cm, err := src.Milestone(ctx, i)
+		cm, err := src.Confirmed(ctx, i)
 		if err != nil {
 			return nil, fmt.Errorf("nodetest: simulated milestone %d: %w", i, err)
 		}

@@ -34,14 +34,15 @@ func TestSimulatedChain(t *testing.T) {
 		t.Fatalf("network %+v, %v", net, err)
 	}
 	for i := uint32(2); i <= last; i++ {
-		got, err := ns.Milestone(ctx, i)
+		vm, err := ns.Milestone(ctx, i)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := chain.Verify(got, net); err != nil {
+		got := vm.Confirmed()
+		if _, err := chain.Verify(got, net); err != nil {
 			t.Fatalf("milestone %d: %v", i, err)
 		}
-		want, err := src.Milestone(ctx, i)
+		want, err := src.Confirmed(ctx, i)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -41,18 +41,19 @@ func TestNodeGrowsAndPrunes(t *testing.T) {
 	tip := n.Confirmed()
 	ns := nodeSource(t, n.URL())
 	checkInfo(t, ctx, ns, tip, tip-retain+1)
-	cm, err := ns.Milestone(ctx, tip)
+	vm, err := ns.Milestone(ctx, tip)
 	if err != nil {
 		t.Fatal(err)
 	}
+	cm := vm.Confirmed()
 	net, err := ns.Network(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := chain.Verify(cm, net); err != nil {
+	if _, err := chain.Verify(cm, net); err != nil {
 		t.Fatalf("milestone %d: %v", tip, err)
 	}
-	want, err := sim.New(opts).Milestone(ctx, tip)
+	want, err := sim.New(opts).Confirmed(ctx, tip)
 	if err != nil {
 		t.Fatal(err)
 	}
