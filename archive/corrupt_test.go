@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/archive"
-	"github.com/stardust-indexer/stardust-indexer/internal/archivetest"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/archivetest"
 )
 
 // corruptFixture ingests and exports milestones from..to once for the corruption tests.

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/archive"
-	"github.com/stardust-indexer/stardust-indexer/internal/archivetest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/archivetest"
 )
 
 // TestExportImportSameData ingests a sim chain from milestone 3 (so it spends outputs

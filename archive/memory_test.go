@@ -9,9 +9,9 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/archive"
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/internal/archivetest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/archivetest"
 )
 
 // The large archive of TestTwoFarGapsFlatMemory: 4000 sim milestones (about 50 KB each

@@ -3,10 +3,10 @@ package archive_test
 import (
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/internal/archivetest"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/archivetest"
 )
 
 // TestExportImportShimmer: the real Shimmer milestones, ingested from the fake Hornet

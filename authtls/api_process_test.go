@@ -6,8 +6,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
 	"github.com/stardust-indexer/stardust-indexer/internal/logbuf"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/bintest"
 )
 
 // startAPI starts the API binary as the read-only role with args, waits until it serves

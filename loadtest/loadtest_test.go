@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/api"
-	"github.com/stardust-indexer/stardust-indexer/internal/ingesttest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/ingesttest"
 )
 
 // testChunk is small so that the chain spans several ms_range_id partitions and list

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/bintest"
 )
 
 // The ops listener serves the Go runtime's profiles: a heap profile in text

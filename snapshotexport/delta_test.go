@@ -8,10 +8,10 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
-	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/snapshotexport"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
 )
 
 // realDelta is the real delta file that continues RealFile to 17340.

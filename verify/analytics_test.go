@@ -9,10 +9,10 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
-	"github.com/stardust-indexer/stardust-indexer/internal/ingesttest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/ingesttest"
 	"github.com/stardust-indexer/stardust-indexer/verify"
 )
 

@@ -76,8 +76,7 @@ func attachAnalytics(ctx context.Context, p *ingest.Pipeline, st *store.Store, f
 	go func() {
 		defer func() { done <- struct{}{} }()
 		if f.ledger {
-			foldLoop(ctx, analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL}, f.foldEvery,
-				analytics.Backoff{Min: f.retryMin}, errs)
+			foldSchedule(st, f, errs).Loop(ctx)
 		}
 	}()
 	return sync.OnceFunc(func() {

@@ -13,105 +13,17 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// foldLoop folds newly synced milestones into the ledger families every interval until
-// ctx ends. Another node folding, nothing synced yet or no network recorded yet is not
-// a failure. A failure is logged and counted, and the fold is tried again after the
-// backoff's wait (the interval at least): ingest goes on whatever the fold does.
-func foldLoop(ctx context.Context, fold analytics.LedgerFold, every time.Duration, retry analytics.Backoff,
-	errs analyticsErrors) {
-	retry.Min = max(every, retry.Min)
-	for {
-		wait := every
-		res, err := fold.Run(ctx)
-		switch {
-		case err == nil && res.To >= res.From:
-			logFolded(res)
-			retry.Succeeded()
-		case err == nil, foldNotDue(err):
-			retry.Succeeded()
-		case ctx.Err() == nil:
-			wait = retry.Failed()
-			errs.add("fold", err)
-			slog.Error("ledger families' fold failed; it is tried again", "error", err, "retry_in", wait,
-				"failures_in_a_row", retry.Failures())
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-	}
+// foldSchedule is `indexer run`'s schedule of the ledger families' fold.
+func foldSchedule(st *store.Store, f analyticsFlags, errs analyticsErrors) analytics.FoldSchedule {
+	return analytics.FoldSchedule{Fold: analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL},
+		Every: f.foldEvery, Retry: analytics.Backoff{Min: f.retryMin}, Log: slog.Default(), OnError: errs.add}
 }
 
-// foldNotDue says a fold run did nothing for a reason that is no failure: another node
-// folds, nothing is synced yet, or no protocol parameters are recorded yet.
-func foldNotDue(err error) bool {
-	return errors.Is(err, analytics.ErrLeaseHeld) || errors.Is(err, store.ErrNothingSynced) ||
-		errors.Is(err, analytics.ErrNoProtocol)
-}
-
-// logFolded logs what one fold run did: at debug level, unless it had to write delta rows
-// that ingest did not (milestones indexed before the families, or without analytics).
-func logFolded(res analytics.FoldResult) {
-	if res.Recomputed == 0 {
-		slog.Debug("ledger families folded", "from", res.From, "to", res.To)
-		return
-	}
-	slog.Info("ledger families folded; milestones without ledger delta rows had their analytics rows written again",
-		"from", res.From, "to", res.To, "recomputed", res.Recomputed)
-}
-
-// foldRest folds batch after batch until the fold reaches the first milestone not synced,
-// and returns the last run (the one that found nothing more to fold).
-func foldRest(ctx context.Context, fold analytics.LedgerFold) (analytics.FoldResult, error) {
-	for {
-		res, err := fold.Run(ctx)
-		if err != nil || res.To < res.From {
-			return res, err
-		}
-		logFolded(res)
-	}
-}
-
-// finalFoldTries bounds the tries of the fold at the end of a run.
-const finalFoldTries = 3
-
-// finalFold carries the ledger families to the newest milestone a run that ended by itself
-// (-stop-at, -follow=false, an import) wrote, which the fold loop may not have reached yet.
-// Another node folding, or nothing to fold yet, is not a failure. A fold that keeps
-// failing is logged and counted, and the run still ends well: what it ingested stands,
-// and the next run's fold goes on from the watermark.
+// finalFold carries the ledger families to the newest milestone at the end of a run that
+// ended by itself (analytics.FoldSchedule.Finish), when the run folds them.
 func finalFold(ctx context.Context, st *store.Store, f analyticsFlags, errs analyticsErrors) {
-	if !f.enabled || !f.ledger {
-		return
-	}
-	fold := analytics.LedgerFold{Store: st, Owner: processOwner("run"), LeaseTTL: f.leaseTTL}
-	retry := analytics.Backoff{Min: f.retryMin}
-	for try := 1; ; try++ {
-		res, err := foldRest(ctx, fold)
-		switch {
-		case err == nil:
-			slog.Info("ledger families folded", "watermark", res.State.Watermark, "complete", res.State.Complete)
-			return
-		case foldNotDue(err):
-			slog.Info("ledger families not folded at the end of the run", "reason", err)
-			return
-		case ctx.Err() != nil:
-			return
-		}
-		errs.add("fold", err)
-		if try == finalFoldTries {
-			slog.Error("ledger families not folded at the end of the run; the next run's fold goes on from the watermark",
-				"error", err, "tries", try)
-			return
-		}
-		wait := retry.Failed()
-		slog.Warn("ledger families' fold at the end of the run failed; it is tried again", "error", err, "retry_in", wait)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
+	if f.enabled && f.ledger {
+		foldSchedule(st, f, errs).Finish(ctx)
 	}
 }
 
@@ -160,7 +72,7 @@ func cmdRecompute(ctx context.Context, fold analytics.LedgerFold, from, to uint3
 // foldToNewest folds the ledger families up to the newest synced milestone (or the first
 // gap), batch after batch, and prints where the fold stands.
 func foldToNewest(ctx context.Context, fold analytics.LedgerFold) error {
-	res, err := foldRest(ctx, fold)
+	res, err := fold.Rest(ctx, slog.Default())
 	if err != nil {
 		return fmt.Errorf("folding the ledger families: %w", err)
 	}

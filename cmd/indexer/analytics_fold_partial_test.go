@@ -8,11 +8,11 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
-	"github.com/stardust-indexer/stardust-indexer/internal/realnettest"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/realnettest"
 )
 
 // TestLedgerFamiliesPartialFoldStopsAtGap: without a snapshot bootstrap the fold starts
@@ -68,7 +68,7 @@ func waitForFold(t *testing.T, ctx context.Context, fold analytics.LedgerFold, i
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		foldLoop(loopCtx, fold, 20*time.Millisecond, analytics.Backoff{}, newAnalyticsErrors(nil))
+		analytics.FoldSchedule{Fold: fold, Every: 20 * time.Millisecond, Log: slog.New(slog.DiscardHandler)}.Loop(loopCtx)
 	}()
 	defer func() { stop(); <-done }()
 	for ctx.Err() == nil {

@@ -19,11 +19,11 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/hints"
-	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
-	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/bintest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
 )
 
 // BenchmarkBootstrap prints, side by side in one run on the same node:

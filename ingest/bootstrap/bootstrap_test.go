@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
 )
 
 // TestBootstrapRollsBackAndApplies: a full snapshot whose ledger index (15) is past its

@@ -11,11 +11,11 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
-	"github.com/stardust-indexer/stardust-indexer/internal/bintest"
-	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/bintest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
 )
 
 // TestKillNineMidBootstrapResumes runs `indexer bootstrap`, kills it with SIGKILL twice

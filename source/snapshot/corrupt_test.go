@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
 )
 
 // A file cut at any byte is refused with ErrTruncated at the cut: the offset where the file

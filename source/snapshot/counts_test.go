@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
 )
 
 // createdMin is the smallest created output: its ID, block ID, booked index and time,

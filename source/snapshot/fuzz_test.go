@@ -6,8 +6,8 @@ import (
 	"io"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
 )
 
 // FuzzReader: no input makes the reader panic or loop; every refusal is a *FormatError;

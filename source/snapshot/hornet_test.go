@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
 )
 
 // Hornet's own test files, as its tools/intsnap and `hornet tools snap-gen` wrote them

@@ -8,8 +8,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
 )
 
 // A diff stating a length above the limit is refused at its length field, before any of

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/internal/snapshottest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
 )
 
 // expectedFile is the part of snapshot_dev_full_17338.expected.json these tests check.
