@@ -16,7 +16,7 @@ type cacheClass int
 const (
 	// cacheMoving: the answer changes with the next milestone (lists, balances, unspent
 	// outputs, status); caches keep it for about a milestone interval. The default, so
-	// that a route missing from cachePolicy is never cached for long.
+	// that a route that names no class (route.cache) is never cached for long.
 	cacheMoving cacheClass = iota
 	// cacheImmutable: the answer never changes (blocks, milestones and what they applied).
 	cacheImmutable
@@ -37,43 +37,12 @@ const DefaultMovingMaxAge = 5 * time.Second
 // immutableMaxAge is a year, the longest max-age caches are asked to honour (RFC 9111).
 const immutableMaxAge = 365 * 24 * time.Hour
 
-// cachePolicy is the cache class of each route pattern that is not moving.
-var cachePolicy = map[string]cacheClass{
-	corePrefix + "/blocks/{blockId}":                                     cacheImmutable,
-	corePrefix + "/blocks/{blockId}/metadata":                            cacheSettled,
-	corePrefix + "/transactions/{transactionId}/included-block":          cacheImmutable,
-	corePrefix + "/transactions/{transactionId}/included-block/metadata": cacheSettled,
-	corePrefix + "/milestones/{milestoneId}":                             cacheImmutable,
-	corePrefix + "/milestones/{milestoneId}/utxo-changes":                cacheSynced,
-	corePrefix + "/milestones/by-index/{index}":                          cacheImmutable,
-	corePrefix + "/milestones/by-index/{index}/utxo-changes":             cacheSynced,
-	corePrefix + "/outputs/{outputId}":                                   cacheSettled,
-	corePrefix + "/outputs/{outputId}/metadata":                          cacheSettled,
-	explorerPrefix + "/milestones/by-index/{index}/blocks":               cacheSynced,
-	explorerPrefix + "/milestones/{milestoneId}/blocks":                  cacheSynced,
-	explorerPrefix + "/milestones/by-index/{index}/ledger-updates":       cacheSynced,
-	explorerPrefix + "/ledger/updates/by-milestone/{milestoneId}":        cacheSynced,
-	"/api/poi/v1/referenced-block/create/{blockId}":                      cacheImmutable,
-	"/api/poi/v1/applied-block/create/{blockId}":                         cacheImmutable,
-	"/api/poi/v1/referenced-block/validate":                              cacheNoStore,
-	"/api/poi/v1/applied-block/validate":                                 cacheNoStore,
-	"/messages/{id}":                                                     cacheSettled,
-	"/messages/{id}/raw":                                                 cacheImmutable,
-	"/transactions/{id}/included-message":                                cacheSettled,
-	"/milestones/{index}":                                                cacheSettled,
-	"/outputs/{outputId}":                                                cacheSettled,
-	"/health":                                                            cacheNoStore,
-	"/healthz":                                                           cacheNoStore,
-	"/readyz":                                                            cacheNoStore,
-	"/metrics":                                                           cacheNoStore,
-}
-
 // classOf is rt's cache class for the answer out (nil: before an answer exists).
 func classOf(rt *route, out any) cacheClass {
 	if rt.admin {
 		return cacheNoStore
 	}
-	c := cachePolicy[rt.pattern]
+	c := rt.cache
 	if c != cacheSettled || out == nil {
 		return c
 	}
@@ -105,39 +74,34 @@ func (s *Server) answerClass(ctx context.Context, rt *route, out any) cacheClass
 // listedMilestone is the milestone whose rows a synced route's answer lists.
 func listedMilestone(out any) (uint32, bool) {
 	switch a := out.(type) {
-	case milestoneBlocksJSON:
-		return a.MilestoneIndex, true
-	case milestoneUpdatesJSON:
-		return a.MilestoneIndex, true
 	case *tip25.UTXOChangesJSON:
 		return a.Index, true
+	case milestoneListing:
+		return a.listedMilestone(), true
 	}
 	return 0, false
 }
 
+// milestoneListing is an answer of a synced route: it lists one milestone's rows.
+type milestoneListing interface{ listedMilestone() uint32 }
+
 // final says whether an answer of a settled route no longer changes: bytes (a block's
-// or an output's serialized form) never do; metadata does until a milestone references
-// the block, an output's answer until a milestone confirms its spend, a milestone's
-// (the permanode's) until its messageId is known (written when the next milestone is).
+// or an output's serialized form) never do; a block's metadata does until a milestone
+// references the block; other answers say so themselves (settling).
 func final(out any) bool {
 	switch a := out.(type) {
 	case rawBytes, mediaBytes:
 		return true
 	case *tip25.BlockMetadataJSON:
 		return a.ReferencedByMilestoneIndex != 0
-	case coreOutputJSON:
-		return a.Metadata != nil && a.Metadata.IsSpent
-	case coreOutputMetadataJSON:
-		return a.OutputMetadataJSON != nil && a.IsSpent
-	case messageAnswer:
-		return a.Metadata.Referenced
-	case *outputAnswer:
-		return a.Spent && a.MilestoneIndexSpent != nil
-	case milestoneJSON:
-		return a.MessageID != ""
+	case settling:
+		return a.final()
 	}
 	return false
 }
+
+// settling is an answer of a settled route that says whether it changes no more.
+type settling interface{ final() bool }
 
 // cacheControl is the Cache-Control value of class: public, or private when a read
 // token guards the API (a shared cache must not serve one client's answer to another).

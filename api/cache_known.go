@@ -150,8 +150,7 @@ func (k *knownTags) forgetAll() {
 
 // remembers says whether answers of rt may be remembered: those that can be immutable.
 func remembers(rt *route) bool {
-	c := cachePolicy[rt.pattern]
-	return !rt.admin && c != cacheMoving && c != cacheNoStore
+	return !rt.admin && rt.cache != cacheMoving && rt.cache != cacheNoStore
 }
 
 // canonicalInput is the route and its parsed parameters, sorted by name, each in its

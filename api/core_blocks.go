@@ -96,3 +96,24 @@ func pendingBlockMetadata(id chain.MessageID, m *chain.Message, rec *store.Messa
 	j.ShouldPromote, j.ShouldReattach = &promote, &reattach
 	return j
 }
+
+// metadataWithProof is a block's metadata with its proof of inclusion; a block no
+// milestone referenced yet has none, and its metadata comes without.
+type metadataWithProof struct {
+	*tip25.BlockMetadataJSON
+	Proof *proofJSON `json:"proof,omitempty"`
+}
+
+// blockMetadataAnswer is a block's TIP-25 metadata, with its proof when the request asks.
+func (s *Server) blockMetadataAnswer(ctx context.Context, in *input) (any, error) {
+	id := in.text("blockId")
+	md, err := s.blockMetadata(ctx, id)
+	if err != nil || !wantsProof(in) {
+		return md, err
+	}
+	out := metadataWithProof{BlockMetadataJSON: md}
+	if md.ReferencedByMilestoneIndex != 0 {
+		out.Proof, err = s.newProver().prove(ctx, id, referencedTree)
+	}
+	return out, err
+}

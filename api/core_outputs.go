@@ -10,17 +10,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-// ledgerOutput is an output of the ledger as the core routes read it: the output, its
-// bytes, the block that created it and its output-table row (booking time and spend).
-type ledgerOutput struct {
-	id     chain.OutputID
-	output chain.Output
-	raw    []byte
-	block  chain.MessageID // zero for genesis outputs
-	booked uint32
-	row    store.OutputRow
-}
-
 // coreOutputJSON and coreOutputMetadataJSON are TIP-25's answers and the ledger's
 // coverage (the bytes form carries the output alone, which no ledger state changes).
 type coreOutputJSON struct {
@@ -28,10 +17,16 @@ type coreOutputJSON struct {
 	withCoverage
 }
 
+// final: an output's answer no longer changes once a milestone confirmed its spend.
+func (a coreOutputJSON) final() bool { return a.Metadata != nil && a.Metadata.IsSpent }
+
 type coreOutputMetadataJSON struct {
 	*tip25.OutputMetadataJSON
 	withCoverage
 }
+
+// final: an output's metadata no longer changes once a milestone confirmed its spend.
+func (a coreOutputMetadataJSON) final() bool { return a.OutputMetadataJSON != nil && a.IsSpent }
 
 func (s *Server) coreOutput(ctx context.Context, in *input) (any, error) {
 	lo, err := s.ledgerOutput(ctx, in.text("outputId"))
@@ -62,72 +57,6 @@ func (s *Server) coreOutputMetadata(ctx context.Context, in *input) (any, error)
 		return nil, err
 	}
 	return coreOutputMetadataJSON{OutputMetadataJSON: meta, withCoverage: withCoverage{cov}}, nil
-}
-
-// ledgerOutput finds a booked output: through the transactions row of the transaction
-// that created it (and that output's row in its output table, found by key and booking
-// milestone), or, for a genesis output no transaction created, its basic_outputs rows.
-// Outputs of transactions no milestone included are not in the ledger: 404.
-func (s *Server) ledgerOutput(ctx context.Context, text string) (*ledgerOutput, error) {
-	id, _ := chain.ParseOutputID(text)
-	rows, err := s.st.OutputCreations(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	created, _ := pickCreatedAndSpend(rows)
-	switch {
-	case created == nil:
-		return s.genesisOutput(ctx, id)
-	case !isIncluded(created) || created.MilestoneIndex == nil:
-		return nil, notFound("output %s is not in the ledger: no milestone included the transaction creating it", id)
-	}
-	lo := &ledgerOutput{id: id, raw: created.Data, booked: uint32(*created.MilestoneIndex)}
-	if lo.block, err = chain.ParseMessageID(created.MessageID); err != nil {
-		return nil, fmt.Errorf("output %s: creating block %q: %w", id, created.MessageID, err)
-	}
-	if lo.output, err = decodeLedgerOutput(id, created.Data); err != nil {
-		return nil, err
-	}
-	lo.row, err = s.st.BookedOutput(ctx, id, &lo.output, lo.booked)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, fmt.Errorf("output %s: no output-table row booked in milestone %d", id, lo.booked)
-	}
-	return lo, err
-}
-
-// genesisOutput finds an output no transaction row describes in basic_outputs (where
-// genesis outputs are); a legacy output gets a clear 404: it has no TIP-25 form.
-func (s *Server) genesisOutput(ctx context.Context, id chain.OutputID) (*ledgerOutput, error) {
-	rows, _, err := s.st.OutputVersions(ctx, chain.OutputBasic, id.String(), store.PageRequest{Size: 16})
-	if err != nil {
-		return nil, err
-	}
-	r := confirmedRow(rows)
-	if r == nil || r.Pending() {
-		if _, err := s.st.LegacyOutput(ctx, id.String()); err == nil {
-			return nil, legacyOutput(id)
-		}
-		return nil, notFound("output %s is not indexed", id)
-	}
-	lo := &ledgerOutput{id: id, raw: r.Data, booked: uint32(r.MilestoneIndex), row: *r}
-	lo.output, err = decodeLedgerOutput(id, r.Data)
-	return lo, err
-}
-
-func decodeLedgerOutput(id chain.OutputID, data []byte) (chain.Output, error) {
-	o, err := chain.DecodeOutput(data)
-	switch {
-	case err != nil:
-		return o, fmt.Errorf("output %s: stored bytes do not decode: %w", id, err)
-	case o.Kind == chain.OutputLegacy:
-		return o, legacyOutput(id)
-	}
-	return o, nil
-}
-
-func legacyOutput(id chain.OutputID) *apiError {
-	return notFound("output %s is a legacy (pre-Stardust) output, which has no TIP-25 form; "+
-		"GET /outputs/%s serves it", id, id)
 }
 
 // outputMetadata is an output's TIP-25 metadata and the coverage of its ledger index:

@@ -3,20 +3,12 @@ package api
 import (
 	"maps"
 	"net/http"
-	"strings"
-
-	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
-// corePrefix is the TIP-25 core API's base path; serializerMedia the media type of its
-// binary answers (requested in Accept).
-const (
-	corePrefix      = "/api/core/v2"
-	serializerMedia = "application/vnd.iota.serializer-v1"
-)
+// corePrefix is the TIP-25 core API's base path.
+const corePrefix = "/api/core/v2"
 
 var (
-	milestoneIDKind = hexIDKind(32, chain.ParseMilestoneID)
 	// anyTextKind documents a path segment of a route that refuses every request.
 	anyTextKind = kind{schema: map[string]any{"type": "string"},
 		parse: func(_, v string) (any, error) { return v, nil }}
@@ -32,34 +24,34 @@ func (s *Server) coreRoutes() []route {
 	outputID := pathParam("outputId", outputIDKind, "output ID")
 	orBytes := " (JSON; the bytes with Accept: " + serializerMedia + ")"
 	routes := []route{
-		{pattern: "/health", summary: "200 while the ledger index's milestone is recent (-health-max-age), else 503",
+		{pattern: "/health", cache: cacheNoStore, summary: "200 while the ledger index's milestone is recent (-health-max-age), else 503",
 			schema: "CoreHealth", handle: s.coreHealth, errs: map[int]string{503: "the ledger index's milestone is too old, or none is indexed"}},
 		{pattern: "/api/routes", summary: "The API route groups this server serves", schema: "CoreRoutes", handle: s.coreRouteGroups},
 		{pattern: corePrefix + "/info", summary: "The network, the indexed milestones and the protocol parameters",
 			schema: "CoreInfo", handle: s.coreInfo},
-		{pattern: corePrefix + "/blocks/{blockId}", summary: "A block" + orBytes, path: blockID, canMiss: true,
+		{pattern: corePrefix + "/blocks/{blockId}", cache: cacheImmutable, summary: "A block" + orBytes, path: blockID, canMiss: true,
 			schema: "CoreBlock", handle: s.coreBlock},
-		{pattern: corePrefix + "/blocks/{blockId}/metadata", summary: "A block's metadata", path: blockID, canMiss: true,
+		{pattern: corePrefix + "/blocks/{blockId}/metadata", cache: cacheSettled, summary: "A block's metadata", path: blockID, canMiss: true,
 			query: []param{proofParam}, schema: "CoreBlockMetadata", handle: s.coreBlockMetadata},
-		{pattern: corePrefix + "/transactions/{transactionId}/included-block",
+		{pattern: corePrefix + "/transactions/{transactionId}/included-block", cache: cacheImmutable,
 			summary: "The block whose inclusion applied the transaction" + orBytes, path: txID, canMiss: true,
 			schema: "CoreBlock", handle: s.coreIncludedBlock},
-		{pattern: corePrefix + "/transactions/{transactionId}/included-block/metadata",
+		{pattern: corePrefix + "/transactions/{transactionId}/included-block/metadata", cache: cacheSettled,
 			summary: "The metadata of the block whose inclusion applied the transaction", path: txID, canMiss: true,
 			schema: "CoreBlockMetadata", handle: s.coreIncludedBlockMetadata},
-		{pattern: corePrefix + "/milestones/{milestoneId}", summary: "A milestone payload by ID" + orBytes, path: msID,
+		{pattern: corePrefix + "/milestones/{milestoneId}", cache: cacheImmutable, summary: "A milestone payload by ID" + orBytes, path: msID,
 			canMiss: true, schema: "CoreMilestone", handle: s.coreMilestoneByID},
-		{pattern: corePrefix + "/milestones/{milestoneId}/utxo-changes", mux: corePrefix + "/milestones/{milestoneId}/{view}",
+		{pattern: corePrefix + "/milestones/{milestoneId}/utxo-changes", cache: cacheSynced, mux: corePrefix + "/milestones/{milestoneId}/{view}",
 			summary: "The outputs a milestone (by ID) created and consumed", path: msID, canMiss: true,
 			schema: "CoreUTXOChanges", handle: s.coreUTXOChangesByID},
-		{pattern: corePrefix + "/milestones/by-index/{index}", summary: "A milestone payload by index" + orBytes,
+		{pattern: corePrefix + "/milestones/by-index/{index}", cache: cacheImmutable, summary: "A milestone payload by index" + orBytes,
 			path: msIndex, canMiss: true, schema: "CoreMilestone", handle: s.coreMilestoneByIndex},
-		{pattern: corePrefix + "/milestones/by-index/{index}/utxo-changes",
+		{pattern: corePrefix + "/milestones/by-index/{index}/utxo-changes", cache: cacheSynced,
 			summary: "The outputs a milestone (by index) created and consumed", path: msIndex, canMiss: true,
 			schema: "CoreUTXOChanges", handle: s.coreUTXOChangesByIndex},
-		{pattern: corePrefix + "/outputs/{outputId}", summary: "An output and its metadata (the output's bytes with Accept: " +
+		{pattern: corePrefix + "/outputs/{outputId}", cache: cacheSettled, summary: "An output and its metadata (the output's bytes with Accept: " +
 			serializerMedia + ")", path: outputID, canMiss: true, schema: "CoreOutput", handle: s.coreOutput},
-		{pattern: corePrefix + "/outputs/{outputId}/metadata", summary: "An output's metadata", path: outputID,
+		{pattern: corePrefix + "/outputs/{outputId}/metadata", cache: cacheSettled, summary: "An output's metadata", path: outputID,
 			canMiss: true, schema: "CoreOutputMetadata", handle: s.coreOutputMetadata},
 		{pattern: corePrefix + "/receipts", summary: "Every receipt the indexed milestones carry, by migratedAt then milestone index",
 			schema: "CoreReceipts", handle: s.coreReceipts},
@@ -122,18 +114,6 @@ func notServed(r *http.Request, what string) *apiError {
 	return &apiError{Status: http.StatusNotImplemented, Title: "not implemented", Expected: true,
 		Detail: r.Method + " " + r.URL.Path + ": " + what + " is not served here: this is a permanode " +
 			"(a read-only index of confirmed data), not a node; ask a node"}
-}
-
-// wantsBytes says whether the request asked for TIP-25's binary form (Accept names
-// application/vnd.iota.serializer-v1, as iota.js's raw calls send it).
-func wantsBytes(accept string) bool {
-	for _, part := range strings.Split(accept, ",") {
-		media, _, _ := strings.Cut(part, ";")
-		if strings.EqualFold(strings.TrimSpace(media), serializerMedia) {
-			return true
-		}
-	}
-	return false
 }
 
 // coreSchemas are the OpenAPI schemas the core routes name (tip25's types are

@@ -116,3 +116,11 @@ func missingIsInternal(err error) error {
 	}
 	return err
 }
+
+// ignoreNotFound drops store.ErrNotFound: a row that is not there is no failure.
+func ignoreNotFound(err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	return err
+}

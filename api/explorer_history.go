@@ -3,12 +3,14 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -154,4 +156,47 @@ func withinRanges(parts []int32, lo, hi int32) []int32 {
 		}
 	}
 	return out
+}
+
+// attachHistoryProofs gives each address-history item the proof of its block: the
+// block that included the transaction creating the output (a created item) or spending
+// it (a spent item). An output whose creating block is not indexed (a genesis output, or
+// one created before the keyspace's first milestone) has none.
+func (s *Server) attachHistoryProofs(ctx context.Context, in *input, items []addressUpdateJSON) error {
+	if !wantsProof(in) {
+		return nil
+	}
+	p := s.newProver()
+	for i := range items {
+		block, err := s.updateBlock(ctx, &items[i])
+		if err != nil || block == "" {
+			return err
+		}
+		if items[i].Proof, err = p.prove(ctx, block, referencedTree); err != nil {
+			return missingIsInternal(err)
+		}
+	}
+	return nil
+}
+
+// updateBlock is the block of the transaction that made an address update ("" for the
+// creation of an output whose creating block is not indexed).
+func (s *Server) updateBlock(ctx context.Context, u *addressUpdateJSON) (string, error) {
+	id, err := chain.ParseOutputID(u.OutputID)
+	if err != nil {
+		return "", fmt.Errorf("history item %q: %w", u.OutputID, err)
+	}
+	tx := id.TransactionID().String()
+	if u.IsSpent {
+		lo, err := s.ledgerOutput(ctx, u.OutputID)
+		if err != nil {
+			return "", missingIsInternal(err)
+		}
+		tx = lo.row.SpentBy
+	}
+	block, err := s.st.IncludedMessage(ctx, tx)
+	if errors.Is(err, store.ErrNotFound) && !u.IsSpent {
+		return "", nil
+	}
+	return block, missingIsInternal(err)
 }

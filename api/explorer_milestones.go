@@ -22,6 +22,9 @@ type milestoneBlocksJSON struct {
 	MaxResults     int         `json:"maxResults"` // the page size in effect
 }
 
+// listedMilestone: the answer lists the blocks of one milestone.
+func (a milestoneBlocksJSON) listedMilestone() uint32 { return a.MilestoneIndex }
+
 type blockJSON struct {
 	BlockID        string  `json:"blockId"`
 	PayloadType    *uint32 `json:"payloadType"` // null: no payload
@@ -102,6 +105,9 @@ type milestoneUpdatesJSON struct {
 	Cursor         string                `json:"cursor,omitempty"`
 	MaxResults     int                   `json:"maxResults"` // the page size in effect
 }
+
+// listedMilestone: the answer lists the ledger updates of one milestone.
+func (a milestoneUpdatesJSON) listedMilestone() uint32 { return a.MilestoneIndex }
 
 type milestoneUpdateJSON struct {
 	Address  string `json:"address"` // the output's owner

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"slices"
 	"strconv"
-	"time"
 )
 
 // Paging of the explorer routes. They take Chronicle's parameter names, pageSize and
@@ -54,18 +53,6 @@ func parseClamped(name, value string, limit int) (int, error) {
 	return int(min(n, uint64(limit))), nil
 }
 
-// sortKind accepts newest or oldest; the value is true for oldest.
-var sortKind = kind{schema: map[string]any{"type": "string", "enum": []string{"newest", "oldest"}, "default": "newest"},
-	parse: func(name, v string) (any, error) {
-		switch v {
-		case "newest":
-			return false, nil
-		case "oldest":
-			return true, nil
-		}
-		return nil, badParam(name, "want newest or oldest, got %s", quote(v))
-	}}
-
 // oldest is the sort parameter: true for sort=oldest.
 func (in *input) oldest() bool { b, _ := in.values["sort"].(bool); return b }
 
@@ -105,6 +92,3 @@ func walkSorted[R, T any](ctx context.Context, in *input, parts []int32, oldest 
 	newer := func(p, than int32) bool { return p > than }
 	return walkOrdered(ctx, in, slices.Compact(slices.Sorted(slices.Values(parts))), newer, fetch, keep, view)
 }
-
-// unixTime is a time as Chronicle's explorer writes it: unix seconds.
-func unixTime(t time.Time) int64 { return t.Unix() }

@@ -50,3 +50,18 @@ var (
 	cursorKind = kind{schema: map[string]any{"type": "string", "description": "opaque, from the previous page"},
 		parse: func(_, v string) (any, error) { return v, nil }}
 )
+
+// sortKind accepts newest or oldest; the value is true for oldest.
+var sortKind = kind{schema: map[string]any{"type": "string", "enum": []string{"newest", "oldest"}, "default": "newest"},
+	parse: func(name, v string) (any, error) {
+		switch v {
+		case "newest":
+			return false, nil
+		case "oldest":
+			return true, nil
+		}
+		return nil, badParam(name, "want newest or oldest, got %s", quote(v))
+	}}
+
+// milestoneIDKind is a milestone ID, 0x-hex.
+var milestoneIDKind = hexIDKind(32, chain.ParseMilestoneID)

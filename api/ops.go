@@ -22,11 +22,11 @@ func (s *Server) docRoute() route {
 // opsRoutes are the operational endpoints, when served on the API's own listener.
 func (s *Server) opsRoutes() []route {
 	return []route{
-		{pattern: "/healthz", tag: "ops", summary: "The process runs", media: "text/plain",
+		{pattern: "/healthz", cache: cacheNoStore, tag: "ops", summary: "The process runs", media: "text/plain",
 			plain: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })},
-		{pattern: "/readyz", tag: "ops", summary: "The database answers (503 otherwise)", media: "text/plain", canFail: true,
+		{pattern: "/readyz", cache: cacheNoStore, tag: "ops", summary: "The database answers (503 otherwise)", media: "text/plain", canFail: true,
 			plain: http.HandlerFunc(s.readyz)},
-		{pattern: "/metrics", tag: "ops", summary: "Prometheus metrics", media: "text/plain",
+		{pattern: "/metrics", cache: cacheNoStore, tag: "ops", summary: "Prometheus metrics", media: "text/plain",
 			plain: promhttp.HandlerFor(s.cfg.Registry, promhttp.HandlerOpts{})},
 	}
 }

@@ -4,18 +4,9 @@ import (
 	"context"
 	"math"
 	"strconv"
-	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/store"
-)
-
-// Bounds of the analytics routes: the readers' own, so one request reads at most that
-// many rows (10000 milestones: at most two ms_range_id partitions at the default chunk
-// size, or one slice of an address's partition; 3660 days: 11 year partitions).
-const (
-	maxAnalyticsMilestones = analytics.MaxMilestoneRange
-	maxAnalyticsDays       = analytics.MaxDateRange
 )
 
 // milestoneRangeParams are [start, end] of the milestone analytics routes.
@@ -102,14 +93,6 @@ func (s *Server) analyticsAddress(ctx context.Context, in *input) (any, error) {
 		return addressStatJSON{MilestoneIndex: r.MilestoneIndex, SentTokens: amount(r.SentTokens),
 			RecvTokens: amount(r.RecvTokens)}
 	}), nil
-}
-
-// checkDays refuses a date range [from, to] of more than maxAnalyticsDays dates.
-func checkDays(from, to time.Time) error {
-	if days := int(to.Sub(from)/(24*time.Hour)) + 1; days > maxAnalyticsDays {
-		return badParam("to", "range of %d days is wider than %d", days, maxAnalyticsDays)
-	}
-	return nil
 }
 
 // analyticsDaily is GET /analytics/daily: the computed dates of [from, to], newest

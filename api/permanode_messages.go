@@ -14,6 +14,9 @@ type messageAnswer struct {
 	Metadata metadataJSON `json:"metadata"`
 }
 
+// final: a message's answer no longer changes once a milestone referenced it.
+func (a messageAnswer) final() bool { return a.Metadata.Referenced }
+
 // metadataJSON is the TIP-25 message metadata the indexer keeps.
 type metadataJSON struct {
 	Variant string `json:"variant,omitempty"`

@@ -2,9 +2,6 @@ package api
 
 import (
 	"context"
-	"errors"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
@@ -23,6 +20,10 @@ type milestoneJSON struct {
 	Timestamp   int64                `json:"timestamp"` // unix seconds
 	Payload     *tip25.MilestoneJSON `json:"payload,omitempty"`
 }
+
+// final: a milestone's answer no longer changes once its messageId is known (written
+// when the next milestone is).
+func (a milestoneJSON) final() bool { return a.MessageID != "" }
 
 func newMilestoneJSON(m store.MilestoneRecord) milestoneJSON {
 	return milestoneJSON{Index: m.Index, MilestoneID: m.MilestoneID, MessageID: m.MessageID, Timestamp: m.Timestamp}
@@ -64,47 +65,6 @@ func (s *Server) milestones(ctx context.Context, in *input) (any, error) {
 	return wholePage(found, newMilestoneJSON), nil
 }
 
-// milestonesListed says whether milestones_by_bucket lists every milestone: once it
-// does, it always will, so the answer is kept once true.
-func (s *Server) milestonesListed(ctx context.Context) (bool, error) {
-	if s.listed.Load() {
-		return true, nil
-	}
-	ready, err := s.st.MilestoneBucketsReady(ctx)
-	if ready {
-		s.listed.Store(true)
-	}
-	return ready, err
-}
-
-// milestonesOneByOne reads each milestone of [start, end] from the milestones table,
-// newest first (a keyspace whose buckets are not filled yet): one read per milestone.
-func (s *Server) milestonesOneByOne(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
-	found := make([]*store.MilestoneRecord, end-start+1)
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(maxParallelReads)
-	for i := range found {
-		g.Go(func() error {
-			m, err := s.st.Milestone(ctx, end-uint32(i))
-			if err != nil {
-				return ignoreNotFound(err)
-			}
-			found[i] = &m
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	var out []store.MilestoneRecord
-	for _, m := range found {
-		if m != nil {
-			out = append(out, *m)
-		}
-	}
-	return out, nil
-}
-
 // syncJSON is GET /sync: which milestones are fully indexed.
 type syncJSON struct {
 	ChunkSize uint32        `json:"chunkSize"`
@@ -132,13 +92,6 @@ func (s *Server) sync(ctx context.Context, _ *input) (any, error) {
 	return syncJSON{ChunkSize: s.st.ChunkSize, Oldest: st.Oldest, Newest: st.Newest,
 		Synced: nonNil(st.Synced), Gaps: nonNil(st.Gaps), Truncated: st.Truncated,
 		Unavailable: nonNil(unavailable)}, nil
-}
-
-func ignoreNotFound(err error) error {
-	if errors.Is(err, store.ErrNotFound) {
-		return nil
-	}
-	return err
 }
 
 // nonNil keeps an empty list a JSON [] rather than null.

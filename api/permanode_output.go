@@ -28,6 +28,9 @@ type outputAnswer struct {
 	Source              string         `json:"source"`          // the table it was found in
 }
 
+// final: an output's answer no longer changes once a milestone confirmed its spend.
+func (a *outputAnswer) final() bool { return a.Spent && a.MilestoneIndexSpent != nil }
+
 // output reads the output's rows in the transactions table (seed select 1): the
 // output as each carrying message created it, and the unlocks that spent it. Genesis
 // outputs have no output row there (no transaction created them), so their creation

@@ -26,19 +26,19 @@ func (s *Server) messageRoutes() []route {
 	msgID := pathParam("id", messageIDKind, "message ID")
 	txID := pathParam("id", transactionIDKind, "transaction ID")
 	return []route{
-		{pattern: "/messages/{id}", tag: "messages", summary: "A message, decoded, with its metadata",
+		{pattern: "/messages/{id}", cache: cacheSettled, tag: "messages", summary: "A message, decoded, with its metadata",
 			path: msgID, canMiss: true, schema: "Message", handle: s.message},
-		{pattern: "/messages/{id}/raw", tag: "messages", summary: "A message's bytes",
+		{pattern: "/messages/{id}/raw", cache: cacheImmutable, tag: "messages", summary: "A message's bytes",
 			path: msgID, canMiss: true, media: "application/octet-stream", handle: s.messageRaw},
 		{pattern: "/messages/{id}/children", tag: "messages", summary: "Messages naming this one as a parent, newest first",
 			path: msgID, query: []param{fromParam, toParam}, paged: true, schema: "ChildPage", handle: s.children},
 		{pattern: "/transactions/{id}", tag: "transactions",
 			summary: "A transaction: its inputs, outputs, unlocks and the messages carrying it, with inclusion states",
 			path:    txID, canMiss: true, schema: "Transaction", handle: s.transaction},
-		{pattern: "/transactions/{id}/included-message", tag: "transactions",
+		{pattern: "/transactions/{id}/included-message", cache: cacheSettled, tag: "transactions",
 			summary: "The message whose inclusion applied the transaction", path: txID, canMiss: true,
 			schema: "Message", handle: s.includedMessage},
-		{pattern: "/milestones/{index}", tag: "milestones", summary: "A milestone by index",
+		{pattern: "/milestones/{index}", cache: cacheSettled, tag: "milestones", summary: "A milestone by index",
 			path: pathParam("index", indexKind, "milestone index"), canMiss: true, schema: "Milestone", handle: s.milestone},
 		{pattern: "/milestones", tag: "milestones", summary: "Indexed milestones of [start, end] (at most 1000), newest first",
 			query: []param{{name: "start", kind: indexKind, doc: "first milestone index", required: true},
@@ -56,7 +56,7 @@ func (s *Server) outputRoutes() []route {
 	return slices.Concat([]route{
 		{pattern: "/outputs", tag: "outputs", summary: "Basic outputs by address, sender or tag, newest first",
 			query: basicList.params(), paged: true, schema: "OutputPage", handle: s.list(basicList)},
-		{pattern: "/outputs/{outputId}", tag: "outputs", summary: "An output, its creating message and what spent it",
+		{pattern: "/outputs/{outputId}", cache: cacheSettled, tag: "outputs", summary: "An output, its creating message and what spent it",
 			path: pathParam("outputId", outputIDKind, "output ID"), canMiss: true, schema: "Output", handle: s.output},
 	},
 		s.chainRoutes("/aliases", "Alias outputs by state controller, governor, issuer or sender", aliasList,

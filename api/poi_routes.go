@@ -15,14 +15,14 @@ const poiPrefix = "/api/poi/v1"
 func (s *Server) poiRoutes() []route {
 	blockID := pathParam("blockId", messageIDKind, "block ID")
 	create := func(tree, summary string, merkle merkleTree) route {
-		return route{pattern: poiPrefix + "/" + tree + "/create/{blockId}", tag: "poi", summary: summary,
+		return route{pattern: poiPrefix + "/" + tree + "/create/{blockId}", cache: cacheImmutable, tag: "poi", summary: summary,
 			path: blockID, canMiss: true, schema: "PoIProof",
 			handle: func(ctx context.Context, in *input) (any, error) {
 				return s.newProver().prove(ctx, in.text("blockId"), merkle)
 			}}
 	}
 	validate := func(tree, summary string, merkle merkleTree) route {
-		return route{pattern: poiPrefix + "/" + tree + "/validate", tag: "poi", summary: summary,
+		return route{pattern: poiPrefix + "/" + tree + "/validate", cache: cacheNoStore, tag: "poi", summary: summary,
 			body: "PoIProof", schema: "PoIValid", canMiss: true,
 			errs: map[int]string{http.StatusBadRequest: "malformed body, milestone, block or audit path (named), " +
 				"or a milestone whose signatures do not verify against the recorded milestone keys",

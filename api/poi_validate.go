@@ -14,30 +14,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-// maxPostBodyBytes bounds a POST body: a proof carries one block (at most 32 KiB of
-// bytes, twice that in hex) and one milestone payload.
-const maxPostBodyBytes = 256 << 10
-
-// maxBody is how much of a request's body the route reads.
-func (rt *route) maxBody() int64 {
-	if rt.body != "" {
-		return maxPostBodyBytes
-	}
-	return maxBodyBytes
-}
-
-// allowPost answers 405 to a route with a body asked with another method; it returns
-// false if the request goes no further.
-func allowPost(w http.ResponseWriter, r *http.Request, rt *route) bool {
-	if r.Method == http.MethodPost {
-		return true
-	}
-	w.Header().Set("Allow", http.MethodPost)
-	writeRouteError(w, r, rt, &apiError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
-		Detail: r.Method + " " + rt.pattern + ": this route takes POST with a JSON body"}, nil)
-	return false
-}
-
 // validProof is inx-chronicle's ValidateProofResponse.
 type validProof struct {
 	Valid bool `json:"valid"`

@@ -19,7 +19,10 @@ type route struct {
 	// canMiss: answers 404 when nothing exists (lookups; lists answer an empty page).
 	canMiss bool
 	schema  string // OpenAPI schema of the 200 answer
-	handle  func(ctx context.Context, in *input) (any, error)
+	// cache is how long its answers stay true (cache.go); the zero class, cacheMoving,
+	// for about a milestone interval.
+	cache  cacheClass
+	handle func(ctx context.Context, in *input) (any, error)
 	// plain, when set, serves the route instead of handle (metrics, probes, the document).
 	plain http.Handler
 	media string // media type of the 200 answer (default application/json)
@@ -226,3 +229,43 @@ func pathParam(name string, k kind, doc string) []param {
 
 // maxParallelReads bounds the reads one request runs at once.
 const maxParallelReads = 8
+
+// maxPostBodyBytes bounds a POST body: a proof carries one block (at most 32 KiB of
+// bytes, twice that in hex) and one milestone payload.
+const maxPostBodyBytes = 256 << 10
+
+// maxBody is how much of a request's body the route reads.
+func (rt *route) maxBody() int64 {
+	if rt.body != "" {
+		return maxPostBodyBytes
+	}
+	return maxBodyBytes
+}
+
+// allowPost answers 405 to a route with a body asked with another method; it returns
+// false if the request goes no further.
+func allowPost(w http.ResponseWriter, r *http.Request, rt *route) bool {
+	if r.Method == http.MethodPost {
+		return true
+	}
+	w.Header().Set("Allow", http.MethodPost)
+	writeRouteError(w, r, rt, &apiError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
+		Detail: r.Method + " " + rt.pattern + ": this route takes POST with a JSON body"}, nil)
+	return false
+}
+
+// wantsBytes says whether the request asked for TIP-25's binary form (Accept names
+// application/vnd.iota.serializer-v1, as iota.js's raw calls send it).
+func wantsBytes(accept string) bool {
+	for _, part := range strings.Split(accept, ",") {
+		media, _, _ := strings.Cut(part, ";")
+		if strings.EqualFold(strings.TrimSpace(media), serializerMedia) {
+			return true
+		}
+	}
+	return false
+}
+
+// serializerMedia is the media type of the node interfaces' binary answers (TIP-25's
+// serialized blocks, milestones and outputs), asked for in Accept.
+const serializerMedia = "application/vnd.iota.serializer-v1"

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"time"
 )
 
 // jsonBuffers are the buffers answers are encoded into before they are sent.
@@ -56,3 +57,6 @@ func sendBody(w http.ResponseWriter, status int, media string, body []byte) {
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
 }
+
+// unixTime is a time as Chronicle's explorer writes it: unix seconds.
+func unixTime(t time.Time) int64 { return t.Unix() }

@@ -137,3 +137,11 @@ func (s *Server) readTree(ctx context.Context, index uint32, tree merkleTree) (*
 	}
 	return t, nil
 }
+
+// proofParam asks a block's metadata or an address-history page to carry proofs of
+// inclusion (beyond inx-chronicle, which serves them on /api/poi/v1 only).
+var proofParam = param{name: "proof", kind: boolKind,
+	doc: "true: attach the referenced-block proof of inclusion (as /api/poi/v1/referenced-block/create answers it)"}
+
+// wantsProof says whether the request asked for proofs.
+func wantsProof(in *input) bool { p := in.flag("proof"); return p != nil && *p }

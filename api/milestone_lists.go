@@ -1,0 +1,52 @@
+package api
+
+// The lists of milestones the permanode's and the explorer's routes share.
+
+import (
+	"context"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// milestonesListed says whether milestones_by_bucket lists every milestone: once it
+// does, it always will, so the answer is kept once true.
+func (s *Server) milestonesListed(ctx context.Context) (bool, error) {
+	if s.listed.Load() {
+		return true, nil
+	}
+	ready, err := s.st.MilestoneBucketsReady(ctx)
+	if ready {
+		s.listed.Store(true)
+	}
+	return ready, err
+}
+
+// milestonesOneByOne reads each milestone of [start, end] from the milestones table,
+// newest first (a keyspace whose buckets are not filled yet): one read per milestone.
+func (s *Server) milestonesOneByOne(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
+	found := make([]*store.MilestoneRecord, end-start+1)
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(maxParallelReads)
+	for i := range found {
+		g.Go(func() error {
+			m, err := s.st.Milestone(ctx, end-uint32(i))
+			if err != nil {
+				return ignoreNotFound(err)
+			}
+			found[i] = &m
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	var out []store.MilestoneRecord
+	for _, m := range found {
+		if m != nil {
+			out = append(out, *m)
+		}
+	}
+	return out, nil
+}
