@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"golang.org/x/sync/errgroup"
@@ -117,4 +118,33 @@ func mergeParts(lists ...[]int32) []int32 {
 	out := slices.Concat(lists...)
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// LedgerIndex is the ledger state's position: the advertised ledger index (see
+// LedgerCoverage), its milestone's ID and timestamp (unix seconds, the time TIP-18's
+// time conditions are judged at), and the coverage it was derived from.
+type LedgerIndex struct {
+	Index       uint32
+	Timestamp   int64
+	MilestoneID string
+	Coverage    LedgerCoverage
+}
+
+// LedgerIndex reads the coverage and the ledger index's milestone: the bootstrap
+// record's when the index is its L (a bootstrap writes no milestone row), else the
+// milestones row. ErrNothingSynced when nothing is synced and nothing bootstrapped.
+func (st *Store) LedgerIndex(ctx context.Context) (LedgerIndex, error) {
+	c, err := st.LedgerCoverage(ctx)
+	if err != nil {
+		return LedgerIndex{}, err
+	}
+	if b := c.Bootstrap; b != nil && c.Index == b.Index {
+		return LedgerIndex{Index: c.Index, Timestamp: int64(b.MilestoneTimestamp), MilestoneID: b.MilestoneID,
+			Coverage: c}, nil
+	}
+	m, err := st.Milestone(ctx, c.Index)
+	if err != nil {
+		return LedgerIndex{}, fmt.Errorf("milestone %d of the ledger index: %w", c.Index, err)
+	}
+	return LedgerIndex{Index: c.Index, Timestamp: m.Timestamp, MilestoneID: m.MilestoneID, Coverage: c}, nil
 }

@@ -143,3 +143,17 @@ func (st *Store) AddressText(ctx context.Context, a chain.Address) (text string,
 // SetNetwork sets the network without recording it: for a store that only builds rows
 // offline (benchmarks), never for one that writes a keyspace (use EnsureNetwork).
 func (st *Store) SetNetwork(rec NetworkRecord) { st.network.Store(&rec) }
+
+// MilestoneKeys are the milestone keys the keyspace recorded when its first milestone
+// was indexed (every indexed milestone verified against them); ErrNotFound while none
+// are recorded.
+func (st *Store) MilestoneKeys(ctx context.Context) (chain.MilestoneKeys, error) {
+	rec, ok, err := metaJSON[keysRecord](ctx, st, keysConcern)
+	if err != nil {
+		return chain.MilestoneKeys{}, err
+	}
+	if !ok {
+		return chain.MilestoneKeys{}, ErrNotFound
+	}
+	return rec.keys()
+}

@@ -2,11 +2,8 @@ package store
 
 import (
 	"context"
-	"errors"
 	"math"
 	"time"
-
-	"github.com/gocql/gocql"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
@@ -129,18 +126,20 @@ func (st *Store) MilestoneUpdates(ctx context.Context, index uint32) ([]Mileston
 	return cql.Records[MilestoneUpdate](ctx, st.s, cql.MilestoneUpdates, []any{int32(index)})
 }
 
-// MilestoneIndexByID finds a milestone's index by its ID (ErrNotFound when unknown).
-func (st *Store) MilestoneIndexByID(ctx context.Context, milestoneID string) (uint32, error) {
-	var index int32
-	err := st.s.Scan(ctx, cql.MilestoneIndexByID, []any{milestoneID}, &index)
-	if errors.Is(err, gocql.ErrNotFound) {
-		return 0, ErrNotFound
-	}
-	return uint32(index), err
-}
-
 // readRows reads one page of a statement into records of type R (cql.RecordPage: each
 // column into the field its `cql` tag names).
 func readRows[R any](ctx context.Context, st *Store, stmt *cql.Statement, args []any, req PageRequest) ([]R, []byte, error) {
 	return cql.RecordPage[R](ctx, st.s, stmt, args, req.Size, req.State)
+}
+
+// MilestoneUpdatesPage reads one page of the outputs a milestone created (first) and
+// consumed, each group by output ID.
+func (st *Store) MilestoneUpdatesPage(ctx context.Context, index uint32, req PageRequest) ([]MilestoneUpdate, []byte, error) {
+	return readRows[MilestoneUpdate](ctx, st, cql.MilestoneUpdates, []any{int32(index)}, req)
+}
+
+// LedgerUpdateRanges lists the partitions of address_ledger_updates holding an address
+// (addresses_hints: output_kind "any", variant "ledger_update").
+func (st *Store) LedgerUpdateRanges(ctx context.Context, address string) ([]int32, error) {
+	return st.ranges(ctx, cql.AddressHints, address, LedgerUpdateHintKind, LedgerUpdateHintRoles)
 }

@@ -2,9 +2,8 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
-
-	"github.com/gocql/gocql"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
@@ -50,13 +49,6 @@ func (st *Store) MessageRaw(ctx context.Context, id string) ([]byte, error) {
 	return raw, notFound(err)
 }
 
-// MilestoneMessages lists the IDs of the messages a milestone referenced, in white-flag
-// order.
-func (st *Store) MilestoneMessages(ctx context.Context, index uint32) ([]string, error) {
-	return cql.Collect(ctx, st.s, cql.MessagesByMilestone, []any{int32(index)},
-		func(it *gocql.Iter, id *string) bool { return it.Scan(nil, id) })
-}
-
 // ChildRow is one child of a message (a message naming it as a parent).
 type ChildRow struct {
 	ParentID          string    `cql:"parent_id"` // set by the writer; the reader asked for it
@@ -75,46 +67,6 @@ func (st *Store) ChildrenPage(ctx context.Context, parentID string, tr TimeRange
 		stmt, args = cql.ChildrenTime, append(args, from, to)
 	}
 	return readRows[ChildRow](ctx, st, stmt, args, req)
-}
-
-// MilestoneRecord is a milestones row. MessageID is empty until the next milestone,
-// which references the message carrying this one, is indexed.
-type MilestoneRecord struct {
-	Index       uint32
-	MessageID   string
-	MilestoneID string
-	Timestamp   int64  // unix seconds
-	Payload     []byte // the signed milestone payload as the network serialized it
-}
-
-// Milestone reads one milestone by index; ErrNotFound if it is not indexed (a row that
-// holds only the message ID, written by the next milestone first, is not indexed yet).
-func (st *Store) Milestone(ctx context.Context, index uint32) (MilestoneRecord, error) {
-	m := MilestoneRecord{Index: index}
-	var msgID, msID *string
-	var ts *int64
-	err := st.s.Scan(ctx, cql.MilestoneByIndex, []any{int32(index)}, &msgID, &msID, &ts, &m.Payload)
-	if err == nil && !m.setColumns(msgID, msID, ts) {
-		err = gocql.ErrNotFound
-	}
-	if err != nil {
-		return m, notFound(err)
-	}
-	return m, nil
-}
-
-// setColumns sets the milestone's nullable columns as read and says whether it is
-// indexed: its own row was written (milestone_id and timestamp); message_id alone is
-// written by the next milestone, and may come first or not yet.
-func (m *MilestoneRecord) setColumns(msgID, msID *string, ts *int64) (indexed bool) {
-	if msgID != nil {
-		m.MessageID = *msgID
-	}
-	if msID == nil || ts == nil {
-		return false
-	}
-	m.MilestoneID, m.Timestamp = *msID, *ts
-	return true
 }
 
 // TagRow is one message indexed under a tag.
@@ -139,4 +91,25 @@ func (st *Store) TagPage(ctx context.Context, tag string, rng int32, tr TimeRang
 		rows[i].RangeID = rng
 	}
 	return rows, next, err
+}
+
+// ReferencedAfter reports whether a message has a child (a message naming it as a
+// parent) that a milestone after index referenced.
+func (st *Store) ReferencedAfter(ctx context.Context, messageID string, index uint32) (bool, error) {
+	req := PageRequest{Size: 100}
+	for {
+		rows, next, err := st.ChildrenPage(ctx, messageID, TimeRange{}, req)
+		if err != nil {
+			return false, fmt.Errorf("children of %s: %w", messageID, err)
+		}
+		for _, r := range rows {
+			if r.MilestoneIndex != nil && uint32(*r.MilestoneIndex) > index {
+				return true, nil
+			}
+		}
+		if len(next) == 0 {
+			return false, nil
+		}
+		req.State = next
+	}
 }

@@ -50,3 +50,15 @@ func (st *Store) IncludedMessage(ctx context.Context, txID string) (string, erro
 	err := st.s.Scan(ctx, cql.IncludedMessage, []any{txID, int8(chain.Included), int16(0), VariantInput}, &id)
 	return id, notFound(err)
 }
+
+// OutputCreations reads the output rows of an output in the transactions table: one
+// per message carrying the transaction that created it, with the milestone that
+// referenced that message and its inclusion state (none for a genesis output).
+func (st *Store) OutputCreations(ctx context.Context, id chain.OutputID) ([]TxRow, error) {
+	args := []any{id.TransactionID().String(), int16(id.Index()), VariantOutput}
+	rows, err := cql.Records[TxRow](ctx, st.s, cql.TransactionOutputRows, args)
+	for i := range rows {
+		rows[i].TransactionID, rows[i].Index, rows[i].Variant = id.TransactionID().String(), id.Index(), VariantOutput
+	}
+	return rows, err
+}

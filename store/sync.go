@@ -124,3 +124,27 @@ func (st *Store) Unsync(ctx context.Context, index uint32) error {
 	st.touchSync(index)
 	return nil
 }
+
+// LoggedBy returns the sync.logged_by of the milestones in [from, to] that have one:
+// the node that imported each from an archive.
+func (st *Store) LoggedBy(ctx context.Context, from, to uint32) (map[uint32]int8, error) {
+	out := map[uint32]int8{}
+	for r := st.RangeID(from); from <= to && r <= st.RangeID(to); r++ {
+		lo := max(from, uint32(r)*st.ChunkSize)
+		hi := min(uint64(to)+1, uint64(r+1)*uint64(st.ChunkSize))
+		_, err := cql.Collect(ctx, st.s, cql.SyncRange, []any{r, int32(lo), clampInt32(hi)},
+			func(it *gocql.Iter, _ *struct{}) bool {
+				var idx int32
+				var logged *int8
+				ok := it.Scan(&idx, nil, &logged)
+				if ok && logged != nil {
+					out[uint32(idx)] = *logged
+				}
+				return ok
+			})
+		if err != nil {
+			return nil, fmt.Errorf("reading sync range %d: %w", r, err)
+		}
+	}
+	return out, nil
+}

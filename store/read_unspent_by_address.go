@@ -7,43 +7,12 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/cql"
+	"golang.org/x/sync/errgroup"
 )
 
-// Reads of the explorer routes (/api/explorer/v2): the ledger index, the unspent outputs
-// an address may own, a milestone's messages and ledger updates page by page.
-
-// LedgerIndex is the ledger state's position: the advertised ledger index (see
-// LedgerCoverage), its milestone's ID and timestamp (unix seconds, the time TIP-18's
-// time conditions are judged at), and the coverage it was derived from.
-type LedgerIndex struct {
-	Index       uint32
-	Timestamp   int64
-	MilestoneID string
-	Coverage    LedgerCoverage
-}
-
-// LedgerIndex reads the coverage and the ledger index's milestone: the bootstrap
-// record's when the index is its L (a bootstrap writes no milestone row), else the
-// milestones row. ErrNothingSynced when nothing is synced and nothing bootstrapped.
-func (st *Store) LedgerIndex(ctx context.Context) (LedgerIndex, error) {
-	c, err := st.LedgerCoverage(ctx)
-	if err != nil {
-		return LedgerIndex{}, err
-	}
-	if b := c.Bootstrap; b != nil && c.Index == b.Index {
-		return LedgerIndex{Index: c.Index, Timestamp: int64(b.MilestoneTimestamp), MilestoneID: b.MilestoneID,
-			Coverage: c}, nil
-	}
-	m, err := st.Milestone(ctx, c.Index)
-	if err != nil {
-		return LedgerIndex{}, fmt.Errorf("milestone %d of the ledger index: %w", c.Index, err)
-	}
-	return LedgerIndex{Index: c.Index, Timestamp: m.Timestamp, MilestoneID: m.MilestoneID, Coverage: c}, nil
-}
+// The unspent outputs an address may own, in every role, read from
+// unspent_outputs_by_address for the explorer's balance.
 
 // OwnerRole is an output kind and a role in which an address may own an unspent output.
 type OwnerRole struct {
@@ -121,33 +90,4 @@ func (st *Store) allUnspentByAddress(ctx context.Context, address string, rng in
 		}
 		req.State = next
 	}
-}
-
-// MilestoneMessage is a message a milestone referenced, at its white-flag position.
-type MilestoneMessage struct {
-	WhiteFlagIndex int32  `cql:"white_flag_index"`
-	MessageID      string `cql:"message_id"`
-}
-
-// MilestoneMessagesPage reads one page of a milestone's messages in white-flag order,
-// or in reverse with newest.
-func (st *Store) MilestoneMessagesPage(ctx context.Context, index uint32, newest bool, req PageRequest) (
-	[]MilestoneMessage, []byte, error) {
-	stmt := cql.MessagesByMilestone
-	if newest {
-		stmt = cql.MessagesByMilestoneDesc
-	}
-	return readRows[MilestoneMessage](ctx, st, stmt, []any{int32(index)}, req)
-}
-
-// MilestoneUpdatesPage reads one page of the outputs a milestone created (first) and
-// consumed, each group by output ID.
-func (st *Store) MilestoneUpdatesPage(ctx context.Context, index uint32, req PageRequest) ([]MilestoneUpdate, []byte, error) {
-	return readRows[MilestoneUpdate](ctx, st, cql.MilestoneUpdates, []any{int32(index)}, req)
-}
-
-// LedgerUpdateRanges lists the partitions of address_ledger_updates holding an address
-// (addresses_hints: output_kind "any", variant "ledger_update").
-func (st *Store) LedgerUpdateRanges(ctx context.Context, address string) ([]int32, error) {
-	return st.ranges(ctx, cql.AddressHints, address, LedgerUpdateHintKind, LedgerUpdateHintRoles)
 }

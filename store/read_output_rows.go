@@ -8,8 +8,35 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
-// Reads of `indexer export -snapshot`: the ledger at a milestone and the milestone diffs
-// of a Hornet snapshot file, rebuilt from the ledger-state and output tables.
+// An output's row in its output table: by key and booking milestone (the node
+// interface's outputs, the snapshot export's ledger), or through the view of the owner a
+// milestone's ledger update names.
+
+// maxBookedVersions bounds the rows read for one chain in one milestone (a chain has a
+// version or two per milestone; the bound only caps a pathological key).
+const maxBookedVersions = 64
+
+// BookedOutput reads the output-table row of output id (whose decoded output is o),
+// booked in milestone index: its booking time and, once spent, what spent it. One
+// partition slice of one key; ErrNotFound when no such row exists.
+func (st *Store) BookedOutput(ctx context.Context, id chain.OutputID, o *chain.Output, index uint32) (OutputRow, error) {
+	t, err := outputTable(o.Kind)
+	if err != nil {
+		return OutputRow{}, err
+	}
+	stmt := cql.OutputsBooked[t.Table]
+	args := []any{outputKey(o, id), st.RangeID(index), int32(index)}
+	rows, _, err := st.outputPage(ctx, o.Kind, t, stmt, args, PageRequest{Size: maxBookedVersions})
+	if err != nil {
+		return OutputRow{}, err
+	}
+	for _, r := range rows {
+		if r.OutputID == id.String() {
+			return r, nil
+		}
+	}
+	return OutputRow{}, ErrNotFound
+}
 
 // viewOfOwner is the view that holds an output by its owner (the address a milestone's
 // ledger update names): the alias's state controller, a foundry's alias, an NFT's address.
@@ -130,25 +157,4 @@ func (st *Store) rowByOwner(ctx context.Context, kind chain.OutputKind, id chain
 		}
 	}
 	return OutputRow{}, fmt.Errorf("output %s (%s, owner %s): no row by output ID, transaction or owner: %w", id, kind, owner, ErrNotFound)
-}
-
-// ReferencedAfter reports whether a message has a child (a message naming it as a
-// parent) that a milestone after index referenced.
-func (st *Store) ReferencedAfter(ctx context.Context, messageID string, index uint32) (bool, error) {
-	req := PageRequest{Size: 100}
-	for {
-		rows, next, err := st.ChildrenPage(ctx, messageID, TimeRange{}, req)
-		if err != nil {
-			return false, fmt.Errorf("children of %s: %w", messageID, err)
-		}
-		for _, r := range rows {
-			if r.MilestoneIndex != nil && uint32(*r.MilestoneIndex) > index {
-				return true, nil
-			}
-		}
-		if len(next) == 0 {
-			return false, nil
-		}
-		req.State = next
-	}
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
-// Reads of `indexer verify` (package verify): a write's row read back by its primary key,
-// base rows and view rows with every column. Rows come as column -> value maps (gocql's
+// A write's row read back by its primary key, and base rows and view rows with every
+// column: what `indexer verify` (package verify) compares. Rows come as column -> value maps (gocql's
 // MapScan types), because verify compares whole rows generically.
 
 // Row is one row read back: column -> value.
@@ -85,10 +85,4 @@ func (st *Store) firstRow(ctx context.Context, stmt *cql.Statement, args []any) 
 		return nil, err
 	}
 	return rows[0], nil
-}
-
-// MilestoneListing reads a milestone's messages_by_milestone partition with its
-// white-flag indexes, in white-flag order.
-func (st *Store) MilestoneListing(ctx context.Context, index uint32) ([]MilestoneMessage, error) {
-	return cql.Records[MilestoneMessage](ctx, st.s, cql.MessagesByMilestone, []any{int32(index)})
 }

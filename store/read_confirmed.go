@@ -6,16 +6,14 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gocql/gocql"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
-// Reads of `indexer export`: a synced milestone rebuilt from its rows as the source
-// gave it (its payload, its cone in white-flag order with the verdicts, its ledger
-// changes), so an archive of it can be ingested again without a node.
+// A synced milestone rebuilt from its rows as the source gave it (its payload, its cone in white-flag order with the verdicts, its ledger
+// changes): what `indexer export` archives, so that it can be ingested again without a
+// node.
 
 // archiveReads bounds the reads of one milestone's messages and spent outputs in flight.
 const archiveReads = 32
@@ -181,28 +179,4 @@ func (st *Store) GenesisOutput(ctx context.Context, id chain.OutputID) (chain.Le
 		}
 	}
 	return lo, fmt.Errorf("output %s: %w (no creation row in transactions, legacy_outputs or basic_outputs)", id, ErrNotFound)
-}
-
-// LoggedBy returns the sync.logged_by of the milestones in [from, to] that have one:
-// the node that imported each from an archive.
-func (st *Store) LoggedBy(ctx context.Context, from, to uint32) (map[uint32]int8, error) {
-	out := map[uint32]int8{}
-	for r := st.RangeID(from); from <= to && r <= st.RangeID(to); r++ {
-		lo := max(from, uint32(r)*st.ChunkSize)
-		hi := min(uint64(to)+1, uint64(r+1)*uint64(st.ChunkSize))
-		_, err := cql.Collect(ctx, st.s, cql.SyncRange, []any{r, int32(lo), clampInt32(hi)},
-			func(it *gocql.Iter, _ *struct{}) bool {
-				var idx int32
-				var logged *int8
-				ok := it.Scan(&idx, nil, &logged)
-				if ok && logged != nil {
-					out[uint32(idx)] = *logged
-				}
-				return ok
-			})
-		if err != nil {
-			return nil, fmt.Errorf("reading sync range %d: %w", r, err)
-		}
-	}
-	return out, nil
 }
