@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -36,8 +37,12 @@ func FuzzTip26Params(f *testing.F) {
 			checkClientError(t, err, "")
 			return
 		}
-		start, size := tip26Page(in)
-		newest, orderErr := tip26Newest(in)
+		var p allTip26Params
+		if err := fillParams(reflect.ValueOf(&p).Elem(), paramFields(reflect.TypeFor[allTip26Params](), nil), in); err != nil {
+			t.Fatal(err)
+		}
+		start, size := p.page()
+		newest, orderErr := p.orderParams.newest(p.Cursor)
 		if orderErr != nil {
 			checkClientError(t, orderErr, "cursor")
 			return
@@ -52,11 +57,23 @@ func FuzzTip26Params(f *testing.F) {
 				t.Errorf("cursor %q taken as %+v, which encodes as %q", sent, *start, again)
 			}
 		}
-		for _, name := range []string{"minNativeTokenCount", "maxNativeTokenCount"} {
-			if n := count(in, name); n != nil && (*n < 0 || *n > 64) {
-				t.Errorf("%s %d accepted", name, *n)
+		for _, n := range []*int32{p.MinNativeTokens, p.MaxNativeTokens} {
+			if n != nil && (*n < 0 || *n > 64) {
+				t.Errorf("native token count %d accepted", *n)
 			}
 		}
-		_ = tip26Filter(in)
 	})
+}
+
+// allTip26Params holds every TIP-26 list parameter: what any list route accepts fills it.
+type allTip26Params struct {
+	tokenParams
+	conditionParams
+	senderParams
+	tagParams
+	issuerParams
+	aliasRoleParams
+	aliasAddressParams
+	tailParams
+	orderParams
 }

@@ -18,19 +18,22 @@ const (
 )
 
 var (
-	unixKind = kind{schema: map[string]any{"type": "integer", "minimum": 0, "maximum": 4294967295,
-		"description": "unix seconds"}, parse: func(name, v string) (any, error) { return parseUint32(name, v) }}
-	tokenCountKind = kind{schema: map[string]any{"type": "integer", "minimum": 0, "maximum": chain.MaxNativeTokens},
-		parse: func(name, v string) (any, error) { return parseTokenCount(name, v) }}
-	tip26PageSizeKind = kind{schema: map[string]any{"type": "integer", "minimum": 1, "maximum": tip26MaxPageSize,
-		"default": tip26DefaultPageSize}, parse: func(name, v string) (any, error) { return parseTip26PageSize(name, v) }}
-	tip26CursorKind = kind{schema: map[string]any{"type": "string", "pattern": "^[0-9a-fA-F]{76}\\.[0-9]+(\\.newest)?$",
+	unixKind = typedKind(map[string]any{"type": "integer", "minimum": 0, "maximum": 4294967295,
+		"description": "unix seconds"}, parseUint32)
+	tokenCountKind = typedKind(map[string]any{"type": "integer", "minimum": 0, "maximum": chain.MaxNativeTokens},
+		parseTokenCount)
+	tip26PageSizeKind = typedKind(map[string]any{"type": "integer", "minimum": 1, "maximum": tip26MaxPageSize,
+		"default": tip26DefaultPageSize}, parseTip26PageSize)
+	tip26CursorKind = typedKind(map[string]any{"type": "string", "pattern": "^[0-9a-fA-F]{76}\\.[0-9]+(\\.newest)?$",
 		"description": "from the previous page: creation time (8 hex digits), output ID (68 hex digits), '.', " +
-			"page size, and '.newest' on a newest-first page"},
-		parse: func(name, v string) (any, error) { return parseTip26Cursor(name, v) }}
-	tip26SortKind = kind{schema: map[string]any{"type": "string", "enum": []string{"oldest", "newest"},
-		"default": "oldest"}, parse: sortKind.parse}
+			"page size, and '.newest' on a newest-first page"}, parseTip26Cursor)
+	tip26SortKind = typedKind(map[string]any{"type": "string", "enum": []string{"oldest", "newest"},
+		"default": "oldest"}, parseOldest)
 )
+
+// The TIP-26 kinds, by the names the parameter structs give them.
+var _ = namedKinds(map[string]kind{"unix": unixKind, "tokenCount": tokenCountKind,
+	"tip26PageSize": tip26PageSizeKind, "tip26Cursor": tip26CursorKind, "tip26Sort": tip26SortKind})
 
 func parseTokenCount(name, v string) (int32, error) {
 	n, err := strconv.ParseUint(v, 10, 8)
@@ -67,125 +70,210 @@ func parseTip26Cursor(name, v string) (tip26Cursor, error) {
 	return tip26Cursor{at, size, newest}, nil
 }
 
-func tip26Param(name string, k kind, doc string) param { return param{name: name, kind: k, doc: doc} }
+// The TIP-26 parameters, in groups the list routes share (inx-indexer's names and order).
 
-var (
-	tokenParams = []param{
-		tip26Param("hasNativeTokens", boolKind, "only outputs with (true) or without (false) native tokens"),
-		tip26Param("minNativeTokenCount", tokenCountKind, "only outputs with at least this many native tokens"),
-		tip26Param("maxNativeTokenCount", tokenCountKind, "only outputs with at most this many native tokens"),
-	}
-	unlockableParam = tip26Param("unlockableByAddress", addressKind,
-		"bech32 address in any unlock condition: a basic or NFT output's address, expiration return or storage "+
-			"deposit return address; an alias's state controller or governor; a foundry's alias (an alias address only)")
-	conditionParams = []param{
-		tip26Param("address", addressKind, "bech32 address of the address unlock condition"),
-		unlockableParam,
-		tip26Param("hasStorageDepositReturn", boolKind, "storage deposit return unlock condition present"),
-		tip26Param("storageDepositReturnAddress", addressKind, "its return address"),
-		tip26Param("hasTimelock", boolKind, "timelock unlock condition present"),
-		tip26Param("timelockedBefore", unixKind, "timelocked until before this unix time"),
-		tip26Param("timelockedAfter", unixKind, "timelocked until after this unix time"),
-		tip26Param("hasExpiration", boolKind, "expiration unlock condition present"),
-		tip26Param("expiresBefore", unixKind, "expiring before this unix time"),
-		tip26Param("expiresAfter", unixKind, "expiring after this unix time"),
-		tip26Param("expirationReturnAddress", addressKind, "the expiration's return address"),
-	}
-	senderParam = tip26Param("sender", addressKind, "bech32 address of the sender feature")
-	tagParam    = tip26Param("tag", tagKind, "the tag feature, 0x-hex")
-	issuerParam = tip26Param("issuer", addressKind, "bech32 address of the issuer feature")
-	aliasParams = []param{
-		tip26Param("stateController", addressKind, "bech32 state controller address"),
-		tip26Param("governor", addressKind, "bech32 governor address"),
-	}
-	aliasAddressParam = tip26Param("aliasAddress", addressKind, "bech32 address of the foundry's alias")
-	tailParams        = []param{
-		tip26Param("createdBefore", unixKind, "created before this unix time"),
-		tip26Param("createdAfter", unixKind, "created after this unix time"),
-		tip26Param("pageSize", tip26PageSizeKind, "items per page (1-1000, default 1000); a cursor's own wins"),
-		tip26Param("cursor", tip26CursorKind, "where the page starts: the cursor of the previous page"),
-	}
-	// inx-chronicle's order and spent-output switches, on its routes (the kinds' lists).
-	chronicleParams = []param{
-		tip26Param("sort", tip26SortKind, "oldest (default): TIP-26 order; newest: its reverse. A cursor "+
-			"belongs to one order: the other refuses it"),
-		tip26Param("includeSpent", boolKind, "false (default): unspent outputs; true: spent ones too, every "+
-			"output created up to the ledger index (docs/indexer-api.md)"),
-	}
-)
-
-func joinParams(groups ...[]param) []param {
-	var out []param
-	for _, g := range groups {
-		out = append(out, g...)
-	}
-	return out
+type tokenParams struct {
+	HasNativeTokens *bool  `query:"hasNativeTokens" kind:"bool" doc:"only outputs with (true) or without (false) native tokens"`
+	MinNativeTokens *int32 `query:"minNativeTokenCount" kind:"tokenCount" doc:"only outputs with at least this many native tokens"`
+	MaxNativeTokens *int32 `query:"maxNativeTokenCount" kind:"tokenCount" doc:"only outputs with at most this many native tokens"`
 }
 
-// Parameters of each TIP-26 list route, as inx-indexer (Stardust) accepts them.
-var (
-	basicQuery = joinParams(tokenParams, conditionParams, []param{senderParam, tagParam}, tailParams, chronicleParams)
-	nftQuery   = joinParams(tokenParams, conditionParams, []param{issuerParam, senderParam, tagParam}, tailParams,
-		chronicleParams)
-	aliasQuery = joinParams(tokenParams, []param{unlockableParam}, aliasParams, []param{issuerParam, senderParam},
-		tailParams, chronicleParams)
-	foundryQuery = joinParams(tokenParams, []param{aliasAddressParam}, tailParams, chronicleParams)
-	anyQuery     = joinParams(tokenParams, []param{unlockableParam}, tailParams)
+type unlockableParams struct {
+	Unlockable *string `query:"unlockableByAddress" kind:"address" doc:"bech32 address in any unlock condition: a basic or NFT output's address, expiration return or storage deposit return address; an alias's state controller or governor; a foundry's alias (an alias address only)"`
+}
+
+type conditionParams struct {
+	Address *string `query:"address" kind:"address" doc:"bech32 address of the address unlock condition"`
+	unlockableParams
+	HasSDR           *bool   `query:"hasStorageDepositReturn" kind:"bool" doc:"storage deposit return unlock condition present"`
+	SDRAddress       *string `query:"storageDepositReturnAddress" kind:"address" doc:"its return address"`
+	HasTimelock      *bool   `query:"hasTimelock" kind:"bool" doc:"timelock unlock condition present"`
+	TimelockedBefore *uint32 `query:"timelockedBefore" kind:"unix" doc:"timelocked until before this unix time"`
+	TimelockedAfter  *uint32 `query:"timelockedAfter" kind:"unix" doc:"timelocked until after this unix time"`
+	HasExpiration    *bool   `query:"hasExpiration" kind:"bool" doc:"expiration unlock condition present"`
+	ExpiresBefore    *uint32 `query:"expiresBefore" kind:"unix" doc:"expiring before this unix time"`
+	ExpiresAfter     *uint32 `query:"expiresAfter" kind:"unix" doc:"expiring after this unix time"`
+	ExpirationReturn *string `query:"expirationReturnAddress" kind:"address" doc:"the expiration's return address"`
+}
+
+type senderParams struct {
+	Sender *string `query:"sender" kind:"address" doc:"bech32 address of the sender feature"`
+}
+
+type tagParams struct {
+	Tag *string `query:"tag" kind:"tag" doc:"the tag feature, 0x-hex"`
+}
+
+type issuerParams struct {
+	Issuer *string `query:"issuer" kind:"address" doc:"bech32 address of the issuer feature"`
+}
+
+type aliasRoleParams struct {
+	StateController *string `query:"stateController" kind:"address" doc:"bech32 state controller address"`
+	Governor        *string `query:"governor" kind:"address" doc:"bech32 governor address"`
+}
+
+type aliasAddressParams struct {
+	AliasAddress *string `query:"aliasAddress" kind:"address" doc:"bech32 address of the foundry's alias"`
+}
+
+// tailParams end every list's parameters: the creation time and the page.
+type tailParams struct {
+	CreatedBefore *uint32      `query:"createdBefore" kind:"unix" doc:"created before this unix time"`
+	CreatedAfter  *uint32      `query:"createdAfter" kind:"unix" doc:"created after this unix time"`
+	PageSize      *int         `query:"pageSize" kind:"tip26PageSize" doc:"items per page (1-1000, default 1000); a cursor's own wins"`
+	Cursor        *tip26Cursor `query:"cursor" kind:"tip26Cursor" doc:"where the page starts: the cursor of the previous page"`
+}
+
+// orderParams are inx-chronicle's order and spent-output switches, on its routes (the
+// kinds' lists).
+type orderParams struct {
+	Oldest       *bool `query:"sort" kind:"tip26Sort" doc:"oldest (default): TIP-26 order; newest: its reverse. A cursor belongs to one order: the other refuses it"`
+	IncludeSpent *bool `query:"includeSpent" kind:"bool" doc:"false (default): unspent outputs; true: spent ones too, every output created up to the ledger index (docs/indexer-api.md)"`
+}
+
+// The parameters of each TIP-26 list route, as inx-indexer (Stardust) accepts them.
+type (
+	basicParams struct {
+		tokenParams
+		conditionParams
+		senderParams
+		tagParams
+		tailParams
+		orderParams
+	}
+	nftParams struct {
+		tokenParams
+		conditionParams
+		issuerParams
+		senderParams
+		tagParams
+		tailParams
+		orderParams
+	}
+	aliasParams struct {
+		tokenParams
+		unlockableParams
+		aliasRoleParams
+		issuerParams
+		senderParams
+		tailParams
+		orderParams
+	}
+	foundryParams struct {
+		tokenParams
+		aliasAddressParams
+		tailParams
+		orderParams
+	}
+	anyParams struct {
+		tokenParams
+		unlockableParams
+		tailParams
+	}
 )
 
-// tip26Filter is the filter a request's parameters spell.
-func tip26Filter(in *input) *ledgerquery.Filter {
-	f := &ledgerquery.Filter{
-		HasNativeTokens: in.flag("hasNativeTokens"), MinNativeTokens: count(in, "minNativeTokenCount"),
-		MaxNativeTokens: count(in, "maxNativeTokenCount"), Address: in.text("address"),
-		Unlockable: in.text("unlockableByAddress"), AliasAddress: in.text("aliasAddress"),
-		HasSDR: in.flag("hasStorageDepositReturn"), SDRAddress: in.text("storageDepositReturnAddress"),
-		HasTimelock: in.flag("hasTimelock"), TimelockedBefore: unix(in, "timelockedBefore"),
-		TimelockedAfter: unix(in, "timelockedAfter"), HasExpiration: in.flag("hasExpiration"),
-		ExpiresBefore: unix(in, "expiresBefore"), ExpiresAfter: unix(in, "expiresAfter"),
-		ExpirationReturn: in.text("expirationReturnAddress"), Sender: in.text("sender"), Tag: in.text("tag"),
-		Issuer: in.text("issuer"), StateController: in.text("stateController"), Governor: in.text("governor"),
-		CreatedBefore: unix(in, "createdBefore"), CreatedAfter: unix(in, "createdAfter"),
-	}
+// tip26Request is what the list handler asks of a route's parameters: the filter they
+// spell, the page, and the order (nil on /outputs, which takes none).
+type tip26Request interface {
+	filter() ledgerquery.Filter
+	tail() *tailParams
+	order() *orderParams
+}
+
+func (p *basicParams) filter() (f ledgerquery.Filter) {
+	p.tokenParams.setOn(&f)
+	p.conditionParams.setOn(&f)
+	f.Sender, f.Tag = optText(p.Sender), optText(p.Tag)
 	return f
 }
 
-func count(in *input, name string) *int32 {
-	if n, ok := in.values[name].(int32); ok {
-		return &n
-	}
-	return nil
+func (p *nftParams) filter() (f ledgerquery.Filter) {
+	p.tokenParams.setOn(&f)
+	p.conditionParams.setOn(&f)
+	f.Issuer, f.Sender, f.Tag = optText(p.Issuer), optText(p.Sender), optText(p.Tag)
+	return f
 }
 
-func unix(in *input, name string) *int64 {
-	if n, ok := in.values[name].(uint32); ok {
-		v := int64(n)
-		return &v
-	}
-	return nil
+func (p *aliasParams) filter() (f ledgerquery.Filter) {
+	p.tokenParams.setOn(&f)
+	f.Unlockable, f.StateController, f.Governor = optText(p.Unlockable), optText(p.StateController), optText(p.Governor)
+	f.Issuer, f.Sender = optText(p.Issuer), optText(p.Sender)
+	return f
 }
 
-// tip26Page is the page a request asks for: its cursor (nil: the first page) and size.
-func tip26Page(in *input) (*store.Position, int) {
-	if c, ok := in.values["cursor"].(tip26Cursor); ok {
-		return &c.at, c.pageSize
+func (p *foundryParams) filter() (f ledgerquery.Filter) {
+	p.tokenParams.setOn(&f)
+	f.AliasAddress = optText(p.AliasAddress)
+	return f
+}
+
+func (p *anyParams) filter() (f ledgerquery.Filter) {
+	p.tokenParams.setOn(&f)
+	f.Unlockable = optText(p.Unlockable)
+	return f
+}
+
+func (p *basicParams) order() *orderParams   { return &p.orderParams }
+func (p *nftParams) order() *orderParams     { return &p.orderParams }
+func (p *aliasParams) order() *orderParams   { return &p.orderParams }
+func (p *foundryParams) order() *orderParams { return &p.orderParams }
+func (p *anyParams) order() *orderParams     { return nil }
+
+func (p *tailParams) tail() *tailParams { return p }
+
+func (p *tokenParams) setOn(f *ledgerquery.Filter) {
+	f.HasNativeTokens, f.MinNativeTokens, f.MaxNativeTokens = p.HasNativeTokens, p.MinNativeTokens, p.MaxNativeTokens
+}
+
+func (p *conditionParams) setOn(f *ledgerquery.Filter) {
+	f.Address, f.Unlockable, f.HasSDR, f.SDRAddress = optText(p.Address), optText(p.Unlockable), p.HasSDR, optText(p.SDRAddress)
+	f.HasTimelock, f.TimelockedBefore, f.TimelockedAfter = p.HasTimelock, unix(p.TimelockedBefore), unix(p.TimelockedAfter)
+	f.HasExpiration, f.ExpiresBefore, f.ExpiresAfter = p.HasExpiration, unix(p.ExpiresBefore), unix(p.ExpiresAfter)
+	f.ExpirationReturn = optText(p.ExpirationReturn)
+}
+
+// optText is an optional text parameter's value ("" when not given).
+func optText(s *string) string {
+	if s == nil {
+		return ""
 	}
-	if n, ok := in.values["pageSize"].(int); ok {
-		return nil, n
+	return *s
+}
+
+func unix(n *uint32) *int64 {
+	if n == nil {
+		return nil
+	}
+	v := int64(*n)
+	return &v
+}
+
+// page is the page a request asks for: its cursor (nil: the first page) and size.
+func (p *tailParams) page() (*store.Position, int) {
+	switch {
+	case p.Cursor != nil:
+		return &p.Cursor.at, p.Cursor.pageSize
+	case p.PageSize != nil:
+		return nil, *p.PageSize
 	}
 	return nil, tip26DefaultPageSize
 }
 
-// tip26Newest is the order a request asks for (sort=newest: true), and refuses a cursor
-// of the other order: a cursor is a position in one order only.
-func tip26Newest(in *input) (bool, error) {
-	oldest, given := in.values["sort"].(bool)
-	newest := given && !oldest
-	if c, ok := in.values["cursor"].(tip26Cursor); ok && c.newest != newest {
+// newest is the order a request asks for (sort=newest: true), and refuses a cursor of
+// the other order: a cursor is a position in one order only.
+func (p *orderParams) newest(c *tip26Cursor) (bool, error) {
+	newest := p != nil && p.Oldest != nil && !*p.Oldest
+	if c != nil && c.newest != newest {
 		return false, badParam("cursor", "a cursor of sort=%s on a request of sort=%s: a cursor resumes its own "+
 			"order only", sortName(c.newest), sortName(newest))
 	}
 	return newest, nil
+}
+
+// includeSpent is whether a request lists spent outputs too (includeSpent=true).
+func (p *orderParams) includeSpent() bool {
+	return p != nil && p.IncludeSpent != nil && *p.IncludeSpent
 }
 
 func sortName(newest bool) string {
@@ -193,10 +281,4 @@ func sortName(newest bool) string {
 		return "newest"
 	}
 	return "oldest"
-}
-
-// tip26IncludeSpent is whether a request lists spent outputs too (includeSpent=true).
-func tip26IncludeSpent(in *input) bool {
-	b := in.flag("includeSpent")
-	return b != nil && *b
 }

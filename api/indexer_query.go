@@ -24,17 +24,24 @@ type outputsJSON struct {
 	withCoverage
 }
 
-// tip26List serves a TIP-26 list route over the kinds it covers, in the order the
-// request asks for (sort, on the routes that take it).
-func (s *Server) tip26List(kinds ...chain.OutputKind) func(context.Context, *input) (any, error) {
-	return func(ctx context.Context, in *input) (any, error) {
-		newest, err := tip26Newest(in)
+// tip26List serves a TIP-26 list route over the kinds it covers, with the parameters P
+// declares, in the order the request asks for (sort, on the routes that take it).
+func tip26List[P any, R interface {
+	*P
+	tip26Request
+}](s *Server, kinds ...chain.OutputKind) func(context.Context, *input, *P) (any, error) {
+	return func(ctx context.Context, _ *input, p *P) (any, error) {
+		r := R(p)
+		tail, order := r.tail(), r.order()
+		newest, err := order.newest(tail.Cursor)
 		if err != nil {
 			return nil, err
 		}
-		start, size := tip26Page(in)
-		return s.tip26Answer(ctx, ledgerquery.Request{Kinds: kinds, Filter: *tip26Filter(in), Start: start,
-			PageSize: size, Budget: tip26Budget, Newest: newest, IncludeSpent: tip26IncludeSpent(in)})
+		start, size := tail.page()
+		f := r.filter()
+		f.CreatedBefore, f.CreatedAfter = unix(tail.CreatedBefore), unix(tail.CreatedAfter)
+		return s.tip26Answer(ctx, ledgerquery.Request{Kinds: kinds, Filter: f, Start: start,
+			PageSize: size, Budget: tip26Budget, Newest: newest, IncludeSpent: order.includeSpent()})
 	}
 }
 

@@ -17,37 +17,61 @@ const tip26Prefix = "/api/indexer/v1"
 var tip26GenericKinds = []chain.OutputKind{chain.OutputBasic, chain.OutputAlias, chain.OutputFoundry, chain.OutputNFT}
 
 // indexerRoutes are the TIP-26 indexer routes under /api/indexer/v1: output IDs of
-// unspent outputs, as inx-indexer (Stardust) answers them (docs/indexer-api.md).
+// unspent outputs, as inx-indexer (Stardust) answers them (docs/indexer-api.md). Each
+// route's parameters are the fields of its parameter struct (indexer_params.go).
 func (s *Server) indexerRoutes() []route {
-	tip26 := func(pattern, summary string, query []param, handle func(context.Context, *input) (any, error)) route {
-		return route{pattern: tip26Prefix + pattern, tag: "indexer", summary: summary, query: query,
-			schema: "IndexerOutputs", handle: handle, nodeErrorBody: true}
-	}
-	// The kinds' lists are inx-chronicle's routes too: they take its sort and includeSpent.
-	list := func(pattern, kind string, query []param, k chain.OutputKind) route {
-		return tip26(pattern, "Unspent "+kind+" outputs (TIP-26), oldest first or (sort=newest) newest first; "+
-			"with includeSpent=true spent ones too", query, s.tip26List(k))
-	}
-	byID := func(pattern, summary string, path []param, kind chain.OutputKind, name string) route {
-		rt := tip26(pattern, summary, nil, s.tip26Chain(kind, name))
-		rt.path, rt.canMiss = path, true
-		return rt
-	}
 	return []route{
-		tip26("/outputs", "Unspent outputs of every kind (TIP-26), oldest first", anyQuery,
-			s.tip26List(tip26GenericKinds...)),
-		list("/outputs/basic", "basic", basicQuery, chain.OutputBasic),
-		list("/outputs/alias", "alias", aliasQuery, chain.OutputAlias),
-		byID("/outputs/alias/{aliasId}", "The unspent output of an alias (TIP-26)",
-			pathParam("aliasId", aliasIDKind, "alias ID"), chain.OutputAlias, "aliasId"),
-		list("/outputs/foundry", "foundry", foundryQuery, chain.OutputFoundry),
-		byID("/outputs/foundry/{foundryId}", "The unspent output of a foundry (TIP-26)",
-			pathParam("foundryId", foundryIDKind, "foundry ID"), chain.OutputFoundry, "foundryId"),
-		list("/outputs/nft", "NFT", nftQuery, chain.OutputNFT),
-		byID("/outputs/nft/{nftId}", "The unspent output of an NFT (TIP-26)",
-			pathParam("nftId", nftIDKind, "NFT ID"), chain.OutputNFT, "nftId"),
+		tip26("/outputs", "Unspent outputs of every kind (TIP-26), oldest first",
+			tip26List[anyParams](s, tip26GenericKinds...)),
+		tip26("/outputs/basic", kindList("basic"), tip26List[basicParams](s, chain.OutputBasic)),
+		tip26("/outputs/alias", kindList("alias"), tip26List[aliasParams](s, chain.OutputAlias)),
+		tip26ByID("/outputs/alias/{aliasId}", "The unspent output of an alias (TIP-26)",
+			tip26Chain[aliasIDParams](s, chain.OutputAlias, "aliasId")),
+		tip26("/outputs/foundry", kindList("foundry"), tip26List[foundryParams](s, chain.OutputFoundry)),
+		tip26ByID("/outputs/foundry/{foundryId}", "The unspent output of a foundry (TIP-26)",
+			tip26Chain[foundryIDParams](s, chain.OutputFoundry, "foundryId")),
+		tip26("/outputs/nft", kindList("NFT"), tip26List[nftParams](s, chain.OutputNFT)),
+		tip26ByID("/outputs/nft/{nftId}", "The unspent output of an NFT (TIP-26)",
+			tip26Chain[nftIDParams](s, chain.OutputNFT, "nftId")),
 	}
 }
+
+// tip26 is a TIP-26 route under tip26Prefix answering with the parameters P declares.
+func tip26[P any](pattern, summary string, handle func(context.Context, *input, *P) (any, error)) route {
+	return withParams(route{pattern: tip26Prefix + pattern, tag: "indexer", summary: summary,
+		schema: "IndexerOutputs", nodeErrorBody: true}, handle)
+}
+
+// tip26ByID is a TIP-26 look-up of one chain's unspent output: 404 when there is none.
+func tip26ByID[P any](pattern, summary string, handle func(context.Context, *input, *P) (any, error)) route {
+	rt := tip26(pattern, summary, handle)
+	rt.canMiss = true
+	return rt
+}
+
+// kindList is the summary of a kind's list, which is inx-chronicle's route too: it takes
+// its sort and includeSpent.
+func kindList(kind string) string {
+	return "Unspent " + kind + " outputs (TIP-26), oldest first or (sort=newest) newest first; " +
+		"with includeSpent=true spent ones too"
+}
+
+// The chain-ID look-ups' parameters.
+type (
+	aliasIDParams struct {
+		ID string `path:"aliasId" kind:"aliasID" doc:"alias ID"`
+	}
+	foundryIDParams struct {
+		ID string `path:"foundryId" kind:"foundryID" doc:"foundry ID"`
+	}
+	nftIDParams struct {
+		ID string `path:"nftId" kind:"nftID" doc:"NFT ID"`
+	}
+)
+
+func (p *aliasIDParams) chainID() string   { return p.ID }
+func (p *foundryIDParams) chainID() string { return p.ID }
+func (p *nftIDParams) chainID() string     { return p.ID }
 
 // indexerSchemas are the OpenAPI schemas the indexer routes name.
 func indexerSchemas() object {
@@ -68,14 +92,18 @@ func indexerSchemas() object {
 // newest versions come first, and only not-yet-confirmed ones precede the current one.
 const chainVersionsRead = 32
 
-// tip26Chain answers the unspent output of an alias, foundry or NFT: its newest
-// confirmed version, unless that was spent (404, as when it is not indexed).
-func (s *Server) tip26Chain(kind chain.OutputKind, param string) func(context.Context, *input) (any, error) {
-	return func(ctx context.Context, in *input) (any, error) {
-		key := in.text(param)
+// tip26Chain answers the unspent output of an alias, foundry or NFT (the chain ID the
+// path parameter name gives): its newest confirmed version, unless that was spent (404,
+// as when it is not indexed).
+func tip26Chain[P any, R interface {
+	*P
+	chainID() string
+}](s *Server, kind chain.OutputKind, name string) func(context.Context, *input, *P) (any, error) {
+	return func(ctx context.Context, _ *input, p *P) (any, error) {
+		key := R(p).chainID()
 		cov, err := s.st.LedgerCoverage(ctx)
 		if errors.Is(err, store.ErrNothingSynced) {
-			return nil, notFound("%s %s: nothing is indexed yet", param, key)
+			return nil, notFound("%s %s: nothing is indexed yet", name, key)
 		} else if err != nil {
 			return nil, err
 		}
@@ -93,7 +121,7 @@ func (s *Server) tip26Chain(kind chain.OutputKind, param string) func(context.Co
 			return &outputsJSON{LedgerIndex: cov.Index, Items: []string{r.OutputID},
 				withCoverage: withCoverage{coverageOf(cov)}}, nil
 		}
-		return nil, notFound("%s %s has no unspent output", param, key)
+		return nil, notFound("%s %s has no unspent output", name, key)
 	}
 }
 

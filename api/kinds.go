@@ -1,6 +1,8 @@
 package api
 
 import (
+	"reflect"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -9,17 +11,19 @@ import (
 type kind struct {
 	schema map[string]any
 	parse  func(name, value string) (any, error)
+	typ    reflect.Type // of the values parse gives (typedKind); nil: not declared
 }
 
-func text(f func(name, value string) (string, error)) func(string, string) (any, error) {
-	return func(name, value string) (any, error) { return f(name, value) }
+// typedKind is a kind whose values are of type V: a parameter field of that type can
+// take them (params_typed.go).
+func typedKind[V any](schema map[string]any, parse func(name, value string) (V, error)) kind {
+	return kind{schema: schema, typ: reflect.TypeFor[V](),
+		parse: func(name, value string) (any, error) { return parse(name, value) }}
 }
 
 func hexIDKind[T interface{ String() string }](bytes int, parse func(string) (T, error)) kind {
-	return kind{
-		schema: map[string]any{"type": "string", "pattern": "^0x[0-9a-fA-F]{" + itoa(2*bytes) + "}$"},
-		parse:  text(func(name, v string) (string, error) { return parseID(name, v, parse) }),
-	}
+	return typedKind(map[string]any{"type": "string", "pattern": "^0x[0-9a-fA-F]{" + itoa(2*bytes) + "}$"},
+		func(name, v string) (string, error) { return parseID(name, v, parse) })
 }
 
 var (
@@ -30,20 +34,17 @@ var (
 	nftIDKind         = hexIDKind(32, chain.ParseNFTID)
 	foundryIDKind     = hexIDKind(38, chain.ParseFoundryID)
 
-	addressKind = kind{schema: map[string]any{"type": "string",
-		"description": "bech32 (any HRP) or 0x-hex of the kind byte and 32 bytes"},
-		parse: func(name, v string) (any, error) { return parseAddress(name, v) }}
-	tagKind = kind{schema: map[string]any{"type": "string", "pattern": "^0x([0-9a-fA-F]{2}){1,64}$"},
-		parse: text(parseTag)}
-	boolKind = kind{schema: map[string]any{"type": "boolean"},
-		parse: func(name, v string) (any, error) { return parseBool(name, v) }}
+	addressKind = typedKind(map[string]any{"type": "string",
+		"description": "bech32 (any HRP) or 0x-hex of the kind byte and 32 bytes"}, parseAddress)
+	tagKind  = typedKind(map[string]any{"type": "string", "pattern": "^0x([0-9a-fA-F]{2}){1,64}$"}, parseTag)
+	boolKind = typedKind(map[string]any{"type": "boolean"}, parseBool)
 	timeKind = kind{schema: map[string]any{"type": "string",
 		"description": "RFC 3339 (2022-10-01T00:00:00Z) or unix seconds"},
 		parse: func(name, v string) (any, error) { return parseTime(name, v) }}
 	dateKind = kind{schema: map[string]any{"type": "string", "format": "date", "description": "a UTC day, YYYY-MM-DD"},
 		parse: func(name, v string) (any, error) { return parseDate(name, v) }}
-	indexKind = kind{schema: map[string]any{"type": "integer", "format": "int64", "minimum": 0, "maximum": 4294967295},
-		parse: func(name, v string) (any, error) { return parseUint32(name, v) }}
+	indexKind = typedKind(map[string]any{"type": "integer", "format": "int64", "minimum": 0, "maximum": 4294967295},
+		parseUint32)
 	pageSizeKind = kind{schema: map[string]any{"type": "integer", "minimum": 1, "maximum": maxPageSize,
 		"default": defaultPageSize}, parse: func(name, v string) (any, error) { return parsePageSize(name, v) }}
 	// cursorKind is decoded once the query's hash is known (see parseInput).
@@ -52,16 +53,19 @@ var (
 )
 
 // sortKind accepts newest or oldest; the value is true for oldest.
-var sortKind = kind{schema: map[string]any{"type": "string", "enum": []string{"newest", "oldest"}, "default": "newest"},
-	parse: func(name, v string) (any, error) {
-		switch v {
-		case "newest":
-			return false, nil
-		case "oldest":
-			return true, nil
-		}
-		return nil, badParam(name, "want newest or oldest, got %s", quote(v))
-	}}
+var sortKind = typedKind(map[string]any{"type": "string", "enum": []string{"newest", "oldest"}, "default": "newest"},
+	parseOldest)
+
+// parseOldest reads a sort order: true for oldest, false for newest.
+func parseOldest(name, v string) (bool, error) {
+	switch v {
+	case "newest":
+		return false, nil
+	case "oldest":
+		return true, nil
+	}
+	return false, badParam(name, "want newest or oldest, got %s", quote(v))
+}
 
 // milestoneIDKind is a milestone ID, 0x-hex.
 var milestoneIDKind = hexIDKind(32, chain.ParseMilestoneID)

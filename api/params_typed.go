@@ -1,0 +1,140 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+)
+
+// Typed parameters: a route declares its parameters as the fields of a struct, and its
+// handler receives that struct filled in, so no handler reads a parameter by its name.
+// A field is tagged with where the parameter comes from and its name (`path:"aliasId"`
+// or `query:"address"`), its kind (`kind:"address"`, a name of kindsByName) and its
+// documentation (`doc:"..."`). A path parameter is a value; a query parameter a pointer,
+// nil when the request does not give it. An address is a string: the address under the
+// network's HRP, as the tables hold it. Embedded structs add their fields in place, so
+// routes share groups of parameters. withParams builds the route's parameter lists from
+// the struct in field order (what the validation and OpenAPI see), and refuses at
+// startup a field whose type cannot hold its kind's values.
+
+// kindsByName are the kinds a parameter field may name: the shared ones, and those a
+// surface registers (namedKinds).
+var kindsByName = map[string]kind{
+	"address": addressKind, "tag": tagKind, "bool": boolKind, "index": indexKind,
+	"aliasID": aliasIDKind, "nftID": nftIDKind, "foundryID": foundryIDKind,
+}
+
+// namedKinds adds a surface's kinds to kindsByName (as a package variable's initializer,
+// so before any route is built); a name taken twice is a programming error.
+func namedKinds(kinds map[string]kind) bool {
+	for name, k := range kinds {
+		if _, taken := kindsByName[name]; taken {
+			panic("api: kind " + name + " named twice")
+		}
+		kindsByName[name] = k
+	}
+	return true
+}
+
+// paramField is one field of a parameter struct: where it is and what it accepts.
+type paramField struct {
+	index []int
+	param param
+	path  bool
+}
+
+// withParams binds handle to the parameters P declares: rt's path and query parameters
+// become P's fields, and handle gets them filled.
+func withParams[P any](rt route, handle func(ctx context.Context, in *input, p *P) (any, error)) route {
+	fields := paramFields(reflect.TypeFor[P](), nil)
+	rt.path, rt.query = nil, nil
+	for _, f := range fields {
+		if f.path {
+			rt.path = append(rt.path, f.param)
+		} else {
+			rt.query = append(rt.query, f.param)
+		}
+	}
+	rt.handle = func(ctx context.Context, in *input) (any, error) {
+		var p P
+		if err := fillParams(reflect.ValueOf(&p).Elem(), fields, in); err != nil {
+			return nil, err
+		}
+		return handle(ctx, in, &p)
+	}
+	return rt
+}
+
+// paramFields lists the parameter fields of struct t (below index), embedded ones in place.
+func paramFields(t reflect.Type, index []int) []paramField {
+	var out []paramField
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		at := append(append([]int{}, index...), i)
+		if sf.Anonymous {
+			out = append(out, paramFields(sf.Type, at)...)
+			continue
+		}
+		out = append(out, paramFieldOf(t, sf, at))
+	}
+	return out
+}
+
+func paramFieldOf(t reflect.Type, sf reflect.StructField, index []int) paramField {
+	name, path := sf.Tag.Get("path"), true
+	if name == "" {
+		name, path = sf.Tag.Get("query"), false
+	}
+	k, ok := kindsByName[sf.Tag.Get("kind")]
+	switch {
+	case name == "":
+		panic(fmt.Sprintf("api: %s.%s: no path or query tag", t, sf.Name))
+	case !ok:
+		panic(fmt.Sprintf("api: %s.%s: unknown kind %q", t, sf.Name, sf.Tag.Get("kind")))
+	case path == (sf.Type.Kind() == reflect.Pointer):
+		panic(fmt.Sprintf("api: %s.%s: a path parameter is a value, a query parameter a pointer", t, sf.Name))
+	case !holds(elem(sf.Type), k.typ):
+		panic(fmt.Sprintf("api: %s.%s: a %s cannot hold kind %q's %v", t, sf.Name, sf.Type, sf.Tag.Get("kind"), k.typ))
+	}
+	return paramField{index: index, path: path,
+		param: param{name: name, kind: k, doc: sf.Tag.Get("doc"), required: path || sf.Tag.Get("required") == "true"}}
+}
+
+func elem(t reflect.Type) reflect.Type {
+	if t.Kind() == reflect.Pointer {
+		return t.Elem()
+	}
+	return t
+}
+
+// holds says whether a field of type field can take a kind's value of type value: the
+// same type, or a string for an address (its text under the network's HRP).
+func holds(field, value reflect.Type) bool {
+	return value != nil && (field == value || field.Kind() == reflect.String && value == reflect.TypeFor[chain.Address]())
+}
+
+// fillParams sets the fields of v the request gives.
+func fillParams(v reflect.Value, fields []paramField, in *input) error {
+	for _, f := range fields {
+		got, ok := in.values[f.param.name]
+		if !ok {
+			continue
+		}
+		dst := v.FieldByIndex(f.index)
+		if dst.Kind() == reflect.Pointer {
+			dst.Set(reflect.New(dst.Type().Elem()))
+			dst = dst.Elem()
+		}
+		val := reflect.ValueOf(got)
+		if a, isAddress := got.(chain.Address); isAddress && dst.Kind() == reflect.String {
+			val = reflect.ValueOf(a.Bech32(in.hrp))
+		}
+		if !val.Type().AssignableTo(dst.Type()) {
+			return fmt.Errorf("parameter %s: %v does not fit %s", f.param.name, val.Type(), dst.Type())
+		}
+		dst.Set(val)
+	}
+	return nil
+}
