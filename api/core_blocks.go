@@ -9,24 +9,30 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-func (s *Server) coreBlock(ctx context.Context, in *input) (any, error) {
-	return s.blockAnswer(ctx, in.text("blockId"), in.accept)
+func (s *Server) coreBlock(ctx context.Context, in *input, p *blockIDParams) (any, error) {
+	return s.blockAnswer(ctx, p.BlockID, in.accept)
 }
 
-func (s *Server) coreBlockMetadata(ctx context.Context, in *input) (any, error) {
-	return s.blockMetadataAnswer(ctx, in)
+// blockMetadataParams: a block's metadata may carry its proof of inclusion.
+type blockMetadataParams struct {
+	blockIDParams
+	proofParams
 }
 
-func (s *Server) coreIncludedBlock(ctx context.Context, in *input) (any, error) {
-	id, err := s.includedBlock(ctx, in.text("transactionId"))
+func (s *Server) coreBlockMetadata(ctx context.Context, _ *input, p *blockMetadataParams) (any, error) {
+	return s.blockMetadataAnswer(ctx, p.BlockID, p.wanted())
+}
+
+func (s *Server) coreIncludedBlock(ctx context.Context, in *input, p *transactionIDParams) (any, error) {
+	id, err := s.includedBlock(ctx, p.TransactionID)
 	if err != nil {
 		return nil, err
 	}
 	return s.blockAnswer(ctx, id, in.accept)
 }
 
-func (s *Server) coreIncludedBlockMetadata(ctx context.Context, in *input) (any, error) {
-	id, err := s.includedBlock(ctx, in.text("transactionId"))
+func (s *Server) coreIncludedBlockMetadata(ctx context.Context, _ *input, p *transactionIDParams) (any, error) {
+	id, err := s.includedBlock(ctx, p.TransactionID)
 	if err != nil {
 		return nil, err
 	}
@@ -105,10 +111,9 @@ type metadataWithProof struct {
 }
 
 // blockMetadataAnswer is a block's TIP-25 metadata, with its proof when the request asks.
-func (s *Server) blockMetadataAnswer(ctx context.Context, in *input) (any, error) {
-	id := in.text("blockId")
+func (s *Server) blockMetadataAnswer(ctx context.Context, id string, proof bool) (any, error) {
 	md, err := s.blockMetadata(ctx, id)
-	if err != nil || !wantsProof(in) {
+	if err != nil || !proof {
 		return md, err
 	}
 	out := metadataWithProof{BlockMetadataJSON: md}

@@ -8,24 +8,24 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-func (s *Server) coreMilestoneByIndex(ctx context.Context, in *input) (any, error) {
-	return s.milestoneAnswer(ctx, in.index("index"), in.accept)
+func (s *Server) coreMilestoneByIndex(ctx context.Context, in *input, p *milestoneIndexParams) (any, error) {
+	return s.milestoneAnswer(ctx, p.Index, in.accept)
 }
 
-func (s *Server) coreMilestoneByID(ctx context.Context, in *input) (any, error) {
-	index, err := s.milestoneIndexOf(ctx, in.text("milestoneId"))
+func (s *Server) coreMilestoneByID(ctx context.Context, in *input, p *milestoneIDParams) (any, error) {
+	index, err := s.milestoneIndexOf(ctx, p.MilestoneID)
 	if err != nil {
 		return nil, err
 	}
 	return s.milestoneAnswer(ctx, index, in.accept)
 }
 
-func (s *Server) coreUTXOChangesByIndex(ctx context.Context, in *input) (any, error) {
-	return s.utxoChanges(ctx, in.index("index"))
+func (s *Server) coreUTXOChangesByIndex(ctx context.Context, _ *input, p *milestoneIndexParams) (any, error) {
+	return s.utxoChanges(ctx, p.Index)
 }
 
-func (s *Server) coreUTXOChangesByID(ctx context.Context, in *input) (any, error) {
-	index, err := s.milestoneIndexOf(ctx, in.text("milestoneId"))
+func (s *Server) coreUTXOChangesByID(ctx context.Context, _ *input, p *milestoneIDParams) (any, error) {
+	index, err := s.milestoneIndexOf(ctx, p.MilestoneID)
 	if err != nil {
 		return nil, err
 	}

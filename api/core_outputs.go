@@ -28,8 +28,8 @@ type coreOutputMetadataJSON struct {
 // final: an output's metadata no longer changes once a milestone confirmed its spend.
 func (a coreOutputMetadataJSON) final() bool { return a.OutputMetadataJSON != nil && a.IsSpent }
 
-func (s *Server) coreOutput(ctx context.Context, in *input) (any, error) {
-	lo, err := s.ledgerOutput(ctx, in.text("outputId"))
+func (s *Server) coreOutput(ctx context.Context, in *input, p *outputIDParams) (any, error) {
+	lo, err := s.ledgerOutput(ctx, p.OutputID)
 	if err != nil {
 		return nil, err
 	}
@@ -47,8 +47,8 @@ func (s *Server) coreOutput(ctx context.Context, in *input) (any, error) {
 	return coreOutputJSON{OutputResponseJSON: out, withCoverage: withCoverage{cov}}, nil
 }
 
-func (s *Server) coreOutputMetadata(ctx context.Context, in *input) (any, error) {
-	lo, err := s.ledgerOutput(ctx, in.text("outputId"))
+func (s *Server) coreOutputMetadata(ctx context.Context, _ *input, p *outputIDParams) (any, error) {
+	lo, err := s.ledgerOutput(ctx, p.OutputID)
 	if err != nil {
 		return nil, err
 	}

@@ -40,10 +40,14 @@ func (s *Server) coreReceipts(ctx context.Context, _ *input) (any, error) {
 	return receiptsAnswer(rs)
 }
 
+type migratedAtParams struct {
+	MigratedAt uint32 `path:"migratedAt" kind:"index" doc:"legacy milestone index the funds migrated at"`
+}
+
 // coreReceiptsMigratedAt lists the receipts of the funds migrated at a legacy milestone
 // (an empty list when there are none, as Hornet answers).
-func (s *Server) coreReceiptsMigratedAt(ctx context.Context, in *input) (any, error) {
-	rs, err := s.st.ReceiptsMigratedAt(ctx, in.index("migratedAt"))
+func (s *Server) coreReceiptsMigratedAt(ctx context.Context, _ *input, p *migratedAtParams) (any, error) {
+	rs, err := s.st.ReceiptsMigratedAt(ctx, p.MigratedAt)
 	if err != nil {
 		return nil, err
 	}

@@ -17,11 +17,6 @@ var (
 // coreRoutes are the TIP-25 core reads under /api/core/v2, Hornet's /health and
 // /api/routes, and TIP-25 errors for what a permanode cannot do (docs/core-api.md).
 func (s *Server) coreRoutes() []route {
-	blockID := pathParam("blockId", messageIDKind, "block ID")
-	txID := pathParam("transactionId", transactionIDKind, "transaction ID")
-	msID := pathParam("milestoneId", milestoneIDKind, "milestone ID")
-	msIndex := pathParam("index", indexKind, "milestone index")
-	outputID := pathParam("outputId", outputIDKind, "output ID")
 	orBytes := " (JSON; the bytes with Accept: " + serializerMedia + ")"
 	routes := []route{
 		{pattern: "/health", cache: cacheNoStore, summary: "200 while the ledger index's milestone is recent (-health-max-age), else 503",
@@ -29,35 +24,34 @@ func (s *Server) coreRoutes() []route {
 		{pattern: "/api/routes", summary: "The API route groups this server serves", schema: "CoreRoutes", handle: s.coreRouteGroups},
 		{pattern: corePrefix + "/info", summary: "The network, the indexed milestones and the protocol parameters",
 			schema: "CoreInfo", handle: s.coreInfo},
-		{pattern: corePrefix + "/blocks/{blockId}", cache: cacheImmutable, summary: "A block" + orBytes, path: blockID, canMiss: true,
-			schema: "CoreBlock", handle: s.coreBlock},
-		{pattern: corePrefix + "/blocks/{blockId}/metadata", cache: cacheSettled, summary: "A block's metadata", path: blockID, canMiss: true,
-			query: []param{proofParam}, schema: "CoreBlockMetadata", handle: s.coreBlockMetadata},
-		{pattern: corePrefix + "/transactions/{transactionId}/included-block", cache: cacheImmutable,
-			summary: "The block whose inclusion applied the transaction" + orBytes, path: txID, canMiss: true,
-			schema: "CoreBlock", handle: s.coreIncludedBlock},
-		{pattern: corePrefix + "/transactions/{transactionId}/included-block/metadata", cache: cacheSettled,
-			summary: "The metadata of the block whose inclusion applied the transaction", path: txID, canMiss: true,
-			schema: "CoreBlockMetadata", handle: s.coreIncludedBlockMetadata},
-		{pattern: corePrefix + "/milestones/{milestoneId}", cache: cacheImmutable, summary: "A milestone payload by ID" + orBytes, path: msID,
-			canMiss: true, schema: "CoreMilestone", handle: s.coreMilestoneByID},
-		{pattern: corePrefix + "/milestones/{milestoneId}/utxo-changes", cache: cacheSynced, mux: corePrefix + "/milestones/{milestoneId}/{view}",
-			summary: "The outputs a milestone (by ID) created and consumed", path: msID, canMiss: true,
-			schema: "CoreUTXOChanges", handle: s.coreUTXOChangesByID},
-		{pattern: corePrefix + "/milestones/by-index/{index}", cache: cacheImmutable, summary: "A milestone payload by index" + orBytes,
-			path: msIndex, canMiss: true, schema: "CoreMilestone", handle: s.coreMilestoneByIndex},
-		{pattern: corePrefix + "/milestones/by-index/{index}/utxo-changes", cache: cacheSynced,
-			summary: "The outputs a milestone (by index) created and consumed", path: msIndex, canMiss: true,
-			schema: "CoreUTXOChanges", handle: s.coreUTXOChangesByIndex},
-		{pattern: corePrefix + "/outputs/{outputId}", cache: cacheSettled, summary: "An output and its metadata (the output's bytes with Accept: " +
-			serializerMedia + ")", path: outputID, canMiss: true, schema: "CoreOutput", handle: s.coreOutput},
-		{pattern: corePrefix + "/outputs/{outputId}/metadata", cache: cacheSettled, summary: "An output's metadata", path: outputID,
-			canMiss: true, schema: "CoreOutputMetadata", handle: s.coreOutputMetadata},
+		withParams(route{pattern: corePrefix + "/blocks/{blockId}", cache: cacheImmutable, summary: "A block" + orBytes, canMiss: true,
+			schema: "CoreBlock"}, s.coreBlock),
+		withParams(route{pattern: corePrefix + "/blocks/{blockId}/metadata", cache: cacheSettled, summary: "A block's metadata", canMiss: true,
+			schema: "CoreBlockMetadata"}, s.coreBlockMetadata),
+		withParams(route{pattern: corePrefix + "/transactions/{transactionId}/included-block", cache: cacheImmutable,
+			summary: "The block whose inclusion applied the transaction" + orBytes, canMiss: true,
+			schema: "CoreBlock"}, s.coreIncludedBlock),
+		withParams(route{pattern: corePrefix + "/transactions/{transactionId}/included-block/metadata", cache: cacheSettled,
+			summary: "The metadata of the block whose inclusion applied the transaction", canMiss: true,
+			schema: "CoreBlockMetadata"}, s.coreIncludedBlockMetadata),
+		withParams(route{pattern: corePrefix + "/milestones/{milestoneId}", cache: cacheImmutable, summary: "A milestone payload by ID" + orBytes,
+			canMiss: true, schema: "CoreMilestone"}, s.coreMilestoneByID),
+		withParams(route{pattern: corePrefix + "/milestones/{milestoneId}/utxo-changes", cache: cacheSynced, mux: corePrefix + "/milestones/{milestoneId}/{view}",
+			summary: "The outputs a milestone (by ID) created and consumed", canMiss: true,
+			schema: "CoreUTXOChanges"}, s.coreUTXOChangesByID),
+		withParams(route{pattern: corePrefix + "/milestones/by-index/{index}", cache: cacheImmutable, summary: "A milestone payload by index" + orBytes,
+			canMiss: true, schema: "CoreMilestone"}, s.coreMilestoneByIndex),
+		withParams(route{pattern: corePrefix + "/milestones/by-index/{index}/utxo-changes", cache: cacheSynced,
+			summary: "The outputs a milestone (by index) created and consumed", canMiss: true,
+			schema: "CoreUTXOChanges"}, s.coreUTXOChangesByIndex),
+		withParams(route{pattern: corePrefix + "/outputs/{outputId}", cache: cacheSettled, summary: "An output and its metadata (the output's bytes with Accept: " +
+			serializerMedia + ")", canMiss: true, schema: "CoreOutput"}, s.coreOutput),
+		withParams(route{pattern: corePrefix + "/outputs/{outputId}/metadata", cache: cacheSettled, summary: "An output's metadata",
+			canMiss: true, schema: "CoreOutputMetadata"}, s.coreOutputMetadata),
 		{pattern: corePrefix + "/receipts", summary: "Every receipt the indexed milestones carry, by migratedAt then milestone index",
 			schema: "CoreReceipts", handle: s.coreReceipts},
-		{pattern: corePrefix + "/receipts/{migratedAt}", summary: "The receipts of the funds migrated at a legacy milestone index",
-			path:   pathParam("migratedAt", indexKind, "legacy milestone index the funds migrated at"),
-			schema: "CoreReceipts", handle: s.coreReceiptsMigratedAt},
+		withParams(route{pattern: corePrefix + "/receipts/{migratedAt}", summary: "The receipts of the funds migrated at a legacy milestone index",
+			schema: "CoreReceipts"}, s.coreReceiptsMigratedAt),
 		{pattern: corePrefix + "/treasury", summary: "The newest treasury output: the newest receipt's, or the bootstrap snapshot's",
 			schema: "CoreTreasury", handle: s.coreTreasury, errs: map[int]string{http.StatusNotFound: noTreasuryWhy}},
 	}

@@ -22,7 +22,8 @@ import (
 // kindsByName are the kinds a parameter field may name: the shared ones, and those a
 // surface registers (namedKinds).
 var kindsByName = map[string]kind{
-	"address": addressKind, "tag": tagKind, "bool": boolKind, "index": indexKind,
+	"address": addressKind, "tag": tagKind, "bool": boolKind, "index": indexKind, "messageID": messageIDKind,
+	"transactionID": transactionIDKind, "outputID": outputIDKind, "milestoneID": milestoneIDKind,
 	"aliasID": aliasIDKind, "nftID": nftIDKind, "foundryID": foundryIDKind,
 }
 

@@ -13,13 +13,12 @@ const poiPrefix = "/api/poi/v1"
 // tree, with the milestone and the block, and the check of such a proof. Errors take
 // this API's own form.
 func (s *Server) poiRoutes() []route {
-	blockID := pathParam("blockId", messageIDKind, "block ID")
 	create := func(tree, summary string, merkle merkleTree) route {
-		return route{pattern: poiPrefix + "/" + tree + "/create/{blockId}", cache: cacheImmutable, tag: "poi", summary: summary,
-			path: blockID, canMiss: true, schema: "PoIProof",
-			handle: func(ctx context.Context, in *input) (any, error) {
-				return s.newProver().prove(ctx, in.text("blockId"), merkle)
-			}}
+		return withParams(route{pattern: poiPrefix + "/" + tree + "/create/{blockId}", cache: cacheImmutable, tag: "poi",
+			summary: summary, canMiss: true, schema: "PoIProof"},
+			func(ctx context.Context, _ *input, p *blockIDParams) (any, error) {
+				return s.newProver().prove(ctx, p.BlockID, merkle)
+			})
 	}
 	validate := func(tree, summary string, merkle merkleTree) route {
 		return route{pattern: poiPrefix + "/" + tree + "/validate", cache: cacheNoStore, tag: "poi", summary: summary,

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"fmt"
+	"reflect"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
@@ -138,10 +139,17 @@ func (s *Server) readTree(ctx context.Context, index uint32, tree merkleTree) (*
 	return t, nil
 }
 
-// proofParam asks a block's metadata or an address-history page to carry proofs of
+// proofParams ask a block's metadata or an address-history page to carry proofs of
 // inclusion (beyond inx-chronicle, which serves them on /api/poi/v1 only).
-var proofParam = param{name: "proof", kind: boolKind,
-	doc: "true: attach the referenced-block proof of inclusion (as /api/poi/v1/referenced-block/create answers it)"}
+type proofParams struct {
+	Proof *bool `query:"proof" kind:"bool" doc:"true: attach the referenced-block proof of inclusion (as /api/poi/v1/referenced-block/create answers it)"`
+}
 
-// wantsProof says whether the request asked for proofs.
+// wanted says whether the request asked for proofs.
+func (p *proofParams) wanted() bool { return p.Proof != nil && *p.Proof }
+
+// proofParam is proofParams' parameter, for the routes that read theirs by name.
+var proofParam = paramFields(reflect.TypeFor[proofParams](), nil)[0].param
+
+// wantsProof says whether the request asked for proofs, on those routes.
 func wantsProof(in *input) bool { p := in.flag("proof"); return p != nil && *p }
