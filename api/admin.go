@@ -68,20 +68,17 @@ const bearerChallenge = `Bearer realm="stardust-indexer admin"`
 // adminRoutes are registered only when an admin token is configured.
 func (s *Server) adminRoutes() []route {
 	return []route{
-		{pattern: "/admin/analytics/daily/{date}", tag: "admin", admin: true,
+		withParams(route{pattern: "/admin/analytics/daily/{date}", tag: "admin", admin: true,
 			summary: "Run the daily analytics job for a date now, under the date's lease, even if it was computed",
-			path:    pathParam("date", dateKind, "the UTC date, YYYY-MM-DD"), schema: "DayResult",
+			schema:  "DayResult",
 			errs: map[int]string{
 				http.StatusConflict: "another node holds the date's lease (it is running the job): retry later",
 				http.StatusUnprocessableEntity: "the date is not complete (a milestone of it, or the one after its end, " +
-					"is not synced yet): nothing was written"},
-			handle: s.adminDaily},
-		{pattern: "/admin/resync", tag: "admin", admin: true,
+					"is not synced yet): nothing was written"}}, s.adminDaily),
+		withParams(route{pattern: "/admin/resync", tag: "admin", admin: true,
 			summary: "Delete the sync rows of the milestones [from, to] (at most 1000): the indexers rewrite them " +
 				"as gaps the next time they read sync for gaps (at start, and every -gap-check while following)",
-			query: []param{{name: "from", kind: indexKind, doc: "first milestone index", required: true},
-				{name: "to", kind: indexKind, doc: "last milestone index (inclusive)", required: true}},
-			schema: "Resync", handle: s.adminResync},
+			schema: "Resync"}, s.adminResync),
 	}
 }
 
@@ -170,8 +167,13 @@ type dayResultJSON struct {
 	TookMs         int64  `json:"tookMs"`
 }
 
-func (s *Server) adminDaily(ctx context.Context, in *input) (any, error) {
-	day := in.time("date")
+// adminDayParams name the date of a daily job.
+type adminDayParams struct {
+	Date time.Time `path:"date" kind:"date" doc:"the UTC date, YYYY-MM-DD"`
+}
+
+func (s *Server) adminDaily(ctx context.Context, _ *input, p *adminDayParams) (any, error) {
+	day := p.Date
 	res, err := analytics.Job{Store: s.st, Owner: s.leaseOwner()}.Run(ctx, day, false)
 	var incomplete *analytics.IncompleteError
 	switch {
@@ -199,8 +201,14 @@ type resyncJSON struct {
 // adminResync deletes the sync rows of [from, to] that exist (no tombstones for rows
 // that never were). A failure part-way leaves some deleted: the answer is then an error,
 // and a retry deletes the rest.
-func (s *Server) adminResync(ctx context.Context, in *input) (any, error) {
-	from, to := in.index("from"), in.index("to")
+// resyncParams are the milestones whose sync rows go.
+type resyncParams struct {
+	From uint32 `query:"from" kind:"index" required:"true" doc:"first milestone index"`
+	To   uint32 `query:"to" kind:"index" required:"true" doc:"last milestone index (inclusive)"`
+}
+
+func (s *Server) adminResync(ctx context.Context, _ *input, p *resyncParams) (any, error) {
+	from, to := p.From, p.To
 	switch width := uint64(to) - uint64(from) + 1; {
 	case to < from:
 		return nil, badParam("to", "%d is before from (%d)", to, from)

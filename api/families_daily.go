@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"strconv"
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
@@ -14,12 +13,11 @@ const (
 	defaultDailyDays = 30 // dates answered when from is not given
 )
 
-// familyDailyParams are the query of GET /api/analytics/v2/active_addresses/daily.
-var familyDailyParams = []param{
-	{name: "from", kind: dateKind, doc: "first date (UTC, YYYY-MM-DD; default " +
-		strconv.Itoa(defaultDailyDays-1) + " days before to)"},
-	{name: "to", kind: dateKind, doc: "last date (inclusive; default today, UTC; at most " +
-		strconv.Itoa(maxAnalyticsDays) + " days from from)"},
+// familyDailyParams are the query of GET /api/analytics/v2/active_addresses/daily (the
+// numbers in the docs are defaultDailyDays-1 and maxAnalyticsDays, as a test checks).
+type familyDailyParams struct {
+	From *time.Time `query:"from" kind:"date" doc:"first date (UTC, YYYY-MM-DD; default 29 days before to)"`
+	To   *time.Time `query:"to" kind:"date" doc:"last date (inclusive; default today, UTC; at most 3660 days from from)"`
 }
 
 // familyDailyJSON are a family's figures of the computed dates, newest first.
@@ -35,8 +33,8 @@ type dailyFamilyJSON struct {
 
 // activeAddressesDaily serves the daily active addresses of [from, to]; dates the daily
 // job has not computed (yet) are left out.
-func (s *Server) activeAddressesDaily(ctx context.Context, in *input) (any, error) {
-	from, to, err := dailyBounds(in, time.Now())
+func (s *Server) activeAddressesDaily(ctx context.Context, _ *input, p *familyDailyParams) (any, error) {
+	from, to, err := dailyBounds(p, time.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -57,14 +55,14 @@ func (s *Server) activeAddressesDaily(ctx context.Context, in *input) (any, erro
 
 // dailyBounds are the request's dates, defaulted from now: to is today (UTC), from the
 // date defaultDailyDays-1 before to.
-func dailyBounds(in *input, now time.Time) (time.Time, time.Time, error) {
+func dailyBounds(p *familyDailyParams, now time.Time) (time.Time, time.Time, error) {
 	to := now.UTC().Truncate(24 * time.Hour)
-	if in.has("to") {
-		to = in.time("to")
+	if p.To != nil {
+		to = *p.To
 	}
 	from := to.AddDate(0, 0, 1-defaultDailyDays)
-	if in.has("from") {
-		from = in.time("from")
+	if p.From != nil {
+		from = *p.From
 	}
 	if from.After(to) { // both given: parseInput names from already
 		return from, to, badParam("from", "%s is after to (%s, today when not given)", from.Format(dateLayout),

@@ -26,8 +26,8 @@ type milestoneFamiliesJSON struct {
 
 // milestoneFamilies serves GET /api/analytics/v2/milestones/{index}: the twelve
 // families' rows of the milestone, read concurrently.
-func (s *Server) milestoneFamilies(ctx context.Context, in *input) (any, error) {
-	index := in.index("index")
+func (s *Server) milestoneFamilies(ctx context.Context, _ *input, p *milestoneIndexParams) (any, error) {
+	index := p.Index
 	if index > math.MaxInt32 { // milestone indexes are stored as int
 		return nil, notFound("no analytics family of milestone %d", index)
 	}

@@ -7,17 +7,16 @@ package api
 func (s *Server) familyRoutes() []route {
 	out := make([]route, 0, len(families)+2)
 	for _, spec := range families {
-		out = append(out, route{pattern: familiesPrefix + "/" + spec.Name, tag: "analytics",
+		out = append(out, withParams(route{pattern: familiesPrefix + "/" + spec.Name, tag: "analytics",
 			summary: "Chronicle's " + spec.Name + " of the milestones in [startIndex, endIndex], newest first: " +
 				spec.summary,
-			query: familySeriesParams, schema: familySchemaName(spec.Name) + "Points", handle: s.familySeries(spec)})
+			schema: familySchemaName(spec.Name) + "Points"}, s.familySeries(spec)))
 	}
 	return append(out,
-		route{pattern: familiesPrefix + "/" + dailyFamily + "/daily", tag: "analytics",
+		withParams(route{pattern: familiesPrefix + "/" + dailyFamily + "/daily", tag: "analytics",
 			summary: "Chronicle's active_addresses of the computed UTC dates in [from, to], newest first",
-			query:   familyDailyParams, schema: "ActiveAddressesDaily", handle: s.activeAddressesDaily},
-		route{pattern: familiesPrefix + "/milestones/{index}", tag: "analytics",
-			summary: "Every analytics family of one milestone, named as inx-chronicle names them",
-			path:    pathParam("index", indexKind, "milestone index"), canMiss: true,
-			schema: "MilestoneFamilies", handle: s.milestoneFamilies})
+			schema:  "ActiveAddressesDaily"}, s.activeAddressesDaily),
+		withParams(route{pattern: familiesPrefix + "/milestones/{index}", tag: "analytics",
+			summary: "Every analytics family of one milestone, named as inx-chronicle names them", canMiss: true,
+			schema: "MilestoneFamilies"}, s.milestoneFamilies))
 }

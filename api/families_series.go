@@ -10,21 +10,23 @@ import (
 
 // familyCursorKind is a family series' cursor: opaque to clients, the index of the
 // next page's newest point.
-var familyCursorKind = kind{schema: map[string]any{"type": "string", "description": "opaque, from the previous page"},
-	parse: func(name, v string) (any, error) {
+var familyCursorKind = typedKind(map[string]any{"type": "string", "description": "opaque, from the previous page"},
+	func(name, v string) (uint32, error) {
 		n, err := strconv.ParseUint(v, 10, 32)
 		if err != nil {
-			return nil, badParam(name, "malformed (%s): pass the cursor of the previous page as it came", quote(v))
+			return 0, badParam(name, "malformed (%s): pass the cursor of the previous page as it came", quote(v))
 		}
 		return uint32(n), nil
-	}}
+	})
+
+var _ = namedKinds(map[string]kind{"familyCursor": familyCursorKind})
 
 // familySeriesParams are the query of the family series routes.
-var familySeriesParams = []param{
-	{name: "startIndex", kind: indexKind, doc: "first milestone index (inclusive; default 0)"},
-	{name: "endIndex", kind: indexKind, doc: "last milestone index (inclusive; default the newest with a row)"},
-	{name: "pageSize", kind: pageSizeKind, doc: "points per page (1-1000, default 100)"},
-	{name: "cursor", kind: familyCursorKind, doc: "where the page starts: the cursor of the previous page"},
+type familySeriesParams struct {
+	StartIndex *uint32 `query:"startIndex" kind:"index" doc:"first milestone index (inclusive; default 0)"`
+	EndIndex   *uint32 `query:"endIndex" kind:"index" doc:"last milestone index (inclusive; default the newest with a row)"`
+	PageSize   *int    `query:"pageSize" kind:"pageSize" doc:"points per page (1-1000, default 100)"`
+	Cursor     *uint32 `query:"cursor" kind:"familyCursor" doc:"where the page starts: the cursor of the previous page"`
 }
 
 // familySeriesJSON is a page of one family's points, newest first.
@@ -42,20 +44,23 @@ type seriesQuery struct {
 	size            int
 }
 
-func readSeriesQuery(in *input) (seriesQuery, error) {
-	q := seriesQuery{start: in.index("startIndex"), end: ^uint32(0), size: defaultPageSize}
-	if in.has("endIndex") {
-		q.end = in.index("endIndex")
+func readSeriesQuery(p *familySeriesParams) (seriesQuery, error) {
+	q := seriesQuery{end: ^uint32(0), size: defaultPageSize}
+	if p.StartIndex != nil {
+		q.start = *p.StartIndex
 	}
-	if n, ok := in.values["pageSize"].(int); ok {
-		q.size = n
+	if p.EndIndex != nil {
+		q.end = *p.EndIndex
+	}
+	if p.PageSize != nil {
+		q.size = *p.PageSize
 	}
 	if q.end < q.start {
 		return q, badParam("endIndex", "%d is before startIndex (%d)", q.end, q.start)
 	}
 	q.top = q.end
-	if in.has("cursor") {
-		q.top = in.index("cursor")
+	if p.Cursor != nil {
+		q.top = *p.Cursor
 		if q.top < q.start || q.top > q.end {
 			return q, badParam("cursor", "%d lies outside startIndex..endIndex: a cursor of another query", q.top)
 		}
@@ -64,9 +69,9 @@ func readSeriesQuery(in *input) (seriesQuery, error) {
 }
 
 // familySeries serves GET /api/analytics/v2/{family} for spec.
-func (s *Server) familySeries(spec familySpec) func(context.Context, *input) (any, error) {
-	return func(ctx context.Context, in *input) (any, error) {
-		q, err := readSeriesQuery(in)
+func (s *Server) familySeries(spec familySpec) func(context.Context, *input, *familySeriesParams) (any, error) {
+	return func(ctx context.Context, _ *input, p *familySeriesParams) (any, error) {
+		q, err := readSeriesQuery(p)
 		if err != nil {
 			return nil, err
 		}

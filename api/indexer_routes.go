@@ -56,23 +56,6 @@ func kindList(kind string) string {
 		"with includeSpent=true spent ones too"
 }
 
-// The chain-ID look-ups' parameters.
-type (
-	aliasIDParams struct {
-		ID string `path:"aliasId" kind:"aliasID" doc:"alias ID"`
-	}
-	foundryIDParams struct {
-		ID string `path:"foundryId" kind:"foundryID" doc:"foundry ID"`
-	}
-	nftIDParams struct {
-		ID string `path:"nftId" kind:"nftID" doc:"NFT ID"`
-	}
-)
-
-func (p *aliasIDParams) chainID() string   { return p.ID }
-func (p *foundryIDParams) chainID() string { return p.ID }
-func (p *nftIDParams) chainID() string     { return p.ID }
-
 // indexerSchemas are the OpenAPI schemas the indexer routes name.
 func indexerSchemas() object {
 	return object{"IndexerOutputs": object{"type": "object", "required": []string{"ledgerIndex", "items"},

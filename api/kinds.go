@@ -38,15 +38,14 @@ var (
 		"description": "bech32 (any HRP) or 0x-hex of the kind byte and 32 bytes"}, parseAddress)
 	tagKind  = typedKind(map[string]any{"type": "string", "pattern": "^0x([0-9a-fA-F]{2}){1,64}$"}, parseTag)
 	boolKind = typedKind(map[string]any{"type": "boolean"}, parseBool)
-	timeKind = kind{schema: map[string]any{"type": "string",
-		"description": "RFC 3339 (2022-10-01T00:00:00Z) or unix seconds"},
-		parse: func(name, v string) (any, error) { return parseTime(name, v) }}
-	dateKind = kind{schema: map[string]any{"type": "string", "format": "date", "description": "a UTC day, YYYY-MM-DD"},
-		parse: func(name, v string) (any, error) { return parseDate(name, v) }}
+	timeKind = typedKind(map[string]any{"type": "string",
+		"description": "RFC 3339 (2022-10-01T00:00:00Z) or unix seconds"}, parseTime)
+	dateKind = typedKind(map[string]any{"type": "string", "format": "date", "description": "a UTC day, YYYY-MM-DD"},
+		parseDate)
 	indexKind = typedKind(map[string]any{"type": "integer", "format": "int64", "minimum": 0, "maximum": 4294967295},
 		parseUint32)
-	pageSizeKind = kind{schema: map[string]any{"type": "integer", "minimum": 1, "maximum": maxPageSize,
-		"default": defaultPageSize}, parse: func(name, v string) (any, error) { return parsePageSize(name, v) }}
+	pageSizeKind = typedKind(map[string]any{"type": "integer", "minimum": 1, "maximum": maxPageSize,
+		"default": defaultPageSize}, parsePageSize)
 	// cursorKind is decoded once the query's hash is known (see parseInput).
 	cursorKind = kind{schema: map[string]any{"type": "string", "description": "opaque, from the previous page"},
 		parse: func(_, v string) (any, error) { return v, nil }}

@@ -109,7 +109,8 @@ func testCursorBinding(t *testing.T, e *env) {
 // cannot read is the client's fault: 400, not a server error.
 func testForgedState(t *testing.T, e *env) {
 	addr := e.busiest(chain.OutputBasic, "address")
-	in, err := parseInput(&route{pattern: "/outputs", query: basicList.params(), paged: true}, nil, "address="+addr)
+	rt := withParams(route{pattern: "/outputs", paged: true}, listOutputs[basicListParams](e.api, basicList))
+	in, err := parseInput(&rt, nil, "address="+addr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,3 +21,21 @@ type milestoneIndexParams struct {
 type outputIDParams struct {
 	OutputID string `path:"outputId" kind:"outputID" doc:"output ID"`
 }
+
+// A chain's ID: an alias's, a foundry's or an NFT's (TIP-26's look-ups, the permanode's
+// versions).
+type (
+	aliasIDParams struct {
+		ID string `path:"aliasId" kind:"aliasID" doc:"alias ID"`
+	}
+	foundryIDParams struct {
+		ID string `path:"foundryId" kind:"foundryID" doc:"foundry ID"`
+	}
+	nftIDParams struct {
+		ID string `path:"nftId" kind:"nftID" doc:"NFT ID"`
+	}
+)
+
+func (p *aliasIDParams) chainID() string   { return p.ID }
+func (p *foundryIDParams) chainID() string { return p.ID }
+func (p *nftIDParams) chainID() string     { return p.ID }

@@ -12,8 +12,9 @@ import (
 // handler receives that struct filled in, so no handler reads a parameter by its name.
 // A field is tagged with where the parameter comes from and its name (`path:"aliasId"`
 // or `query:"address"`), its kind (`kind:"address"`, a name of kindsByName) and its
-// documentation (`doc:"..."`). A path parameter is a value; a query parameter a pointer,
-// nil when the request does not give it. An address is a string: the address under the
+// documentation (`doc:"..."`). A path parameter, and a query parameter tagged
+// `required:"true"`, is a value; an optional query parameter a pointer, nil when the
+// request does not give it. An address is a string: the address under the
 // network's HRP, as the tables hold it. Embedded structs add their fields in place, so
 // routes share groups of parameters. withParams builds the route's parameter lists from
 // the struct in field order (what the validation and OpenAPI see), and refuses at
@@ -23,7 +24,8 @@ import (
 // surface registers (namedKinds).
 var kindsByName = map[string]kind{
 	"address": addressKind, "tag": tagKind, "bool": boolKind, "index": indexKind, "messageID": messageIDKind,
-	"transactionID": transactionIDKind, "outputID": outputIDKind, "milestoneID": milestoneIDKind,
+	"transactionID": transactionIDKind, "outputID": outputIDKind, "milestoneID": milestoneIDKind, "time": timeKind,
+	"date": dateKind, "pageSize": pageSizeKind,
 	"aliasID": aliasIDKind, "nftID": nftIDKind, "foundryID": foundryIDKind,
 }
 
@@ -89,18 +91,19 @@ func paramFieldOf(t reflect.Type, sf reflect.StructField, index []int) paramFiel
 		name, path = sf.Tag.Get("query"), false
 	}
 	k, ok := kindsByName[sf.Tag.Get("kind")]
+	required := sf.Tag.Get("required") == "true"
 	switch {
 	case name == "":
 		panic(fmt.Sprintf("api: %s.%s: no path or query tag", t, sf.Name))
 	case !ok:
 		panic(fmt.Sprintf("api: %s.%s: unknown kind %q", t, sf.Name, sf.Tag.Get("kind")))
-	case path == (sf.Type.Kind() == reflect.Pointer):
-		panic(fmt.Sprintf("api: %s.%s: a path parameter is a value, a query parameter a pointer", t, sf.Name))
+	case (path || required) == (sf.Type.Kind() == reflect.Pointer):
+		panic(fmt.Sprintf("api: %s.%s: a path or required parameter is a value, an optional one a pointer", t, sf.Name))
 	case !holds(elem(sf.Type), k.typ):
 		panic(fmt.Sprintf("api: %s.%s: a %s cannot hold kind %q's %v", t, sf.Name, sf.Type, sf.Tag.Get("kind"), k.typ))
 	}
 	return paramField{index: index, path: path,
-		param: param{name: name, kind: k, doc: sf.Tag.Get("doc"), required: path || sf.Tag.Get("required") == "true"}}
+		param: param{name: name, kind: k, doc: sf.Tag.Get("doc"), required: path || required}}
 }
 
 func elem(t reflect.Type) reflect.Type {

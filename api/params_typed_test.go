@@ -3,6 +3,8 @@ package api
 import (
 	"context"
 	"fmt"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -79,5 +81,32 @@ func panicOf(f func()) (msg string) {
 		}
 	}()
 	f()
+	return ""
+}
+
+// The bounds the parameter docs name are the bounds the handlers apply.
+func TestParamDocsSayTheBounds(t *testing.T) {
+	for _, c := range []struct {
+		doc, want string
+	}{
+		{docOf[milestoneSpanParams](t, "end"), strconv.Itoa(maxAnalyticsMilestones) + " milestones"},
+		{docOf[dateRangeParams](t, "to"), strconv.Itoa(maxAnalyticsDays) + " days"},
+		{docOf[familyDailyParams](t, "from"), strconv.Itoa(defaultDailyDays-1) + " days"},
+		{docOf[familyDailyParams](t, "to"), strconv.Itoa(maxAnalyticsDays) + " days"},
+	} {
+		if !strings.Contains(c.doc, c.want) {
+			t.Errorf("doc %q does not say %q", c.doc, c.want)
+		}
+	}
+}
+
+func docOf[P any](t *testing.T, name string) string {
+	t.Helper()
+	for _, f := range paramFields(reflect.TypeFor[P](), nil) {
+		if f.param.name == name {
+			return f.param.doc
+		}
+	}
+	t.Fatalf("no parameter %s", name)
 	return ""
 }

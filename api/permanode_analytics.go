@@ -4,23 +4,30 @@ import (
 	"context"
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// milestoneRangeParams are [start, end] of the milestone analytics routes.
-var milestoneRangeParams = []param{
-	{name: "start", kind: indexKind, doc: "first milestone index", required: true},
-	{name: "end", kind: indexKind, doc: "last milestone index (inclusive; at most " +
-		strconv.Itoa(maxAnalyticsMilestones) + " milestones from start)", required: true},
+// milestoneSpanParams are [start, end] of the milestone analytics routes (the bound in
+// the doc is maxAnalyticsMilestones, as a test checks).
+type milestoneSpanParams struct {
+	Start uint32 `query:"start" kind:"index" required:"true" doc:"first milestone index"`
+	End   uint32 `query:"end" kind:"index" required:"true" doc:"last milestone index (inclusive; at most 10000 milestones from start)"`
 }
 
-// dateRangeParams are [from, to] of GET /analytics/daily.
-var dateRangeParams = []param{
-	{name: "from", kind: dateKind, doc: "first date (UTC, YYYY-MM-DD)", required: true},
-	{name: "to", kind: dateKind, doc: "last date (inclusive; at most " + strconv.Itoa(maxAnalyticsDays) +
-		" days from from)", required: true},
+// addressSpanParams: an address's rows of [start, end].
+type addressSpanParams struct {
+	Address string `path:"address" kind:"address" doc:"the address (bech32, any HRP, or 0x-hex)"`
+	milestoneSpanParams
+}
+
+// dateRangeParams are [from, to] of GET /analytics/daily (the bound in the doc is
+// maxAnalyticsDays, as a test checks).
+type dateRangeParams struct {
+	From time.Time `query:"from" kind:"date" required:"true" doc:"first date (UTC, YYYY-MM-DD)"`
+	To   time.Time `query:"to" kind:"date" required:"true" doc:"last date (inclusive; at most 3660 days from from)"`
 }
 
 type milestoneStatJSON struct {
@@ -48,8 +55,8 @@ func amount(v uint64) string { return strconv.FormatUint(v, 10) }
 // milestoneSpan checks the inclusive [start, end] of a request and returns it as the
 // readers' half-open [start, end), empty when start == end. Milestone indexes are
 // stored as int: nothing lies past math.MaxInt32, so the span is cut there.
-func milestoneSpan(in *input, limit int) (uint32, uint32, error) {
-	start, end := in.index("start"), in.index("end")
+func milestoneSpan(p *milestoneSpanParams, limit int) (uint32, uint32, error) {
+	start, end := p.Start, p.End
 	switch width := uint64(end) - uint64(start) + 1; {
 	case end < start:
 		return 0, 0, badParam("end", "%d is before start (%d)", end, start)
@@ -63,8 +70,8 @@ func milestoneSpan(in *input, limit int) (uint32, uint32, error) {
 // analyticsMilestones is GET /analytics/milestones: the per-milestone rows of
 // [start, end], newest first; milestones without a row (not indexed, or indexed before
 // analytics were on) are left out.
-func (s *Server) analyticsMilestones(ctx context.Context, in *input) (any, error) {
-	start, end, err := milestoneSpan(in, maxAnalyticsMilestones)
+func (s *Server) analyticsMilestones(ctx context.Context, _ *input, p *milestoneSpanParams) (any, error) {
+	start, end, err := milestoneSpan(p, maxAnalyticsMilestones)
 	if err != nil || start == end {
 		return page[milestoneStatJSON]{Items: []milestoneStatJSON{}}, err
 	}
@@ -80,12 +87,12 @@ func (s *Server) analyticsMilestones(ctx context.Context, in *input) (any, error
 
 // analyticsAddress is GET /analytics/addresses/{address}: the address's rows of
 // [start, end] (milestones where it sent or received), newest first.
-func (s *Server) analyticsAddress(ctx context.Context, in *input) (any, error) {
-	start, end, err := milestoneSpan(in, maxAnalyticsMilestones)
+func (s *Server) analyticsAddress(ctx context.Context, _ *input, p *addressSpanParams) (any, error) {
+	start, end, err := milestoneSpan(&p.milestoneSpanParams, maxAnalyticsMilestones)
 	if err != nil || start == end {
 		return page[addressStatJSON]{Items: []addressStatJSON{}}, err
 	}
-	rows, err := analytics.AddressStats(ctx, s.st, in.text("address"), start, end)
+	rows, err := analytics.AddressStats(ctx, s.st, p.Address, start, end)
 	if err != nil {
 		return nil, err
 	}
@@ -97,8 +104,8 @@ func (s *Server) analyticsAddress(ctx context.Context, in *input) (any, error) {
 
 // analyticsDaily is GET /analytics/daily: the computed dates of [from, to], newest
 // first; dates the daily job has not computed (yet) are left out.
-func (s *Server) analyticsDaily(ctx context.Context, in *input) (any, error) {
-	from, to := in.time("from"), in.time("to") // from <= to: checked with the parameters
+func (s *Server) analyticsDaily(ctx context.Context, _ *input, p *dateRangeParams) (any, error) {
+	from, to := p.From, p.To // from <= to: checked with the parameters
 	if err := checkDays(from, to); err != nil {
 		return nil, err
 	}

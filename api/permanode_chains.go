@@ -11,17 +11,20 @@ import (
 
 // versions serves GET /aliases/{aliasId}, /nft/{nftId} and /foundries/{foundryId}:
 // every version (output) of the chain, newest first, unreferenced ones first of all.
-func (s *Server) versions(kind chain.OutputKind, param, what string) func(context.Context, *input) (any, error) {
-	return func(ctx context.Context, in *input) (any, error) {
-		key := in.text(param)
+func versions[P any, R interface {
+	*P
+	chainID() string
+}](s *Server, kind chain.OutputKind, what string) func(context.Context, *input, *P) (any, error) {
+	return func(ctx context.Context, in *input, params *P) (any, error) {
+		key := R(params).chainID()
 		fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.OutputRow, []byte, error) {
 			return s.st.OutputVersions(ctx, kind, key, req)
 		}
-		p, err := walk(ctx, in, onePartition, fetch, nil, outputItems(in.hrp))
-		if err == nil && in.cursor == nil && len(p.Items) == 0 && p.Cursor == "" {
+		page, err := walk(ctx, in, onePartition, fetch, nil, outputItems(in.hrp))
+		if err == nil && in.cursor == nil && len(page.Items) == 0 && page.Cursor == "" {
 			return nil, notFound("%s %s is not indexed", what, key)
 		}
-		return p, err
+		return page, err
 	}
 }
 
@@ -52,14 +55,20 @@ func newLegacyItem(r *store.LegacyRow, hrp string) legacyItemJSON {
 
 // legacyOutputs serves GET /legacy-outputs: an address's legacy outputs, partition by
 // partition newest first; within one, unspent before spent (the view's order).
-func (s *Server) legacyOutputs(ctx context.Context, in *input) (any, error) {
-	address := in.text("address")
+// legacyParams: an address's legacy outputs, spent, unspent or both.
+type legacyParams struct {
+	Address string `query:"address" kind:"address" required:"true" doc:"owner address"`
+	Unspent *bool  `query:"unspent" kind:"bool" doc:"true: only unspent outputs; false: only spent ones"`
+}
+
+func (s *Server) legacyOutputs(ctx context.Context, in *input, p *legacyParams) (any, error) {
+	address := p.Address
 	parts, err := s.st.AddressRanges(ctx, address, chain.OutputLegacy, "address")
 	if err != nil {
 		return nil, err
 	}
 	var keep func(*store.LegacyRow) bool
-	if unspent := in.flag(paramUnspent); unspent != nil {
+	if unspent := p.Unspent; unspent != nil {
 		keep = func(r *store.LegacyRow) bool { return r.IsUsed != *unspent }
 	}
 	fetch := func(ctx context.Context, part int32, req store.PageRequest) ([]store.LegacyRow, []byte, error) {

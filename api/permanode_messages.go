@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -44,8 +45,30 @@ func newMetadataJSON(m *store.MessageRecord) metadataJSON {
 	return j
 }
 
-func (s *Server) message(ctx context.Context, in *input) (any, error) {
-	return s.messageByID(ctx, in.text("id"), in.hrp)
+// messageIDParams name a message by its ID.
+type messageIDParams struct {
+	ID string `path:"id" kind:"messageID" doc:"message ID"`
+}
+
+// timeRangeParams bound a list by its rows' times.
+type timeRangeParams struct {
+	From *time.Time `query:"from" kind:"time" doc:"only rows at or after this time (milestone timestamp)"`
+	To   *time.Time `query:"to" kind:"time" doc:"only rows before this time"`
+}
+
+func (p *timeRangeParams) timeRange() store.TimeRange {
+	var tr store.TimeRange
+	if p.From != nil {
+		tr.From = *p.From
+	}
+	if p.To != nil {
+		tr.To = *p.To
+	}
+	return tr
+}
+
+func (s *Server) message(ctx context.Context, in *input, p *messageIDParams) (any, error) {
+	return s.messageByID(ctx, p.ID, in.hrp)
 }
 
 func (s *Server) messageByID(ctx context.Context, id, hrp string) (any, error) {
@@ -60,8 +83,8 @@ func (s *Server) messageByID(ctx context.Context, id, hrp string) (any, error) {
 	return messageAnswer{*mj, newMetadataJSON(&rec)}, nil
 }
 
-func (s *Server) messageRaw(ctx context.Context, in *input) (any, error) {
-	raw, err := s.indexedMessageRaw(ctx, "message", in.text("id"))
+func (s *Server) messageRaw(ctx context.Context, _ *input, p *messageIDParams) (any, error) {
+	raw, err := s.indexedMessageRaw(ctx, "message", p.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -75,8 +98,14 @@ type childJSON struct {
 	Timestamp int64 `json:"timestamp"` // milestone time, or when an unreferenced child was seen
 }
 
-func (s *Server) children(ctx context.Context, in *input) (any, error) {
-	parent, tr := in.text("id"), timeRange(in)
+// childrenParams: a message's children within a time range.
+type childrenParams struct {
+	messageIDParams
+	timeRangeParams
+}
+
+func (s *Server) children(ctx context.Context, in *input, p *childrenParams) (any, error) {
+	parent, tr := p.ID, p.timeRange()
 	fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.ChildRow, []byte, error) {
 		return s.st.ChildrenPage(ctx, parent, tr, req)
 	}
@@ -93,8 +122,14 @@ type tagMessageJSON struct {
 	Timestamp int64 `json:"timestamp"`
 }
 
-func (s *Server) tagMessages(ctx context.Context, in *input) (any, error) {
-	tag, tr := in.text("tag"), timeRange(in)
+// tagMessagesParams: the messages with a tag within a time range.
+type tagMessagesParams struct {
+	Tag string `path:"tag" kind:"tag" doc:"tag, 0x-hex"`
+	timeRangeParams
+}
+
+func (s *Server) tagMessages(ctx context.Context, in *input, p *tagMessagesParams) (any, error) {
+	tag, tr := p.Tag, p.timeRange()
 	parts, err := s.st.TagRanges(ctx, tag, store.TagKindMessage)
 	if err != nil {
 		return nil, err
@@ -106,8 +141,4 @@ func (s *Server) tagMessages(ctx context.Context, in *input) (any, error) {
 		return tagMessageJSON{MessageID: r.MessageID, Timestamp: r.Timestamp.Unix(),
 			stateJSON: partitionState(r.RangeID, r.MilestoneIndex, r.InclusionState)}
 	})
-}
-
-func timeRange(in *input) store.TimeRange {
-	return store.TimeRange{From: in.time("from"), To: in.time("to")}
 }

@@ -29,8 +29,8 @@ func newMilestoneJSON(m store.MilestoneRecord) milestoneJSON {
 	return milestoneJSON{Index: m.Index, MilestoneID: m.MilestoneID, MessageID: m.MessageID, Timestamp: m.Timestamp}
 }
 
-func (s *Server) milestone(ctx context.Context, in *input) (any, error) {
-	m, err := s.indexedMilestone(ctx, in.index("index"))
+func (s *Server) milestone(ctx context.Context, _ *input, p *milestoneIndexParams) (any, error) {
+	m, err := s.indexedMilestone(ctx, p.Index)
 	if err != nil {
 		return nil, err
 	}
@@ -39,10 +39,16 @@ func (s *Server) milestone(ctx context.Context, in *input) (any, error) {
 	return j, err
 }
 
+// milestoneRangeQuery is the range of GET /milestones.
+type milestoneRangeQuery struct {
+	Start uint32 `query:"start" kind:"index" required:"true" doc:"first milestone index"`
+	End   uint32 `query:"end" kind:"index" required:"true" doc:"last milestone index (inclusive)"`
+}
+
 // milestones lists the indexed milestones of [start, end], newest first; milestones
 // not indexed are left out.
-func (s *Server) milestones(ctx context.Context, in *input) (any, error) {
-	start, end := in.index("start"), in.index("end")
+func (s *Server) milestones(ctx context.Context, _ *input, p *milestoneRangeQuery) (any, error) {
+	start, end := p.Start, p.End
 	switch {
 	case end < start:
 		return nil, badParam("end", "%d is before start (%d)", end, start)

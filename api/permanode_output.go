@@ -36,8 +36,8 @@ func (a *outputAnswer) final() bool { return a.Spent && a.MilestoneIndexSpent !=
 // outputs have no output row there (no transaction created them), so their creation
 // comes from the output tables; their spends still have unlock rows. Alias, NFT and
 // foundry outputs are always created by a transaction.
-func (s *Server) output(ctx context.Context, in *input) (any, error) {
-	id, _ := chain.ParseOutputID(in.text("outputId"))
+func (s *Server) output(ctx context.Context, in *input, p *outputIDParams) (any, error) {
+	id, _ := chain.ParseOutputID(p.OutputID)
 	rows, err := s.st.OutputAndUnlocks(ctx, id)
 	if err != nil {
 		return nil, err

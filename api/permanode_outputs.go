@@ -11,82 +11,121 @@ import (
 )
 
 // outputList is one output list route (/outputs, /aliases, /nft, /foundries): its
-// kind of output (its table), and the query parameters that can pick the view, in order
-// of preference. The first one given picks the view and its hint partitions; the others
-// filter rows.
+// kind of output (its table) and the columns whose query parameters can pick the view,
+// in order of preference (its parameter struct's selectors). The first one given picks
+// the view and its hint partitions; the others filter rows.
 type outputList struct {
-	kind       chain.OutputKind
-	selectors  []selector
-	dustReturn bool // accepts requiresDustReturn / hasStorageDepositReturn
-}
-
-// selector is a query parameter backed by a view: a column holding an address role
-// (hinted in addresses_hints under variant = column) or a tag (hinted in tag_hints).
-type selector struct {
-	param   string
-	column  string
-	tagKind string // tag_hints table_kind when the column is a tag
+	kind    chain.OutputKind
+	tagKind string // tag_hints table_kind of its tag column, if it has one
 }
 
 var (
-	basicList = outputList{kind: chain.OutputBasic, dustReturn: true, selectors: []selector{
-		{param: "address", column: "address"}, {param: "sender", column: "sender"},
-		{param: "tag", column: "tag", tagKind: store.TagKindBasicOutput}}}
-	aliasList = outputList{kind: chain.OutputAlias, selectors: []selector{
-		{param: "stateController", column: "state_controller"}, {param: "governor", column: "governor"},
-		{param: "issuer", column: "issuer"}, {param: "sender", column: "sender"}}}
-	nftList = outputList{kind: chain.OutputNFT, dustReturn: true, selectors: []selector{
-		{param: "address", column: "address"}, {param: "issuer", column: "issuer"}, {param: "sender", column: "sender"},
-		{param: "tag", column: "tag", tagKind: store.TagKindNFTOutput}}}
-	foundryList = outputList{kind: chain.OutputFoundry, selectors: []selector{
-		{param: "address", column: "address"}}}
+	basicList   = outputList{kind: chain.OutputBasic, tagKind: store.TagKindBasicOutput}
+	aliasList   = outputList{kind: chain.OutputAlias}
+	nftList     = outputList{kind: chain.OutputNFT, tagKind: store.TagKindNFTOutput}
+	foundryList = outputList{kind: chain.OutputFoundry}
 )
 
-// Boolean filters of output lists. hasStorageDepositReturn is TIP-26's name for the
-// seed's requiresDustReturn.
-const (
-	paramDustReturn    = "requiresDustReturn"
-	paramStorageReturn = "hasStorageDepositReturn"
-	paramUnspent       = "unspent"
+// selector is a query parameter backed by a view: a column holding an address role
+// (hinted in addresses_hints under variant = column) or the tag (hinted in tag_hints),
+// and the value the request gives it (nil: not given).
+type selector struct {
+	param, column string
+	value         *string
+}
+
+// The parameters of each output list: its selectors, then the row filters.
+type (
+	basicListParams struct {
+		Address *string `query:"address" kind:"address" doc:"outputs whose address is this address"`
+		Sender  *string `query:"sender" kind:"address" doc:"outputs whose sender is this address"`
+		Tag     *string `query:"tag" kind:"tag" doc:"outputs with this tag feature"`
+		dustParams
+		outputFilterParams
+	}
+	aliasListParams struct {
+		StateController *string `query:"stateController" kind:"address" doc:"outputs whose state_controller is this address"`
+		Governor        *string `query:"governor" kind:"address" doc:"outputs whose governor is this address"`
+		Issuer          *string `query:"issuer" kind:"address" doc:"outputs whose issuer is this address"`
+		Sender          *string `query:"sender" kind:"address" doc:"outputs whose sender is this address"`
+		outputFilterParams
+	}
+	nftListParams struct {
+		Address *string `query:"address" kind:"address" doc:"outputs whose address is this address"`
+		Issuer  *string `query:"issuer" kind:"address" doc:"outputs whose issuer is this address"`
+		Sender  *string `query:"sender" kind:"address" doc:"outputs whose sender is this address"`
+		Tag     *string `query:"tag" kind:"tag" doc:"outputs with this tag feature"`
+		dustParams
+		outputFilterParams
+	}
+	foundryListParams struct {
+		Address *string `query:"address" kind:"address" doc:"outputs whose address is this address"`
+		outputFilterParams
+	}
 )
 
-func (l outputList) params() []param {
-	var ps []param
-	for _, sel := range l.selectors {
-		k, doc := addressKind, "outputs whose "+sel.column+" is this address"
-		if sel.tagKind != "" {
-			k, doc = tagKind, "outputs with this tag feature"
-		}
-		ps = append(ps, param{name: sel.param, kind: k, doc: doc})
-	}
-	if l.dustReturn {
-		ps = append(ps, param{name: paramDustReturn, kind: boolKind, doc: "true: only outputs with a storage deposit return; false: only without"},
-			param{name: paramStorageReturn, kind: boolKind, doc: "TIP-26 name of requiresDustReturn"})
-	}
-	return append(ps, param{name: paramUnspent, kind: boolKind, doc: "true: only unspent outputs; false: only spent ones"},
-		fromParam, toParam)
+func (p *basicListParams) selectors() []selector {
+	return []selector{{"address", "address", p.Address}, {"sender", "sender", p.Sender}, {"tag", "tag", p.Tag}}
 }
 
-func (l outputList) names() string {
-	var names []string
-	for _, sel := range l.selectors {
-		names = append(names, sel.param)
-	}
-	return strings.Join(names, ", ")
+func (p *aliasListParams) selectors() []selector {
+	return []selector{{"stateController", "state_controller", p.StateController}, {"governor", "governor", p.Governor},
+		{"issuer", "issuer", p.Issuer}, {"sender", "sender", p.Sender}}
 }
 
-// list serves the route of l.
-func (s *Server) list(l outputList) func(context.Context, *input) (any, error) {
-	return func(ctx context.Context, in *input) (any, error) {
-		sel, ok := l.pick(in)
+func (p *nftListParams) selectors() []selector {
+	return []selector{{"address", "address", p.Address}, {"issuer", "issuer", p.Issuer}, {"sender", "sender", p.Sender},
+		{"tag", "tag", p.Tag}}
+}
+
+func (p *foundryListParams) selectors() []selector {
+	return []selector{{"address", "address", p.Address}}
+}
+
+func (p *basicListParams) dust() (*bool, error)   { return p.dustParams.dust() }
+func (p *nftListParams) dust() (*bool, error)     { return p.dustParams.dust() }
+func (p *aliasListParams) dust() (*bool, error)   { return nil, nil }
+func (p *foundryListParams) dust() (*bool, error) { return nil, nil }
+
+// dustParams filter by the storage deposit return condition, under the seed's name or
+// TIP-26's.
+type dustParams struct {
+	DustReturn    *bool `query:"requiresDustReturn" kind:"bool" doc:"true: only outputs with a storage deposit return; false: only without"`
+	StorageReturn *bool `query:"hasStorageDepositReturn" kind:"bool" doc:"TIP-26 name of requiresDustReturn"`
+}
+
+// outputFilterParams filter every output list's rows.
+type outputFilterParams struct {
+	Unspent *bool `query:"unspent" kind:"bool" doc:"true: only unspent outputs; false: only spent ones"`
+	timeRangeParams
+}
+
+func (p *outputFilterParams) filters() *outputFilterParams { return p }
+
+// outputListRequest is what the list handler asks of a list's parameters.
+type outputListRequest interface {
+	selectors() []selector
+	dust() (*bool, error)
+	filters() *outputFilterParams
+}
+
+// listOutputs serves the route of l with the parameters P declares.
+func listOutputs[P any, R interface {
+	*P
+	outputListRequest
+}](s *Server, l outputList) func(context.Context, *input, *P) (any, error) {
+	return func(ctx context.Context, in *input, params *P) (any, error) {
+		p := R(params)
+		sels := p.selectors()
+		sel, ok := pick(sels)
 		if !ok {
-			return nil, badParam(l.names(), "give at least one of them")
+			return nil, badParam(selectorNames(sels), "give at least one of them")
 		}
-		keep, err := l.filter(in, sel)
+		keep, err := rowFilter(p, sel)
 		if err != nil {
 			return nil, err
 		}
-		value, tr := in.text(sel.param), timeRange(in)
+		value, tr := *sel.value, p.filters().timeRange()
 		parts, err := s.partitions(ctx, l, sel, value)
 		if err != nil {
 			return nil, err
@@ -98,9 +137,18 @@ func (s *Server) list(l outputList) func(context.Context, *input) (any, error) {
 	}
 }
 
-func (l outputList) pick(in *input) (selector, bool) {
-	for _, sel := range l.selectors {
-		if in.has(sel.param) {
+func selectorNames(sels []selector) string {
+	var names []string
+	for _, sel := range sels {
+		names = append(names, sel.param)
+	}
+	return strings.Join(names, ", ")
+}
+
+// pick is the first selector the request gives.
+func pick(sels []selector) (selector, bool) {
+	for _, sel := range sels {
+		if sel.value != nil {
 			return sel, true
 		}
 	}
@@ -108,29 +156,29 @@ func (l outputList) pick(in *input) (selector, bool) {
 }
 
 func (s *Server) partitions(ctx context.Context, l outputList, sel selector, value string) ([]int32, error) {
-	if sel.tagKind != "" {
-		return s.st.TagRanges(ctx, value, sel.tagKind)
+	if sel.column == "tag" {
+		return s.st.TagRanges(ctx, value, l.tagKind)
 	}
 	return s.st.AddressRanges(ctx, value, l.kind, sel.column)
 }
 
-// filter builds the row filter of every given parameter but the one picking the view.
-func (l outputList) filter(in *input, picked selector) (func(*store.OutputRow) bool, error) {
+// rowFilter builds the row filter of every given parameter but the one picking the view.
+func rowFilter(p outputListRequest, picked selector) (func(*store.OutputRow) bool, error) {
 	var tests []func(*store.OutputRow) bool
-	for _, sel := range l.selectors {
-		if sel != picked && in.has(sel.param) {
-			column, want := sel.column, in.text(sel.param)
+	for _, sel := range p.selectors() {
+		if sel.param != picked.param && sel.value != nil {
+			column, want := sel.column, *sel.value
 			tests = append(tests, func(r *store.OutputRow) bool { return r.Role(column) == want })
 		}
 	}
-	dust, err := dustFilter(in)
+	dust, err := p.dust()
 	if err != nil {
 		return nil, err
 	}
 	if dust != nil {
 		tests = append(tests, func(r *store.OutputRow) bool { return (r.DustReturnAddress != "") == *dust })
 	}
-	if unspent := in.flag(paramUnspent); unspent != nil {
+	if unspent := p.filters().Unspent; unspent != nil {
 		tests = append(tests, func(r *store.OutputRow) bool { return (r.SpentBy == "") == *unspent })
 	}
 	if len(tests) == 0 {
@@ -146,11 +194,11 @@ func (l outputList) filter(in *input, picked selector) (func(*store.OutputRow) b
 	}, nil
 }
 
-// dustFilter reads requiresDustReturn or its alias; both given must agree.
-func dustFilter(in *input) (*bool, error) {
-	a, b := in.flag(paramDustReturn), in.flag(paramStorageReturn)
+// dust reads requiresDustReturn or its alias; both given must agree.
+func (p *dustParams) dust() (*bool, error) {
+	a, b := p.DustReturn, p.StorageReturn
 	if a != nil && b != nil && *a != *b {
-		return nil, badParam(paramStorageReturn, "contradicts %s (they are one filter)", paramDustReturn)
+		return nil, badParam("hasStorageDepositReturn", "contradicts requiresDustReturn (they are one filter)")
 	}
 	if a != nil {
 		return a, nil

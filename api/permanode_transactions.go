@@ -70,8 +70,13 @@ func newUnlockRowJSON(spent chain.OutputID, r *store.TxRow, state stateJSON) (un
 	return j, nil
 }
 
-func (s *Server) transaction(ctx context.Context, in *input) (any, error) {
-	id := in.text("id")
+// transactionIDParams name a transaction by its ID.
+type transactionIDPathParams struct {
+	ID string `path:"id" kind:"transactionID" doc:"transaction ID"`
+}
+
+func (s *Server) transaction(ctx context.Context, in *input, p *transactionIDPathParams) (any, error) {
+	id := p.ID
 	rows, err := s.st.TransactionRows(ctx, id)
 	if err != nil {
 		return nil, err
@@ -177,10 +182,10 @@ func ownUnlock(txID chain.TransactionID, spent chain.OutputID, r *store.TxRow, s
 	return j, err == nil && j.TransactionID == txID.String()
 }
 
-func (s *Server) includedMessage(ctx context.Context, in *input) (any, error) {
-	id, err := s.st.IncludedMessage(ctx, in.text("id"))
+func (s *Server) includedMessage(ctx context.Context, in *input, p *transactionIDPathParams) (any, error) {
+	id, err := s.st.IncludedMessage(ctx, p.ID)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, notFound("no included message carries transaction %s", in.text("id"))
+		return nil, notFound("no included message carries transaction %s", p.ID)
 	}
 	if err != nil {
 		return nil, err
