@@ -28,8 +28,8 @@ type balanceJSON struct {
 
 // balance sums the outputs the address owns at the ledger index (analytics.HoldingAt):
 // the hint reads of its owning roles, then their partitions' pages.
-func (s *Server) balance(ctx context.Context, in *input) (any, error) {
-	address := in.text("address")
+func (s *Server) balance(ctx context.Context, _ *input, p *addressParams) (any, error) {
+	address := p.Address
 	li, err := s.ledgerIndex(ctx)
 	if err != nil {
 		return nil, err

@@ -11,10 +11,12 @@ import (
 // page number (pageSize, page), so a page is found by reading the rows before it.
 const maxChildrenRead = 10000
 
-// childrenPageParams are Chronicle's page-number paging (its Pagination extractor).
-var childrenPageParams = []param{
-	{name: "pageSize", kind: clampedPageSizeKind, doc: clampedPageSizeDoc},
-	{name: "page", kind: indexKind, doc: "the page number, from 0 (default 0)"},
+// blockChildrenParams: a block, and Chronicle's page-number paging (its Pagination
+// extractor).
+type blockChildrenParams struct {
+	blockIDParams
+	PageSize *int    `query:"pageSize" kind:"clampedPageSize" doc:"items per page (from 1, default 100; above 1000 the page holds 1000, as maxResults says)"`
+	Page     *uint32 `query:"page" kind:"index" doc:"the page number, from 0 (default 0)"`
 }
 
 // blockChildrenJSON is Chronicle's BlockChildrenResponse: maxResults is the page size
@@ -30,16 +32,20 @@ type blockChildrenJSON struct {
 // blockChildren is one page of a block's referenced children, newest first (Chronicle
 // lists the blocks naming it as a parent that a milestone referenced, newest milestone
 // first); 404 when the block is not indexed.
-func (s *Server) blockChildren(ctx context.Context, in *input) (any, error) {
-	id := in.text("blockId")
+func (s *Server) blockChildren(ctx context.Context, _ *input, p *blockChildrenParams) (any, error) {
+	id := p.BlockID
 	size := defaultPageSize
-	if n, ok := in.values["pageSize"].(int); ok {
-		size = n
+	if p.PageSize != nil {
+		size = *p.PageSize
 	}
-	skip := uint64(in.index("page")) * uint64(size)
+	var page uint32
+	if p.Page != nil {
+		page = *p.Page
+	}
+	skip := uint64(page) * uint64(size)
 	if skip+uint64(size) > maxChildrenRead {
 		return nil, badParam("page", "page %d of %d children reaches past the first %d children",
-			in.index("page"), size, maxChildrenRead)
+			page, size, maxChildrenRead)
 	}
 	if _, err := s.st.MessageMetadata(ctx, id); err != nil {
 		if errors.Is(err, store.ErrNotFound) {

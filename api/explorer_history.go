@@ -14,14 +14,38 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// historyParams are the query parameters of an address's ledger-update feed.
-var historyParams = append([]param{sortParam,
-	{name: "startMilestoneIndex", kind: indexKind, doc: "only updates of this milestone or later"},
-	{name: "endMilestoneIndex", kind: indexKind, doc: "only updates of this milestone or earlier"},
-	{name: "startTimestamp", kind: timeKind, doc: "only updates of milestones at or after this time"},
-	{name: "endTimestamp", kind: timeKind, doc: "only updates of milestones before this time"},
-	proofParam,
-}, explorerPageParams...)
+// historyParams are the parameters of an address's ledger-update feed.
+type historyParams struct {
+	addressParams
+	sortParams
+	Start *uint32 `query:"startMilestoneIndex" kind:"index" doc:"only updates of this milestone or later"`
+	historyTail
+}
+
+// chronicleHistoryParams are historyParams with startMilestoneIndex as Chronicle reads it.
+type chronicleHistoryParams struct {
+	addressParams
+	sortParams
+	Start *uint32 `query:"startMilestoneIndex" kind:"index" doc:"where the listing starts: updates of milestones before it (newest) or after it (oldest)"`
+	historyTail
+}
+
+// historyTail are the feed's parameters after startMilestoneIndex.
+type historyTail struct {
+	End            *uint32    `query:"endMilestoneIndex" kind:"index" doc:"only updates of this milestone or earlier"`
+	StartTimestamp *time.Time `query:"startTimestamp" kind:"time" doc:"only updates of milestones at or after this time"`
+	EndTimestamp   *time.Time `query:"endTimestamp" kind:"time" doc:"only updates of milestones before this time"`
+	proofParams
+	explorerPageParams
+}
+
+// historyRequest is a feed's request, whichever route's.
+type historyRequest struct {
+	address string
+	oldest  bool
+	start   *uint32
+	tail    *historyTail
+}
 
 // historyJSON is a page of an address's ledger updates (Chronicle's
 // LedgerUpdatesByAddressResponse, with the update's output kind, roles and amount).
@@ -54,19 +78,25 @@ type historyBounds struct {
 // readHistoryBounds reads the bounds; with chronicle, startMilestoneIndex is where the
 // listing starts in the sort order, as on Chronicle's path: updates of milestones before
 // it for newest, after it for oldest (Chronicle's query excludes the milestone itself).
-func readHistoryBounds(in *input, chronicle bool) (historyBounds, error) {
-	b := historyBounds{last: math.MaxUint32, from: in.time("startTimestamp"), to: in.time("endTimestamp")}
-	if in.has("endMilestoneIndex") {
-		b.last = in.index("endMilestoneIndex")
+func readHistoryBounds(r historyRequest, chronicle bool) (historyBounds, error) {
+	b := historyBounds{last: math.MaxUint32}
+	if t := r.tail; t.StartTimestamp != nil {
+		b.from = *t.StartTimestamp
 	}
-	if in.has("startMilestoneIndex") {
-		start := in.index("startMilestoneIndex")
+	if t := r.tail; t.EndTimestamp != nil {
+		b.to = *t.EndTimestamp
+	}
+	if r.tail.End != nil {
+		b.last = *r.tail.End
+	}
+	if r.start != nil {
+		start := *r.start
 		switch {
 		case !chronicle:
 			b.first = start
-		case in.oldest() && start == math.MaxUint32, !in.oldest() && start == 0:
+		case r.oldest && start == math.MaxUint32, !r.oldest && start == 0:
 			return b, errEmptyHistory
-		case in.oldest():
+		case r.oldest:
 			b.first = start + 1
 		default:
 			b.last = min(b.last, start-1)
@@ -95,20 +125,20 @@ func (b historyBounds) keep(u *store.AddressUpdate) bool {
 // first by its clustering (milestone, output ID, spent). A time bound filters rows, so
 // a page that meets few of them comes back short, with a cursor (at most
 // maxReadsPerPage reads a page). The ledger's coverage is read beside the hints.
-func (s *Server) history(ctx context.Context, in *input) (any, error) {
-	return s.historyOf(ctx, in, false)
+func (s *Server) history(ctx context.Context, in *input, p *historyParams) (any, error) {
+	return s.historyOf(ctx, in, historyRequest{p.Address, p.oldest(), p.Start, &p.historyTail}, false)
 }
 
-func (s *Server) historyOf(ctx context.Context, in *input, chronicle bool) (any, error) {
+func (s *Server) historyOf(ctx context.Context, in *input, r historyRequest, chronicle bool) (any, error) {
 	list := "address-history"
-	if chronicle && in.has("startMilestoneIndex") {
+	if chronicle && r.start != nil {
 		list = "ledger-updates-by-address" // the same query lists other updates here
 	}
-	if err := explorerPaging(in, list); err != nil {
+	if err := explorerPaging(in, list, &r.tail.explorerPageParams); err != nil {
 		return nil, err
 	}
-	address := in.text("address")
-	b, err := readHistoryBounds(in, chronicle)
+	address := r.address
+	b, err := readHistoryBounds(r, chronicle)
 	if errors.Is(err, errEmptyHistory) {
 		cov, err := s.coverage(ctx)
 		return historyJSON{Address: address, Items: []addressUpdateJSON{}, MaxResults: in.pageSize,
@@ -128,7 +158,7 @@ func (s *Server) historyOf(ctx context.Context, in *input, chronicle bool) (any,
 		return nil, err
 	}
 	parts = withinRanges(parts, s.st.RangeID(b.first), s.st.RangeID(b.last))
-	oldest := in.oldest()
+	oldest := r.oldest
 	fetch := func(ctx context.Context, rng int32, req store.PageRequest) ([]store.AddressUpdate, []byte, error) {
 		return s.st.AddressUpdatesPage(ctx, address, rng, b.first, b.last, oldest, req)
 	}
@@ -138,7 +168,7 @@ func (s *Server) historyOf(ctx context.Context, in *input, chronicle bool) (any,
 			Amount: strconv.FormatInt(u.Amount, 10)}
 	})
 	if err == nil {
-		err = s.attachHistoryProofs(ctx, in, p.Items)
+		err = s.attachHistoryProofs(ctx, r.tail.wanted(), p.Items)
 	}
 	if err != nil {
 		return nil, err
@@ -162,8 +192,8 @@ func withinRanges(parts []int32, lo, hi int32) []int32 {
 // block that included the transaction creating the output (a created item) or spending
 // it (a spent item). An output whose creating block is not indexed (a genesis output, or
 // one created before the keyspace's first milestone) has none.
-func (s *Server) attachHistoryProofs(ctx context.Context, in *input, items []addressUpdateJSON) error {
-	if !wantsProof(in) {
+func (s *Server) attachHistoryProofs(ctx context.Context, proofs bool, items []addressUpdateJSON) error {
+	if !proofs {
 		return nil
 	}
 	p := s.newProver()

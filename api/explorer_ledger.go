@@ -19,9 +19,18 @@ import (
 // defaultTop is Chronicle's default richest-list length.
 const defaultTop = 100
 
+// ledgerIndexParams pick the ledger index of the analytics.
+type ledgerIndexParams struct {
+	LedgerIndex *uint32 `query:"ledgerIndex" kind:"index" doc:"a ledger index the analytics were computed at (default: the newest computed)"`
+}
+
+// richestParams: how many of the richest, at which ledger index.
+type richestParams struct {
+	Top *int `query:"top" kind:"top" doc:"how many (from 1, default 100; above 1000 the list holds 1000, as maxResults says)"`
+	ledgerIndexParams
+}
+
 var (
-	ledgerIndexParam = param{name: "ledgerIndex", kind: indexKind,
-		doc: "a ledger index the analytics were computed at (default: the newest computed)"}
 	// topKind clamps as Chronicle does: a top above the stored list's length answers
 	// the whole list, and maxResults says so.
 	topKind = clampedKind(analytics.LedgerTop, defaultTop)
@@ -70,7 +79,7 @@ type balanceRangeJSON struct {
 // ledgerStats resolves the ledger index of a request: the one asked for, or the newest
 // computed (404 before the first computation); and the coverage of the analytics at it
 // (coverageAt), read at the same time.
-func (s *Server) ledgerStats(ctx context.Context, in *input) (ledgerStatsMeta, withCoverage, error) {
+func (s *Server) ledgerStats(ctx context.Context, p *ledgerIndexParams) (ledgerStatsMeta, withCoverage, error) {
 	var (
 		latest store.LedgerSummary
 		cov    coverageJSON
@@ -88,20 +97,20 @@ func (s *Server) ledgerStats(ctx context.Context, in *input) (ledgerStatsMeta, w
 	}
 	meta := ledgerStatsMeta{LedgerIndex: latest.LedgerIndex, MilestoneTimestamp: latest.Timestamp,
 		NewestAtEnd: latest.NewestAtEnd, ComputedAt: latest.ComputedAt.Format(time.RFC3339)}
-	if in.has("ledgerIndex") && in.index("ledgerIndex") != latest.LedgerIndex {
-		meta = ledgerStatsMeta{LedgerIndex: in.index("ledgerIndex")}
+	if p.LedgerIndex != nil && *p.LedgerIndex != latest.LedgerIndex {
+		meta = ledgerStatsMeta{LedgerIndex: *p.LedgerIndex}
 	}
 	return meta, withCoverage{coverageAt(cov, meta.LedgerIndex)}, nil
 }
 
-func (s *Server) richestAddresses(ctx context.Context, in *input) (any, error) {
-	meta, cov, err := s.ledgerStats(ctx, in)
+func (s *Server) richestAddresses(ctx context.Context, _ *input, p *richestParams) (any, error) {
+	meta, cov, err := s.ledgerStats(ctx, &p.ledgerIndexParams)
 	if err != nil {
 		return nil, err
 	}
 	top := defaultTop
-	if n, ok := in.values["top"].(int); ok {
-		top = n
+	if p.Top != nil {
+		top = *p.Top
 	}
 	rows, err := s.st.RichestAddresses(ctx, meta.LedgerIndex, top)
 	if err != nil {
@@ -118,8 +127,8 @@ func (s *Server) richestAddresses(ctx context.Context, in *input) (any, error) {
 	return out, nil
 }
 
-func (s *Server) tokenDistribution(ctx context.Context, in *input) (any, error) {
-	meta, cov, err := s.ledgerStats(ctx, in)
+func (s *Server) tokenDistribution(ctx context.Context, _ *input, p *ledgerIndexParams) (any, error) {
+	meta, cov, err := s.ledgerStats(ctx, p)
 	if err != nil {
 		return nil, err
 	}

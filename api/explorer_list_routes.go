@@ -14,13 +14,18 @@ type routeListJSON struct {
 	Routes []string `json:"routes"`
 }
 
+// routeListParams: how deep the route list goes.
+type routeListParams struct {
+	Depth *uint32 `query:"depth" kind:"index" doc:"path segments kept (default 3)"`
+}
+
 // listRoutes is Chronicle's GET /routes: every route's path cut to its first depth
 // segments, joined by "/" without a leading one, sorted and without repeats. Every route
 // is public here (no JWT), so the list is the one Chronicle gives an authorised client.
-func (s *Server) listRoutes(_ context.Context, in *input) (any, error) {
+func (s *Server) listRoutes(_ context.Context, _ *input, p *routeListParams) (any, error) {
 	depth := defaultRouteDepth
-	if in.has("depth") {
-		depth = int(in.index("depth"))
+	if p.Depth != nil {
+		depth = int(*p.Depth)
 	}
 	var out []string
 	for i := range s.routes {

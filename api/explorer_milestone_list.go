@@ -16,19 +16,21 @@ import (
 const maxWindowsPerPage = 4
 
 // unixSecondsKind is a time as Chronicle takes it: unix seconds, an unsigned 32-bit integer.
-var unixSecondsKind = kind{schema: map[string]any{"type": "integer", "format": "int64", "minimum": 0,
-	"maximum": 4294967295, "description": "unix seconds"},
-	parse: func(name, v string) (any, error) { return parseUint32(name, v) }}
+var unixSecondsKind = typedKind(map[string]any{"type": "integer", "format": "int64", "minimum": 0,
+	"maximum": 4294967295, "description": "unix seconds"}, parseUint32)
+
+// milestoneCursorKind is Chronicle's milestone-list cursor, milestoneIndex.pageSize
+// (read by readMilestoneQuery).
+var milestoneCursorKind = typedKind(map[string]any{"type": "string", "pattern": `^\d+\.\d+$`,
+	"description": "milestoneIndex.pageSize, from the previous page"}, func(_, v string) (string, error) { return v, nil })
 
 // milestoneListParams are Chronicle's MilestonesPagination query.
-var milestoneListParams = []param{
-	{name: "startTimestamp", kind: unixSecondsKind, doc: "only milestones at or after this time (inclusive)"},
-	{name: "endTimestamp", kind: unixSecondsKind, doc: "only milestones at or before this time (inclusive)"},
-	sortParam,
-	{name: "pageSize", kind: clampedPageSizeKind, doc: clampedPageSizeDoc},
-	{name: "cursor", kind: kind{schema: map[string]any{"type": "string", "pattern": `^\d+\.\d+$`,
-		"description": "milestoneIndex.pageSize, from the previous page"},
-		parse: func(_, v string) (any, error) { return v, nil }}, doc: "where the page starts (Chronicle's form)"},
+type milestoneListParams struct {
+	StartTimestamp *uint32 `query:"startTimestamp" kind:"unixSeconds" doc:"only milestones at or after this time (inclusive)"`
+	EndTimestamp   *uint32 `query:"endTimestamp" kind:"unixSeconds" doc:"only milestones at or before this time (inclusive)"`
+	sortParams
+	PageSize *int    `query:"pageSize" kind:"clampedPageSize" doc:"items per page (from 1, default 100; above 1000 the page holds 1000, as maxResults says)"`
+	Cursor   *string `query:"cursor" kind:"milestoneCursor" doc:"where the page starts (Chronicle's form)"`
 }
 
 // milestonesJSON is Chronicle's MilestonesResponse, each item with its timestamp.
@@ -56,8 +58,8 @@ type milestoneQuery struct {
 // [startTimestamp, endTimestamp] (both inclusive, as Chronicle), newest or oldest
 // first. The time bounds become index bounds by bisecting the synced milestones'
 // times (timestamps grow with the index); the rows come from milestones_by_bucket.
-func (s *Server) milestonesByTime(ctx context.Context, in *input) (any, error) {
-	q, cursor, err := readMilestoneQuery(in)
+func (s *Server) milestonesByTime(ctx context.Context, _ *input, p *milestoneListParams) (any, error) {
+	q, cursor, err := readMilestoneQuery(p)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +70,7 @@ func (s *Server) milestonesByTime(ctx context.Context, in *input) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if q.first, q.last, err = s.timeBounds(ctx, span, in); err != nil {
+	if q.first, q.last, err = s.timeBounds(ctx, span, p); err != nil {
 		return nil, err
 	}
 	if cursor != nil && q.oldest {
@@ -76,9 +78,12 @@ func (s *Server) milestonesByTime(ctx context.Context, in *input) (any, error) {
 	} else if cursor != nil {
 		q.last = min(q.last, *cursor)
 	}
-	from, to := int64(in.index("startTimestamp")), int64(in.index("endTimestamp"))
-	if !in.has("endTimestamp") {
-		to = int64(^uint32(0))
+	from, to := int64(0), int64(^uint32(0))
+	if p.StartTimestamp != nil {
+		from = int64(*p.StartTimestamp)
+	}
+	if p.EndTimestamp != nil {
+		to = int64(*p.EndTimestamp)
 	}
 	keep := func(m store.MilestoneRecord) bool { return m.Timestamp >= from && m.Timestamp <= to }
 	return s.milestonePage(ctx, q, keep)
@@ -86,19 +91,18 @@ func (s *Server) milestonesByTime(ctx context.Context, in *input) (any, error) {
 
 // readMilestoneQuery reads sort, pageSize and Chronicle's cursor (milestoneIndex.pageSize,
 // whose page size wins over pageSize, as Chronicle's does).
-func readMilestoneQuery(in *input) (milestoneQuery, *uint32, error) {
-	q := milestoneQuery{oldest: in.oldest(), size: defaultPageSize}
-	if n, ok := in.values["pageSize"].(int); ok {
-		q.size = n
+func readMilestoneQuery(p *milestoneListParams) (milestoneQuery, *uint32, error) {
+	q := milestoneQuery{oldest: p.oldest(), size: defaultPageSize}
+	if p.PageSize != nil {
+		q.size = *p.PageSize
 	}
-	if in.has("startTimestamp") && in.has("endTimestamp") && in.index("endTimestamp") < in.index("startTimestamp") {
-		return q, nil, badParam("endTimestamp", "%d is before startTimestamp (%d)", in.index("endTimestamp"),
-			in.index("startTimestamp"))
+	if start, end := p.StartTimestamp, p.EndTimestamp; start != nil && end != nil && *end < *start {
+		return q, nil, badParam("endTimestamp", "%d is before startTimestamp (%d)", *end, *start)
 	}
-	if !in.has("cursor") {
+	if p.Cursor == nil {
 		return q, nil, nil
 	}
-	index, size, err := parseIndexCursor(in.text("cursor"))
+	index, size, err := parseIndexCursor(*p.Cursor)
 	if err != nil {
 		return q, nil, err
 	}
@@ -126,10 +130,10 @@ func indexCursor(index uint32, size int) string {
 }
 
 // timeBounds turns the time bounds into index bounds within the synced span.
-func (s *Server) timeBounds(ctx context.Context, span store.SyncSpan, in *input) (uint32, uint32, error) {
+func (s *Server) timeBounds(ctx context.Context, span store.SyncSpan, p *milestoneListParams) (uint32, uint32, error) {
 	first, last := span.Oldest, span.Newest
-	if in.has("startTimestamp") {
-		at, err := s.firstAtOrAfter(ctx, span, int64(in.index("startTimestamp")))
+	if p.StartTimestamp != nil {
+		at, err := s.firstAtOrAfter(ctx, span, int64(*p.StartTimestamp))
 		if err != nil {
 			return 0, 0, err
 		}
@@ -142,8 +146,8 @@ func (s *Server) timeBounds(ctx context.Context, span store.SyncSpan, in *input)
 			first = before + 1
 		}
 	}
-	if in.has("endTimestamp") {
-		after, err := s.firstAtOrAfter(ctx, span, int64(in.index("endTimestamp"))+1)
+	if p.EndTimestamp != nil {
+		after, err := s.firstAtOrAfter(ctx, span, int64(*p.EndTimestamp)+1)
 		if err != nil {
 			return 0, 0, err
 		}

@@ -31,22 +31,56 @@ type blockJSON struct {
 	WhiteFlagIndex int32   `json:"whiteFlagIndex"`
 }
 
+// The parameters of a milestone's lists: the milestone, by index or ID, and the page
+// (and, of its blocks, their order).
+type (
+	milestoneBlocksParams struct {
+		Oldest *bool `query:"sort" kind:"sort" doc:"newest (default): reverse white-flag order; oldest: white-flag order"`
+		explorerPageParams
+	}
+	blocksByIndexParams struct {
+		milestoneIndexParams
+		milestoneBlocksParams
+	}
+	blocksByIDParams struct {
+		milestoneIDParams
+		milestoneBlocksParams
+	}
+	updatesByIndexParams struct {
+		milestoneIndexParams
+		explorerPageParams
+	}
+	updatesByIDParams struct {
+		milestoneIDParams
+		explorerPageParams
+	}
+)
+
+// milestoneRef names a milestone by its index, or (index nil) by its ID.
+type milestoneRef struct {
+	index *uint32
+	id    string
+}
+
 // pagedMilestone reads the paging of a milestone's list (explorerPaging) and finds the
 // route's indexed milestone.
-func (s *Server) pagedMilestone(ctx context.Context, in *input, list string) (uint32, error) {
-	if err := explorerPaging(in, list); err != nil {
+func (s *Server) pagedMilestone(ctx context.Context, in *input, list string, ref milestoneRef,
+	page *explorerPageParams) (uint32, error) {
+	if err := explorerPaging(in, list, page); err != nil {
 		return 0, err
 	}
-	return s.routeMilestone(ctx, in)
+	return s.routeMilestone(ctx, ref)
 }
 
 // routeMilestone is the route's indexed milestone: the index path parameter, or the
 // milestone ID's (milestones_by_id, one read); 404 when it is not indexed.
-func (s *Server) routeMilestone(ctx context.Context, in *input) (uint32, error) {
-	index := in.index("index")
-	if !in.has("index") {
+func (s *Server) routeMilestone(ctx context.Context, ref milestoneRef) (uint32, error) {
+	var index uint32
+	if ref.index != nil {
+		index = *ref.index
+	} else {
 		var err error
-		if index, err = s.milestoneIndexOf(ctx, in.text("milestoneId")); err != nil {
+		if index, err = s.milestoneIndexOf(ctx, ref.id); err != nil {
 			return 0, err
 		}
 	}
@@ -54,15 +88,31 @@ func (s *Server) routeMilestone(ctx context.Context, in *input) (uint32, error) 
 	return index, err
 }
 
+func (s *Server) milestoneBlocksByIndex(ctx context.Context, in *input, p *blocksByIndexParams) (any, error) {
+	return s.milestoneBlocks(ctx, in, milestoneRef{index: &p.Index}, &p.milestoneBlocksParams)
+}
+
+func (s *Server) milestoneBlocksByID(ctx context.Context, in *input, p *blocksByIDParams) (any, error) {
+	return s.milestoneBlocks(ctx, in, milestoneRef{id: p.MilestoneID}, &p.milestoneBlocksParams)
+}
+
+func (s *Server) milestoneUpdatesByIndex(ctx context.Context, in *input, p *updatesByIndexParams) (any, error) {
+	return s.milestoneUpdates(ctx, in, milestoneRef{index: &p.Index}, &p.explorerPageParams)
+}
+
+func (s *Server) milestoneUpdatesByID(ctx context.Context, in *input, p *updatesByIDParams) (any, error) {
+	return s.milestoneUpdates(ctx, in, milestoneRef{id: p.MilestoneID}, &p.explorerPageParams)
+}
+
 // milestoneBlocks pages a milestone's messages in reverse white-flag order (sort=oldest:
 // in white-flag order), from its messages_by_milestone partition, with each page's payload types
 // from the messages table: one partition read and one read per message of the page.
-func (s *Server) milestoneBlocks(ctx context.Context, in *input) (any, error) {
-	index, err := s.pagedMilestone(ctx, in, "milestone-blocks")
+func (s *Server) milestoneBlocks(ctx context.Context, in *input, ref milestoneRef, q *milestoneBlocksParams) (any, error) {
+	index, err := s.pagedMilestone(ctx, in, "milestone-blocks", ref, &q.explorerPageParams)
 	if err != nil {
 		return nil, err
 	}
-	newest := !in.oldest()
+	newest := q.Oldest == nil || !*q.Oldest
 	fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.MilestoneMessage, []byte, error) {
 		return s.st.MilestoneMessagesPage(ctx, index, newest, req)
 	}
@@ -119,8 +169,8 @@ type milestoneUpdateJSON struct {
 
 // milestoneUpdates pages the outputs a milestone created (first) and consumed, each
 // group by output ID: one partition of milestone_ledger_updates.
-func (s *Server) milestoneUpdates(ctx context.Context, in *input) (any, error) {
-	index, err := s.pagedMilestone(ctx, in, "milestone-ledger-updates")
+func (s *Server) milestoneUpdates(ctx context.Context, in *input, ref milestoneRef, page *explorerPageParams) (any, error) {
+	index, err := s.pagedMilestone(ctx, in, "milestone-ledger-updates", ref, page)
 	if err != nil {
 		return nil, err
 	}

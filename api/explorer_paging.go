@@ -14,18 +14,23 @@ import (
 // for paged routes; walk and the cursor format are this API's own (an opaque cursor
 // tied to the query, naming a partition and a paging state).
 
-// Query parameters of the explorer's paged routes.
-var (
-	explorerPageParams = []param{
-		{name: "pageSize", kind: clampedPageSizeKind, doc: clampedPageSizeDoc},
-		{name: "cursor", kind: cursorKind, doc: "where the page starts: the cursor of the previous page"},
-	}
-	sortParam = param{name: "sort", kind: sortKind,
-		doc: "newest (default): newest first; oldest: oldest first"}
-)
+// explorerPageParams are the query parameters of the explorer's paged routes.
+type explorerPageParams struct {
+	PageSize *int    `query:"pageSize" kind:"clampedPageSize" doc:"items per page (from 1, default 100; above 1000 the page holds 1000, as maxResults says)"`
+	Cursor   *string `query:"cursor" kind:"cursor" doc:"where the page starts: the cursor of the previous page"`
+}
 
-// clampedPageSizeDoc documents the explorer's page sizes.
-const clampedPageSizeDoc = "items per page (from 1, default 100; above 1000 the page holds 1000, as maxResults says)"
+// sortParams order a list: newest first unless sort=oldest.
+type sortParams struct {
+	Oldest *bool `query:"sort" kind:"sort" doc:"newest (default): newest first; oldest: oldest first"`
+}
+
+// oldest is the order asked: true for sort=oldest.
+func (p *sortParams) oldest() bool { return p.Oldest != nil && *p.Oldest }
+
+// The explorer's kinds, by the names its parameter structs give them.
+var _ = namedKinds(map[string]kind{"clampedPageSize": clampedPageSizeKind, "unixSeconds": unixSecondsKind,
+	"milestoneCursor": milestoneCursorKind, "top": topKind})
 
 // clampedPageSizeKind is the explorer's page size, as Chronicle reads it: an integer from
 // 1, where a value above maxPageSize is answered with maxPageSize (Chronicle clamps its
@@ -35,9 +40,9 @@ var clampedPageSizeKind = clampedKind(maxPageSize, defaultPageSize)
 
 // clampedKind accepts an integer from 1 and answers a larger one than limit with limit.
 func clampedKind(limit, def int) kind {
-	return kind{schema: map[string]any{"type": "integer", "minimum": 1, "default": def,
+	return typedKind(map[string]any{"type": "integer", "minimum": 1, "default": def,
 		"description": "above " + itoa(limit) + " it is " + itoa(limit) + " (the answer's maxResults)"},
-		parse: func(name, v string) (any, error) { return parseClamped(name, v, limit) }}
+		func(name, v string) (int, error) { return parseClamped(name, v, limit) })
 }
 
 // parseClamped reads a decimal integer from 1, clamped to limit (digits too many for an
@@ -53,15 +58,12 @@ func parseClamped(name, value string, limit int) (int, error) {
 	return int(min(n, uint64(limit))), nil
 }
 
-// oldest is the sort parameter: true for sort=oldest.
-func (in *input) oldest() bool { b, _ := in.values["sort"].(bool); return b }
-
-// explorerPaging reads pageSize and decodes the cursor against the hash of the other
-// parameters and list, the name of the list (routes that serve one list under two paths
-// share it, so a cursor of one is good on the other).
-func explorerPaging(in *input, list string) error {
-	if n, ok := in.values["pageSize"].(int); ok {
-		in.pageSize = n
+// explorerPaging takes the page size and decodes the cursor against the hash of the
+// other parameters and list, the name of the list (routes that serve one list under two
+// paths share it, so a cursor of one is good on the other).
+func explorerPaging(in *input, list string, p *explorerPageParams) error {
+	if p.PageSize != nil {
+		in.pageSize = *p.PageSize
 	}
 	values := map[string]any{}
 	for name, v := range in.values {
@@ -70,10 +72,10 @@ func explorerPaging(in *input, list string) error {
 		}
 	}
 	in.hash = hashQuery(list, values)
-	if !in.has("cursor") {
+	if p.Cursor == nil {
 		return nil
 	}
-	c, err := decodeCursor(in.text("cursor"), in.hash)
+	c, err := decodeCursor(*p.Cursor, in.hash)
 	if err != nil {
 		return badParam("cursor", "%v", err)
 	}

@@ -1,78 +1,60 @@
 package api
 
 import (
-	"context"
 	"net/http"
 )
 
 // explorerPrefix is where the explorer reads live: Chronicle's explorer API paths.
 const explorerPrefix = "/api/explorer/v2"
 
-// blocksSortParam: a milestone's blocks come in reverse white-flag order unless asked
-// otherwise (Chronicle's default, newest).
-var blocksSortParam = param{name: "sort", kind: sortKind,
-	doc: "newest (default): reverse white-flag order; oldest: white-flag order"}
-
 // explorerRoutes are the explorer reads under /api/explorer/v2 (docs/explorer-api.md):
 // balances, an address's ledger-update history, a block's children, the milestones by
 // time, a milestone's blocks and ledger updates, and the precomputed ledger analytics;
 // and Chronicle's route list, GET /routes. Errors take this API's own form.
 func (s *Server) explorerRoutes() []route {
-	address := pathParam("address", addressKind, "the address (bech32, any HRP, or 0x-hex)")
-	byIndex := pathParam("index", indexKind, "milestone index")
-	byID := pathParam("milestoneId", milestoneIDKind, "milestone ID")
-	blocksQuery := append([]param{blocksSortParam}, explorerPageParams...)
 	tooMany := map[int]string{http.StatusUnprocessableEntity: "the address names more than 100000 unspent outputs"}
-	history := func(pattern string, query []param, handle func(context.Context, *input) (any, error)) route {
+	history := func(pattern string) route {
 		return route{pattern: explorerPrefix + pattern, tag: "explorer",
 			summary: "An address's ledger updates (outputs naming it created or spent, every kind and role), " +
-				"newest or oldest first, within milestone and time bounds",
-			path: address, query: query, schema: "ExplorerHistory", handle: handle}
+				"newest or oldest first, within milestone and time bounds", schema: "ExplorerHistory"}
 	}
 	return []route{
-		{pattern: explorerPrefix + "/balance/{address}", tag: "explorer",
+		withParams(route{pattern: explorerPrefix + "/balance/{address}", tag: "explorer",
 			summary: "An address's total, available and sig-locked balance at the ledger index " +
 				"(TIP-18 expiration, timelock and storage deposit return rules)",
-			path: address, canMiss: true, errs: tooMany, schema: "ExplorerBalance", handle: s.balance},
-		history("/addresses/{address}/history", historyParams, s.history),
-		history("/ledger/updates/by-address/{address}", chronicleHistoryParams, s.ledgerUpdatesByAddress),
-		{pattern: explorerPrefix + "/blocks/{blockId}/children", tag: "explorer",
-			summary: "A block's children a milestone referenced, newest first, by page number",
-			path:    pathParam("blockId", messageIDKind, "block ID"), query: childrenPageParams, canMiss: true,
-			schema: "ExplorerBlockChildren", handle: s.blockChildren},
-		{pattern: "/routes", tag: "explorer",
+			canMiss: true, errs: tooMany, schema: "ExplorerBalance"}, s.balance),
+		withParams(history("/addresses/{address}/history"), s.history),
+		withParams(history("/ledger/updates/by-address/{address}"), s.ledgerUpdatesByAddress),
+		withParams(route{pattern: explorerPrefix + "/blocks/{blockId}/children", tag: "explorer",
+			summary: "A block's children a milestone referenced, newest first, by page number", canMiss: true,
+			schema: "ExplorerBlockChildren"}, s.blockChildren),
+		withParams(route{pattern: "/routes", tag: "explorer",
 			summary: "The routes this server answers, cut to depth path segments (Chronicle's route list)",
-			query:   []param{{name: "depth", kind: indexKind, doc: "path segments kept (default 3)"}},
-			schema:  "ChronicleRoutes", handle: s.listRoutes},
-		{pattern: explorerPrefix + "/milestones", tag: "explorer",
+			schema:  "ChronicleRoutes"}, s.listRoutes),
+		withParams(route{pattern: explorerPrefix + "/milestones", tag: "explorer",
 			summary: "The indexed milestones within a time range (bounds inclusive), newest or oldest first",
-			query:   milestoneListParams, schema: "ExplorerMilestones", handle: s.milestonesByTime},
-		{pattern: explorerPrefix + "/milestones/by-index/{index}/blocks", cache: cacheSynced, tag: "explorer",
+			schema:  "ExplorerMilestones"}, s.milestonesByTime),
+		withParams(route{pattern: explorerPrefix + "/milestones/by-index/{index}/blocks", cache: cacheSynced, tag: "explorer",
 			summary: "A milestone's blocks (messages) in reverse white-flag order or (oldest) in it, with their payload types",
-			path:    byIndex, query: blocksQuery, canMiss: true, schema: "ExplorerBlocks", handle: s.milestoneBlocks},
-		{pattern: explorerPrefix + "/milestones/{milestoneId}/blocks", cache: cacheSynced, tag: "explorer",
+			canMiss: true, schema: "ExplorerBlocks"}, s.milestoneBlocksByIndex),
+		withParams(route{pattern: explorerPrefix + "/milestones/{milestoneId}/blocks", cache: cacheSynced, tag: "explorer",
 			summary: "A milestone's blocks (messages) in reverse white-flag order or (oldest) in it, with their " +
 				"payload types, by milestone ID",
-			path: byID, query: blocksQuery, canMiss: true, schema: "ExplorerBlocks", handle: s.milestoneBlocks},
-		{pattern: explorerPrefix + "/milestones/by-index/{index}/ledger-updates", cache: cacheSynced, tag: "explorer",
-			summary: "The outputs a milestone created (first) and consumed, each by output ID",
-			path:    byIndex, query: explorerPageParams, canMiss: true, schema: "ExplorerMilestoneUpdates",
-			handle: s.milestoneUpdates},
-		{pattern: explorerPrefix + "/ledger/updates/by-milestone/{milestoneId}", cache: cacheSynced, tag: "explorer",
-			summary: "The outputs a milestone created (first) and consumed, each by output ID, by milestone ID",
-			path:    byID, query: explorerPageParams, canMiss: true, schema: "ExplorerMilestoneUpdates",
-			handle: s.milestoneUpdates},
-		{pattern: explorerPrefix + "/ledger/richest-addresses", tag: "explorer",
+			canMiss: true, schema: "ExplorerBlocks"}, s.milestoneBlocksByID),
+		withParams(route{pattern: explorerPrefix + "/milestones/by-index/{index}/ledger-updates", cache: cacheSynced,
+			tag: "explorer", summary: "The outputs a milestone created (first) and consumed, each by output ID",
+			canMiss: true, schema: "ExplorerMilestoneUpdates"}, s.milestoneUpdatesByIndex),
+		withParams(route{pattern: explorerPrefix + "/ledger/updates/by-milestone/{milestoneId}", cache: cacheSynced,
+			tag: "explorer", summary: "The outputs a milestone created (first) and consumed, each by output ID, by milestone ID",
+			canMiss: true, schema: "ExplorerMilestoneUpdates"}, s.milestoneUpdatesByID),
+		withParams(route{pattern: explorerPrefix + "/ledger/richest-addresses", tag: "explorer",
 			summary: "The richest addresses at the newest ledger index the analytics worker computed " +
 				"(or ledgerIndex), richest first",
-			query: []param{{name: "top", kind: topKind,
-				doc: "how many (from 1, default 100; above 1000 the list holds 1000, as maxResults says)"}, ledgerIndexParam},
-			canMiss: true, schema: "ExplorerRichest", handle: s.richestAddresses},
-		{pattern: explorerPrefix + "/ledger/token-distribution", tag: "explorer",
+			canMiss: true, schema: "ExplorerRichest"}, s.richestAddresses),
+		withParams(route{pattern: explorerPrefix + "/ledger/token-distribution", tag: "explorer",
 			summary: "Addresses and tokens by order of magnitude of the balance, at the newest ledger index " +
 				"the analytics worker computed (or ledgerIndex)",
-			query: []param{ledgerIndexParam}, canMiss: true, schema: "ExplorerDistribution",
-			handle: s.tokenDistribution},
+			canMiss: true, schema: "ExplorerDistribution"}, s.tokenDistribution),
 	}
 }
 

@@ -36,7 +36,10 @@ var pageParams = []param{
 
 // input is a request's parameters, parsed and validated against its route.
 type input struct {
-	values   map[string]any // canonical value of each given parameter
+	// values holds the canonical value of each given parameter: what the route's
+	// parameter struct is filled from (params_typed.go), cursors are tied to and
+	// remembered answers are keyed by. Handlers read their parameter struct, never this.
+	values   map[string]any
 	pageSize int
 	cursor   *cursor // nil: the first page
 	hash     queryHash
@@ -64,17 +67,7 @@ func (in *input) localize(hrp string) {
 
 func (in *input) text(name string) string { s, _ := in.values[name].(string); return s }
 
-func (in *input) index(name string) uint32 { n, _ := in.values[name].(uint32); return n }
-
 func (in *input) time(name string) time.Time { t, _ := in.values[name].(time.Time); return t }
-
-// flag is a tri-state boolean: nil when the parameter was not given.
-func (in *input) flag(name string) *bool {
-	if b, ok := in.values[name].(bool); ok {
-		return &b
-	}
-	return nil
-}
 
 func (in *input) has(name string) bool { _, ok := in.values[name]; return ok }
 

@@ -47,8 +47,8 @@ var (
 	pageSizeKind = typedKind(map[string]any{"type": "integer", "minimum": 1, "maximum": maxPageSize,
 		"default": defaultPageSize}, parsePageSize)
 	// cursorKind is decoded once the query's hash is known (see parseInput).
-	cursorKind = kind{schema: map[string]any{"type": "string", "description": "opaque, from the previous page"},
-		parse: func(_, v string) (any, error) { return v, nil }}
+	cursorKind = typedKind(map[string]any{"type": "string", "description": "opaque, from the previous page"},
+		func(_, v string) (string, error) { return v, nil })
 )
 
 // sortKind accepts newest or oldest; the value is true for oldest.

@@ -18,6 +18,10 @@ type milestoneIndexParams struct {
 	Index uint32 `path:"index" kind:"index" doc:"milestone index"`
 }
 
+type addressParams struct {
+	Address string `path:"address" kind:"address" doc:"the address (bech32, any HRP, or 0x-hex)"`
+}
+
 type outputIDParams struct {
 	OutputID string `path:"outputId" kind:"outputID" doc:"output ID"`
 }

@@ -25,7 +25,7 @@ import (
 var kindsByName = map[string]kind{
 	"address": addressKind, "tag": tagKind, "bool": boolKind, "index": indexKind, "messageID": messageIDKind,
 	"transactionID": transactionIDKind, "outputID": outputIDKind, "milestoneID": milestoneIDKind, "time": timeKind,
-	"date": dateKind, "pageSize": pageSizeKind,
+	"date": dateKind, "pageSize": pageSizeKind, "sort": sortKind, "cursor": cursorKind,
 	"aliasID": aliasIDKind, "nftID": nftIDKind, "foundryID": foundryIDKind,
 }
 

@@ -19,7 +19,7 @@ type milestoneSpanParams struct {
 
 // addressSpanParams: an address's rows of [start, end].
 type addressSpanParams struct {
-	Address string `path:"address" kind:"address" doc:"the address (bech32, any HRP, or 0x-hex)"`
+	addressParams
 	milestoneSpanParams
 }
 

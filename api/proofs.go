@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"fmt"
-	"reflect"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
@@ -147,9 +146,3 @@ type proofParams struct {
 
 // wanted says whether the request asked for proofs.
 func (p *proofParams) wanted() bool { return p.Proof != nil && *p.Proof }
-
-// proofParam is proofParams' parameter, for the routes that read theirs by name.
-var proofParam = paramFields(reflect.TypeFor[proofParams](), nil)[0].param
-
-// wantsProof says whether the request asked for proofs, on those routes.
-func wantsProof(in *input) bool { p := in.flag("proof"); return p != nil && *p }
