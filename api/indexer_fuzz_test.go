@@ -37,6 +37,7 @@ func FuzzTip26Params(f *testing.F) {
 			checkClientError(t, err, "")
 			return
 		}
+		in.localize("smr") // as the server does before the handler
 		var p allTip26Params
 		if err := fillParams(reflect.ValueOf(&p).Elem(), paramFields(reflect.TypeFor[allTip26Params](), nil), in); err != nil {
 			t.Fatal(err)

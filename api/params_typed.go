@@ -119,7 +119,8 @@ func holds(field, value reflect.Type) bool {
 	return value != nil && (field == value || field.Kind() == reflect.String && value == reflect.TypeFor[chain.Address]())
 }
 
-// fillParams sets the fields of v the request gives.
+// fillParams sets the fields of v the request gives; its addresses are already text
+// under the network's HRP (input.localize runs before every handler).
 func fillParams(v reflect.Value, fields []paramField, in *input) error {
 	for _, f := range fields {
 		got, ok := in.values[f.param.name]
@@ -132,9 +133,6 @@ func fillParams(v reflect.Value, fields []paramField, in *input) error {
 			dst = dst.Elem()
 		}
 		val := reflect.ValueOf(got)
-		if a, isAddress := got.(chain.Address); isAddress && dst.Kind() == reflect.String {
-			val = reflect.ValueOf(a.Bech32(in.hrp))
-		}
 		if !val.Type().AssignableTo(dst.Type()) {
 			return fmt.Errorf("parameter %s: %v does not fit %s", f.param.name, val.Type(), dst.Type())
 		}
