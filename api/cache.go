@@ -9,28 +9,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-// cacheClass is how long an answer of a route stays true, which sets its Cache-Control
-// (docs/caching.md).
-type cacheClass int
-
-const (
-	// cacheMoving: the answer changes with the next milestone (lists, balances, unspent
-	// outputs, status); caches keep it for about a milestone interval. The default, so
-	// that a route that names no class (route.cache) is never cached for long.
-	cacheMoving cacheClass = iota
-	// cacheImmutable: the answer never changes (blocks, milestones and what they applied).
-	cacheImmutable
-	// cacheSettled: immutable once the answer says it is final (a block's metadata once
-	// a milestone referenced it, an output once spent), moving before.
-	cacheSettled
-	// cacheNoStore: never cached (probes, operations, admin, validation by POST).
-	cacheNoStore
-	// cacheSynced: a list of one milestone's rows, immutable once the milestone's sync
-	// row exists (the ingest writes it after every other row of the milestone), moving
-	// before: a list read while the milestone is being written may lack rows.
-	cacheSynced
-)
-
 // DefaultMovingMaxAge is Config.MovingMaxAge's default: Stardust's milestone interval.
 const DefaultMovingMaxAge = 5 * time.Second
 

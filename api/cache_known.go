@@ -3,8 +3,6 @@ package api
 import (
 	"crypto/sha256"
 	"net/http"
-	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -146,29 +144,6 @@ func (k *knownTags) forgetAll() {
 	defer k.mu.Unlock()
 	k.gen.Add(1)
 	k.cur, k.prev, k.curBytes, k.prevBytes = nil, nil, 0, 0
-}
-
-// remembers says whether answers of rt may be remembered: those that can be immutable.
-func remembers(rt *route) bool {
-	return !rt.admin && rt.cache != cacheMoving && rt.cache != cacheNoStore
-}
-
-// canonicalInput is the route and its parsed parameters, sorted by name, each in its
-// canonical form: what an answer depends on, however the query spelt it.
-func canonicalInput(pattern string, values map[string]any) string {
-	names := slices.Sorted(func(yield func(string) bool) {
-		for name := range values {
-			if !yield(name) {
-				return
-			}
-		}
-	})
-	var b strings.Builder
-	b.WriteString(pattern)
-	for _, name := range names {
-		b.WriteString("\x00" + name + "=" + canonical(values[name]))
-	}
-	return b.String()
 }
 
 // answerKeyOf names the answer in asks of rt: its canonical input and, for a route with

@@ -9,7 +9,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-func (s *Server) coreBlock(ctx context.Context, in *input, p *blockIDParams) (any, error) {
+func (s *coreAPI) coreBlock(ctx context.Context, in *input, p *blockIDParams) (any, error) {
 	return s.blockAnswer(ctx, p.BlockID, in.accept)
 }
 
@@ -19,11 +19,11 @@ type blockMetadataParams struct {
 	proofParams
 }
 
-func (s *Server) coreBlockMetadata(ctx context.Context, _ *input, p *blockMetadataParams) (any, error) {
+func (s *coreAPI) coreBlockMetadata(ctx context.Context, _ *input, p *blockMetadataParams) (any, error) {
 	return s.blockMetadataAnswer(ctx, p.BlockID, p.wanted())
 }
 
-func (s *Server) coreIncludedBlock(ctx context.Context, in *input, p *transactionIDParams) (any, error) {
+func (s *coreAPI) coreIncludedBlock(ctx context.Context, in *input, p *transactionIDParams) (any, error) {
 	id, err := s.includedBlock(ctx, p.TransactionID)
 	if err != nil {
 		return nil, err
@@ -31,7 +31,7 @@ func (s *Server) coreIncludedBlock(ctx context.Context, in *input, p *transactio
 	return s.blockAnswer(ctx, id, in.accept)
 }
 
-func (s *Server) coreIncludedBlockMetadata(ctx context.Context, _ *input, p *transactionIDParams) (any, error) {
+func (s *coreAPI) coreIncludedBlockMetadata(ctx context.Context, _ *input, p *transactionIDParams) (any, error) {
 	id, err := s.includedBlock(ctx, p.TransactionID)
 	if err != nil {
 		return nil, err
@@ -40,7 +40,7 @@ func (s *Server) coreIncludedBlockMetadata(ctx context.Context, _ *input, p *tra
 }
 
 // includedBlock is the block whose inclusion applied a transaction.
-func (s *Server) includedBlock(ctx context.Context, txID string) (string, error) {
+func (s *coreAPI) includedBlock(ctx context.Context, txID string) (string, error) {
 	id, err := s.st.IncludedMessage(ctx, txID)
 	if errors.Is(err, store.ErrNotFound) {
 		return "", notFound("transaction %s is not included in any indexed block", txID)
@@ -49,7 +49,7 @@ func (s *Server) includedBlock(ctx context.Context, txID string) (string, error)
 }
 
 // blockAnswer is a block in TIP-25 JSON, or its bytes when the request asks for them.
-func (s *Server) blockAnswer(ctx context.Context, id, accept string) (any, error) {
+func (s *coreAPI) blockAnswer(ctx context.Context, id, accept string) (any, error) {
 	raw, err := s.indexedMessageRaw(ctx, "block", id)
 	if err != nil {
 		return nil, err
@@ -66,7 +66,7 @@ func (s *Server) blockAnswer(ctx context.Context, id, accept string) (any, error
 
 // blockMetadata is a block's TIP-25 metadata: how a milestone referenced it, or, while
 // none has (a block seen unreferenced), its solidity and promotion hints only.
-func (s *Server) blockMetadata(ctx context.Context, id string) (*tip25.BlockMetadataJSON, error) {
+func (s *coreAPI) blockMetadata(ctx context.Context, id string) (*tip25.BlockMetadataJSON, error) {
 	rec, m, err := s.indexedMessage(ctx, "block", id)
 	if err != nil {
 		return nil, err
@@ -111,7 +111,7 @@ type metadataWithProof struct {
 }
 
 // blockMetadataAnswer is a block's TIP-25 metadata, with its proof when the request asks.
-func (s *Server) blockMetadataAnswer(ctx context.Context, id string, proof bool) (any, error) {
+func (s *coreAPI) blockMetadataAnswer(ctx context.Context, id string, proof bool) (any, error) {
 	md, err := s.blockMetadata(ctx, id)
 	if err != nil || !proof {
 		return md, err

@@ -8,11 +8,11 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-func (s *Server) coreMilestoneByIndex(ctx context.Context, in *input, p *milestoneIndexParams) (any, error) {
+func (s *coreAPI) coreMilestoneByIndex(ctx context.Context, in *input, p *milestoneIndexParams) (any, error) {
 	return s.milestoneAnswer(ctx, p.Index, in.accept)
 }
 
-func (s *Server) coreMilestoneByID(ctx context.Context, in *input, p *milestoneIDParams) (any, error) {
+func (s *coreAPI) coreMilestoneByID(ctx context.Context, in *input, p *milestoneIDParams) (any, error) {
 	index, err := s.milestoneIndexOf(ctx, p.MilestoneID)
 	if err != nil {
 		return nil, err
@@ -20,11 +20,11 @@ func (s *Server) coreMilestoneByID(ctx context.Context, in *input, p *milestoneI
 	return s.milestoneAnswer(ctx, index, in.accept)
 }
 
-func (s *Server) coreUTXOChangesByIndex(ctx context.Context, _ *input, p *milestoneIndexParams) (any, error) {
+func (s *coreAPI) coreUTXOChangesByIndex(ctx context.Context, _ *input, p *milestoneIndexParams) (any, error) {
 	return s.utxoChanges(ctx, p.Index)
 }
 
-func (s *Server) coreUTXOChangesByID(ctx context.Context, _ *input, p *milestoneIDParams) (any, error) {
+func (s *coreAPI) coreUTXOChangesByID(ctx context.Context, _ *input, p *milestoneIDParams) (any, error) {
 	index, err := s.milestoneIndexOf(ctx, p.MilestoneID)
 	if err != nil {
 		return nil, err
@@ -33,7 +33,7 @@ func (s *Server) coreUTXOChangesByID(ctx context.Context, _ *input, p *milestone
 }
 
 // milestoneAnswer is a milestone payload in TIP-25 JSON, or its bytes when asked.
-func (s *Server) milestoneAnswer(ctx context.Context, index uint32, accept string) (any, error) {
+func (s *coreAPI) milestoneAnswer(ctx context.Context, index uint32, accept string) (any, error) {
 	m, err := s.indexedMilestone(ctx, index)
 	if err != nil {
 		return nil, err
@@ -46,7 +46,7 @@ func (s *Server) milestoneAnswer(ctx context.Context, index uint32, accept strin
 
 // utxoChanges lists the outputs an indexed milestone created and consumed
 // (milestone_ledger_updates: one partition).
-func (s *Server) utxoChanges(ctx context.Context, index uint32) (any, error) {
+func (s *coreAPI) utxoChanges(ctx context.Context, index uint32) (any, error) {
 	if _, err := s.indexedMilestone(ctx, index); err != nil {
 		return nil, err
 	}

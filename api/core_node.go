@@ -12,11 +12,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-// DefaultHealthMaxAge is how old the newest indexed milestone may be for /health to
-// say healthy (Config.HealthMaxAge). Milestones come every ~5s; an indexer following
-// the network stays well within it.
-const DefaultHealthMaxAge = 2 * time.Minute
-
 // nodeName and nodeVersion are /info's name and version.
 const (
 	nodeName    = "stardust-indexer"
@@ -37,7 +32,7 @@ type ledgerTip struct {
 
 // ledgerTip reads the sync summary, the bootstrap record (cached) and the ledger
 // index's milestone: a handful of rows.
-func (s *Server) ledgerTip(ctx context.Context) (ledgerTip, error) {
+func (s *coreAPI) ledgerTip(ctx context.Context) (ledgerTip, error) {
 	li, err := s.st.LedgerIndex(ctx)
 	if errors.Is(err, store.ErrNothingSynced) {
 		return ledgerTip{}, nil
@@ -55,8 +50,8 @@ func (t ledgerTip) age(now time.Time) time.Duration {
 	return now.Sub(time.Unix(t.li.Timestamp, 0))
 }
 
-func (s *Server) healthy(t ledgerTip) bool {
-	return t.ok && t.age(time.Now()) <= s.cfg.HealthMaxAge
+func (s *coreAPI) healthy(t ledgerTip) bool {
+	return t.ok && t.age(time.Now()) <= s.healthMaxAge
 }
 
 // ref is the ledger index's milestone (/info's confirmed milestone).
@@ -70,7 +65,7 @@ func (t ledgerTip) ref() tip25.MilestoneRef {
 
 // latest is the newest synced milestone (/info's latest milestone): past the ledger
 // index when a gap lies between them, else the ledger index's own.
-func (s *Server) latest(ctx context.Context, t ledgerTip) (tip25.MilestoneRef, error) {
+func (s *coreAPI) latest(ctx context.Context, t ledgerTip) (tip25.MilestoneRef, error) {
 	newest := t.li.Coverage.Newest
 	if !t.ok || newest <= t.li.Index {
 		return t.ref(), nil
@@ -106,7 +101,7 @@ type healthJSON struct {
 
 // coreHealth answers from the ledger tip the health probe keeps (refreshed at most once
 // a second by one goroutine); a failed read answers a generic 503, its error is logged.
-func (s *Server) coreHealth(ctx context.Context, _ *input) (any, error) {
+func (s *coreAPI) coreHealth(ctx context.Context, _ *input) (any, error) {
 	t, err := s.health.Get(ctx)
 	if err != nil {
 		return nil, &apiError{Status: http.StatusServiceUnavailable, Title: "unhealthy", Expected: true,
@@ -119,7 +114,7 @@ func (s *Server) coreHealth(ctx context.Context, _ *input) (any, error) {
 	if !s.healthy(t) {
 		return nil, &apiError{Status: http.StatusServiceUnavailable, Title: "unhealthy", Expected: true,
 			Detail: fmt.Sprintf("the ledger index, milestone %d, is %s old (more than %s)", t.li.Index,
-				age.Round(time.Second), s.cfg.HealthMaxAge)}
+				age.Round(time.Second), s.healthMaxAge)}
 	}
 	newest := tip25.MilestoneInfoJSON{Index: t.li.Index, Timestamp: uint32(t.li.Timestamp),
 		MilestoneID: t.li.MilestoneID}
@@ -127,7 +122,7 @@ func (s *Server) coreHealth(ctx context.Context, _ *input) (any, error) {
 		withCoverage: withCoverage{t.coverage()}}, nil
 }
 
-func (s *Server) coreRouteGroups(context.Context, *input) (any, error) {
+func (s *coreAPI) coreRouteGroups(context.Context, *input) (any, error) {
 	return map[string][]string{"routes": routeGroups}, nil
 }
 
@@ -141,7 +136,7 @@ type infoJSON struct {
 // milestones standing for the node's: latest = the newest synced, confirmed = the
 // ledger index (the end of the contiguous synced run, which a node's confirmed
 // milestone is: the newest applied to its ledger), pruning index = oldest synced - 1.
-func (s *Server) coreInfo(ctx context.Context, _ *input) (any, error) {
+func (s *coreAPI) coreInfo(ctx context.Context, _ *input) (any, error) {
 	t, err := s.ledgerTip(ctx)
 	if err != nil {
 		return nil, err
@@ -163,7 +158,7 @@ func (s *Server) coreInfo(ctx context.Context, _ *input) (any, error) {
 // parameters and base token once an indexer recorded them. A keyspace written before
 // those were recorded reports what it has (name and HRP, zero parameters); one that no
 // indexer has written reports nothing.
-func (s *Server) infoNetwork(ctx context.Context) (chain.Network, error) {
+func (s *coreAPI) infoNetwork(ctx context.Context) (chain.Network, error) {
 	rec, ok, err := s.st.Network(ctx)
 	if err != nil || !ok {
 		return chain.Network{}, err

@@ -28,7 +28,7 @@ type coreOutputMetadataJSON struct {
 // final: an output's metadata no longer changes once a milestone confirmed its spend.
 func (a coreOutputMetadataJSON) final() bool { return a.OutputMetadataJSON != nil && a.IsSpent }
 
-func (s *Server) coreOutput(ctx context.Context, in *input, p *outputIDParams) (any, error) {
+func (s *coreAPI) coreOutput(ctx context.Context, in *input, p *outputIDParams) (any, error) {
 	lo, err := s.ledgerOutput(ctx, p.OutputID)
 	if err != nil {
 		return nil, err
@@ -47,7 +47,7 @@ func (s *Server) coreOutput(ctx context.Context, in *input, p *outputIDParams) (
 	return coreOutputJSON{OutputResponseJSON: out, withCoverage: withCoverage{cov}}, nil
 }
 
-func (s *Server) coreOutputMetadata(ctx context.Context, _ *input, p *outputIDParams) (any, error) {
+func (s *coreAPI) coreOutputMetadata(ctx context.Context, _ *input, p *outputIDParams) (any, error) {
 	lo, err := s.ledgerOutput(ctx, p.OutputID)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,7 @@ func (s *Server) coreOutputMetadata(ctx context.Context, _ *input, p *outputIDPa
 // timestamp read from that milestone), and the ledger index (store.LedgerCoverage). A
 // spend by a milestone past the ledger index (being written now, or past a gap) is not
 // shown yet: the answer is the ledger at its index.
-func (s *Server) outputMetadata(ctx context.Context, lo *ledgerOutput) (*tip25.OutputMetadataJSON, coverageJSON, error) {
+func (s *coreAPI) outputMetadata(ctx context.Context, lo *ledgerOutput) (*tip25.OutputMetadataJSON, coverageJSON, error) {
 	t, err := s.ledgerTip(ctx)
 	if err != nil {
 		return nil, coverageJSON{}, err
@@ -79,7 +79,7 @@ func (s *Server) outputMetadata(ctx context.Context, lo *ledgerOutput) (*tip25.O
 	return tip25.OutputMetadata(lo.id, lo.block, booked, spent, t.li.Index), t.coverage(), nil
 }
 
-func (s *Server) outputSpent(ctx context.Context, lo *ledgerOutput) (*tip25.Spent, error) {
+func (s *coreAPI) outputSpent(ctx context.Context, lo *ledgerOutput) (*tip25.Spent, error) {
 	tx, err := chain.ParseTransactionID(lo.row.SpentBy)
 	if err != nil {
 		return nil, fmt.Errorf("output %s: spent by %q: %w", lo.id, lo.row.SpentBy, err)

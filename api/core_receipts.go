@@ -32,7 +32,7 @@ const noTreasuryWhy = "no treasury output is known: this keyspace was not bootst
 
 // coreReceipts lists every stored receipt, by migratedAt then milestone index, as Hornet
 // lists its receipt store.
-func (s *Server) coreReceipts(ctx context.Context, _ *input) (any, error) {
+func (s *coreAPI) coreReceipts(ctx context.Context, _ *input) (any, error) {
 	rs, err := s.st.Receipts(ctx)
 	if err != nil {
 		return nil, err
@@ -46,7 +46,7 @@ type migratedAtParams struct {
 
 // coreReceiptsMigratedAt lists the receipts of the funds migrated at a legacy milestone
 // (an empty list when there are none, as Hornet answers).
-func (s *Server) coreReceiptsMigratedAt(ctx context.Context, _ *input, p *migratedAtParams) (any, error) {
+func (s *coreAPI) coreReceiptsMigratedAt(ctx context.Context, _ *input, p *migratedAtParams) (any, error) {
 	rs, err := s.st.ReceiptsMigratedAt(ctx, p.MigratedAt)
 	if err != nil {
 		return nil, err
@@ -68,7 +68,7 @@ func receiptsAnswer(rs []store.ReceiptRecord) (*receiptsJSON, error) {
 
 // coreTreasury is the newest treasury output the keyspace knows (store.NewestTreasury),
 // 404 when it knows none.
-func (s *Server) coreTreasury(ctx context.Context, _ *input) (any, error) {
+func (s *coreAPI) coreTreasury(ctx context.Context, _ *input) (any, error) {
 	t, ok, err := s.st.NewestTreasury(ctx)
 	if err != nil {
 		return nil, err

@@ -16,7 +16,7 @@ var (
 
 // coreRoutes are the TIP-25 core reads under /api/core/v2, Hornet's /health and
 // /api/routes, and TIP-25 errors for what a permanode cannot do (docs/core-api.md).
-func (s *Server) coreRoutes() []route {
+func (s *coreAPI) coreRoutes() []route {
 	orBytes := " (JSON; the bytes with Accept: " + serializerMedia + ")"
 	routes := []route{
 		{pattern: "/health", cache: cacheNoStore, summary: "200 while the ledger index's milestone is recent (-health-max-age), else 503",

@@ -81,7 +81,7 @@ func coverageSchema() object {
 // coverage reads the ledger's coverage for answers that state it beside data of their
 // own (histories, the ledger analytics): before anything is indexed it is the zero
 // coverage, partial.
-func (s *Server) coverage(ctx context.Context) (coverageJSON, error) {
+func (s *reads) coverage(ctx context.Context) (coverageJSON, error) {
 	c, err := s.st.LedgerCoverage(ctx)
 	if err != nil && !errors.Is(err, store.ErrNothingSynced) {
 		return coverageJSON{}, err

@@ -19,7 +19,7 @@ const dashboardCSP = "default-src 'none'; script-src 'self'; style-src 'self'; c
 // dashboardRoutes serve the dashboard page at /dashboard and its two files beside it.
 // They are public even with a read token: the page holds no data, and its script sends
 // the token the user gives it on every API call.
-func (s *Server) dashboardRoutes() []route {
+func (s *analyticsAPI) dashboardRoutes() []route {
 	page := func(pattern, file, media, summary string) route {
 		return route{pattern: pattern, tag: "dashboard", summary: summary, media: media, public: true,
 			plain: dashboardFile(file, media)}

@@ -28,7 +28,7 @@ type balanceJSON struct {
 
 // balance sums the outputs the address owns at the ledger index (analytics.HoldingAt):
 // the hint reads of its owning roles, then their partitions' pages.
-func (s *Server) balance(ctx context.Context, _ *input, p *addressParams) (any, error) {
+func (s *explorerAPI) balance(ctx context.Context, _ *input, p *addressParams) (any, error) {
 	address := p.Address
 	li, err := s.ledgerIndex(ctx)
 	if err != nil {
@@ -59,7 +59,7 @@ func (s *Server) balance(ctx context.Context, _ *input, p *addressParams) (any, 
 
 // ledgerIndex is the advertised ledger index (store.LedgerCoverage); 404 before any
 // milestone is synced or a bootstrap recorded.
-func (s *Server) ledgerIndex(ctx context.Context) (store.LedgerIndex, error) {
+func (s *explorerAPI) ledgerIndex(ctx context.Context) (store.LedgerIndex, error) {
 	li, err := s.st.LedgerIndex(ctx)
 	if errors.Is(err, store.ErrNothingSynced) {
 		return li, notFound("no milestone is synced yet: there is no ledger state")

@@ -32,7 +32,7 @@ type blockChildrenJSON struct {
 // blockChildren is one page of a block's referenced children, newest first (Chronicle
 // lists the blocks naming it as a parent that a milestone referenced, newest milestone
 // first); 404 when the block is not indexed.
-func (s *Server) blockChildren(ctx context.Context, _ *input, p *blockChildrenParams) (any, error) {
+func (s *explorerAPI) blockChildren(ctx context.Context, _ *input, p *blockChildrenParams) (any, error) {
 	id := p.BlockID
 	size := defaultPageSize
 	if p.PageSize != nil {
@@ -66,7 +66,7 @@ func (s *Server) blockChildren(ctx context.Context, _ *input, p *blockChildrenPa
 
 // referencedChildren reads up to n referenced children of a block, newest first
 // (children a milestone has not referenced are left out, as Chronicle holds none).
-func (s *Server) referencedChildren(ctx context.Context, id string, n int) ([]string, error) {
+func (s *explorerAPI) referencedChildren(ctx context.Context, id string, n int) ([]string, error) {
 	var ids []string
 	req := store.PageRequest{Size: min(n, maxPageSize)}
 	for len(ids) < n {

@@ -125,11 +125,11 @@ func (b historyBounds) keep(u *store.AddressUpdate) bool {
 // first by its clustering (milestone, output ID, spent). A time bound filters rows, so
 // a page that meets few of them comes back short, with a cursor (at most
 // maxReadsPerPage reads a page). The ledger's coverage is read beside the hints.
-func (s *Server) history(ctx context.Context, in *input, p *historyParams) (any, error) {
+func (s *explorerAPI) history(ctx context.Context, in *input, p *historyParams) (any, error) {
 	return s.historyOf(ctx, in, historyRequest{p.Address, p.oldest(), p.Start, &p.historyTail}, false)
 }
 
-func (s *Server) historyOf(ctx context.Context, in *input, r historyRequest, chronicle bool) (any, error) {
+func (s *explorerAPI) historyOf(ctx context.Context, in *input, r historyRequest, chronicle bool) (any, error) {
 	list := "address-history"
 	if chronicle && r.start != nil {
 		list = "ledger-updates-by-address" // the same query lists other updates here
@@ -192,7 +192,7 @@ func withinRanges(parts []int32, lo, hi int32) []int32 {
 // block that included the transaction creating the output (a created item) or spending
 // it (a spent item). An output whose creating block is not indexed (a genesis output, or
 // one created before the keyspace's first milestone) has none.
-func (s *Server) attachHistoryProofs(ctx context.Context, proofs bool, items []addressUpdateJSON) error {
+func (s *explorerAPI) attachHistoryProofs(ctx context.Context, proofs bool, items []addressUpdateJSON) error {
 	if !proofs {
 		return nil
 	}
@@ -211,7 +211,7 @@ func (s *Server) attachHistoryProofs(ctx context.Context, proofs bool, items []a
 
 // updateBlock is the block of the transaction that made an address update ("" for the
 // creation of an output whose creating block is not indexed).
-func (s *Server) updateBlock(ctx context.Context, u *addressUpdateJSON) (string, error) {
+func (s *explorerAPI) updateBlock(ctx context.Context, u *addressUpdateJSON) (string, error) {
 	id, err := chain.ParseOutputID(u.OutputID)
 	if err != nil {
 		return "", fmt.Errorf("history item %q: %w", u.OutputID, err)

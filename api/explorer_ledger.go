@@ -79,7 +79,7 @@ type balanceRangeJSON struct {
 // ledgerStats resolves the ledger index of a request: the one asked for, or the newest
 // computed (404 before the first computation); and the coverage of the analytics at it
 // (coverageAt), read at the same time.
-func (s *Server) ledgerStats(ctx context.Context, p *ledgerIndexParams) (ledgerStatsMeta, withCoverage, error) {
+func (s *explorerAPI) ledgerStats(ctx context.Context, p *ledgerIndexParams) (ledgerStatsMeta, withCoverage, error) {
 	var (
 		latest store.LedgerSummary
 		cov    coverageJSON
@@ -103,7 +103,7 @@ func (s *Server) ledgerStats(ctx context.Context, p *ledgerIndexParams) (ledgerS
 	return meta, withCoverage{coverageAt(cov, meta.LedgerIndex)}, nil
 }
 
-func (s *Server) richestAddresses(ctx context.Context, _ *input, p *richestParams) (any, error) {
+func (s *explorerAPI) richestAddresses(ctx context.Context, _ *input, p *richestParams) (any, error) {
 	meta, cov, err := s.ledgerStats(ctx, &p.ledgerIndexParams)
 	if err != nil {
 		return nil, err
@@ -127,7 +127,7 @@ func (s *Server) richestAddresses(ctx context.Context, _ *input, p *richestParam
 	return out, nil
 }
 
-func (s *Server) tokenDistribution(ctx context.Context, _ *input, p *ledgerIndexParams) (any, error) {
+func (s *explorerAPI) tokenDistribution(ctx context.Context, _ *input, p *ledgerIndexParams) (any, error) {
 	meta, cov, err := s.ledgerStats(ctx, p)
 	if err != nil {
 		return nil, err

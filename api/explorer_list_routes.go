@@ -22,14 +22,15 @@ type routeListParams struct {
 // listRoutes is Chronicle's GET /routes: every route's path cut to its first depth
 // segments, joined by "/" without a leading one, sorted and without repeats. Every route
 // is public here (no JWT), so the list is the one Chronicle gives an authorised client.
-func (s *Server) listRoutes(_ context.Context, _ *input, p *routeListParams) (any, error) {
+func (s *explorerAPI) listRoutes(_ context.Context, _ *input, p *routeListParams) (any, error) {
 	depth := defaultRouteDepth
 	if p.Depth != nil {
 		depth = int(*p.Depth)
 	}
 	var out []string
-	for i := range s.routes {
-		pieces := slices.DeleteFunc(strings.Split(s.routes[i].pattern, "/"), func(p string) bool { return p == "" })
+	routes := s.allRoutes()
+	for i := range routes {
+		pieces := slices.DeleteFunc(strings.Split(routes[i].pattern, "/"), func(p string) bool { return p == "" })
 		out = append(out, strings.Join(pieces[:min(depth, len(pieces))], "/"))
 	}
 	slices.Sort(out)

@@ -58,7 +58,7 @@ type milestoneQuery struct {
 // [startTimestamp, endTimestamp] (both inclusive, as Chronicle), newest or oldest
 // first. The time bounds become index bounds by bisecting the synced milestones'
 // times (timestamps grow with the index); the rows come from milestones_by_bucket.
-func (s *Server) milestonesByTime(ctx context.Context, _ *input, p *milestoneListParams) (any, error) {
+func (s *explorerAPI) milestonesByTime(ctx context.Context, _ *input, p *milestoneListParams) (any, error) {
 	q, cursor, err := readMilestoneQuery(p)
 	if err != nil {
 		return nil, err
@@ -130,7 +130,7 @@ func indexCursor(index uint32, size int) string {
 }
 
 // timeBounds turns the time bounds into index bounds within the synced span.
-func (s *Server) timeBounds(ctx context.Context, span store.SyncSpan, p *milestoneListParams) (uint32, uint32, error) {
+func (s *explorerAPI) timeBounds(ctx context.Context, span store.SyncSpan, p *milestoneListParams) (uint32, uint32, error) {
 	first, last := span.Oldest, span.Newest
 	if p.StartTimestamp != nil {
 		at, err := s.firstAtOrAfter(ctx, span, int64(*p.StartTimestamp))
@@ -162,7 +162,7 @@ func (s *Server) timeBounds(ctx context.Context, span store.SyncSpan, p *milesto
 // firstAtOrAfter is the first index of the synced span whose newest synced milestone
 // at or before it has a timestamp >= t (span.Newest+1 when none has): a bisection
 // over a time that never decreases with the index, two reads a step at most.
-func (s *Server) firstAtOrAfter(ctx context.Context, span store.SyncSpan, t int64) (uint32, error) {
+func (s *explorerAPI) firstAtOrAfter(ctx context.Context, span store.SyncSpan, t int64) (uint32, error) {
 	lo, hi := uint64(span.Oldest), uint64(span.Newest)+1
 	for lo < hi {
 		mid := lo + (hi-lo)/2
@@ -185,7 +185,7 @@ func (s *Server) firstAtOrAfter(ctx context.Context, span store.SyncSpan, t int6
 
 // milestonePage reads q's milestones window by window in the sort order (bucket-aligned
 // windows), keeping those keep accepts, up to one past the page, which names the cursor.
-func (s *Server) milestonePage(ctx context.Context, q milestoneQuery, keep func(store.MilestoneRecord) bool) (milestonesJSON, error) {
+func (s *explorerAPI) milestonePage(ctx context.Context, q milestoneQuery, keep func(store.MilestoneRecord) bool) (milestonesJSON, error) {
 	out := milestonesJSON{Items: []milestoneItemJSON{}, MaxResults: q.size}
 	first, last := int64(q.first), int64(q.last)
 	for w := 0; first <= last; w++ {
@@ -233,7 +233,7 @@ func window(first, last int64, oldest bool) (int64, int64) {
 
 // milestoneWindow reads the indexed milestones of [start, end], newest first: from
 // milestones_by_bucket once it lists every milestone, else one read per milestone.
-func (s *Server) milestoneWindow(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
+func (s *explorerAPI) milestoneWindow(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
 	switch listed, err := s.milestonesListed(ctx); {
 	case err != nil:
 		return nil, err

@@ -64,7 +64,7 @@ type milestoneRef struct {
 
 // pagedMilestone reads the paging of a milestone's list (explorerPaging) and finds the
 // route's indexed milestone.
-func (s *Server) pagedMilestone(ctx context.Context, in *input, list string, ref milestoneRef,
+func (s *explorerAPI) pagedMilestone(ctx context.Context, in *input, list string, ref milestoneRef,
 	page *explorerPageParams) (uint32, error) {
 	if err := explorerPaging(in, list, page); err != nil {
 		return 0, err
@@ -74,7 +74,7 @@ func (s *Server) pagedMilestone(ctx context.Context, in *input, list string, ref
 
 // routeMilestone is the route's indexed milestone: the index path parameter, or the
 // milestone ID's (milestones_by_id, one read); 404 when it is not indexed.
-func (s *Server) routeMilestone(ctx context.Context, ref milestoneRef) (uint32, error) {
+func (s *explorerAPI) routeMilestone(ctx context.Context, ref milestoneRef) (uint32, error) {
 	var index uint32
 	if ref.index != nil {
 		index = *ref.index
@@ -88,26 +88,26 @@ func (s *Server) routeMilestone(ctx context.Context, ref milestoneRef) (uint32, 
 	return index, err
 }
 
-func (s *Server) milestoneBlocksByIndex(ctx context.Context, in *input, p *blocksByIndexParams) (any, error) {
+func (s *explorerAPI) milestoneBlocksByIndex(ctx context.Context, in *input, p *blocksByIndexParams) (any, error) {
 	return s.milestoneBlocks(ctx, in, milestoneRef{index: &p.Index}, &p.milestoneBlocksParams)
 }
 
-func (s *Server) milestoneBlocksByID(ctx context.Context, in *input, p *blocksByIDParams) (any, error) {
+func (s *explorerAPI) milestoneBlocksByID(ctx context.Context, in *input, p *blocksByIDParams) (any, error) {
 	return s.milestoneBlocks(ctx, in, milestoneRef{id: p.MilestoneID}, &p.milestoneBlocksParams)
 }
 
-func (s *Server) milestoneUpdatesByIndex(ctx context.Context, in *input, p *updatesByIndexParams) (any, error) {
+func (s *explorerAPI) milestoneUpdatesByIndex(ctx context.Context, in *input, p *updatesByIndexParams) (any, error) {
 	return s.milestoneUpdates(ctx, in, milestoneRef{index: &p.Index}, &p.explorerPageParams)
 }
 
-func (s *Server) milestoneUpdatesByID(ctx context.Context, in *input, p *updatesByIDParams) (any, error) {
+func (s *explorerAPI) milestoneUpdatesByID(ctx context.Context, in *input, p *updatesByIDParams) (any, error) {
 	return s.milestoneUpdates(ctx, in, milestoneRef{id: p.MilestoneID}, &p.explorerPageParams)
 }
 
 // milestoneBlocks pages a milestone's messages in reverse white-flag order (sort=oldest:
 // in white-flag order), from its messages_by_milestone partition, with each page's payload types
 // from the messages table: one partition read and one read per message of the page.
-func (s *Server) milestoneBlocks(ctx context.Context, in *input, ref milestoneRef, q *milestoneBlocksParams) (any, error) {
+func (s *explorerAPI) milestoneBlocks(ctx context.Context, in *input, ref milestoneRef, q *milestoneBlocksParams) (any, error) {
 	index, err := s.pagedMilestone(ctx, in, "milestone-blocks", ref, &q.explorerPageParams)
 	if err != nil {
 		return nil, err
@@ -129,7 +129,7 @@ func (s *Server) milestoneBlocks(ctx context.Context, in *input, ref milestoneRe
 }
 
 // payloadTypes reads each block's variant from the messages table, in parallel.
-func (s *Server) payloadTypes(ctx context.Context, blocks []blockJSON) error {
+func (s *explorerAPI) payloadTypes(ctx context.Context, blocks []blockJSON) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(maxParallelReads)
 	for i := range blocks {
@@ -169,7 +169,7 @@ type milestoneUpdateJSON struct {
 
 // milestoneUpdates pages the outputs a milestone created (first) and consumed, each
 // group by output ID: one partition of milestone_ledger_updates.
-func (s *Server) milestoneUpdates(ctx context.Context, in *input, ref milestoneRef, page *explorerPageParams) (any, error) {
+func (s *explorerAPI) milestoneUpdates(ctx context.Context, in *input, ref milestoneRef, page *explorerPageParams) (any, error) {
 	index, err := s.pagedMilestone(ctx, in, "milestone-ledger-updates", ref, page)
 	if err != nil {
 		return nil, err

@@ -1,9 +1,7 @@
 package api
 
 import (
-	"context"
 	"errors"
-	"slices"
 	"strconv"
 )
 
@@ -81,16 +79,4 @@ func explorerPaging(in *input, list string, p *explorerPageParams) error {
 	}
 	in.cursor = &c
 	return nil
-}
-
-// walkSorted is walk (newest partition first) or, with oldest, its mirror: partitions
-// oldest first, each read in the order fetch reads it. Every row comes exactly once over
-// the pages either way (see walk).
-func walkSorted[R, T any](ctx context.Context, in *input, parts []int32, oldest bool, fetch fetchFunc[R],
-	keep func(*R) bool, view func(*R) T) (page[T], error) {
-	if !oldest {
-		return walk(ctx, in, parts, fetch, keep, view)
-	}
-	newer := func(p, than int32) bool { return p > than }
-	return walkOrdered(ctx, in, slices.Compact(slices.Sorted(slices.Values(parts))), newer, fetch, keep, view)
 }

@@ -11,7 +11,7 @@ const explorerPrefix = "/api/explorer/v2"
 // balances, an address's ledger-update history, a block's children, the milestones by
 // time, a milestone's blocks and ledger updates, and the precomputed ledger analytics;
 // and Chronicle's route list, GET /routes. Errors take this API's own form.
-func (s *Server) explorerRoutes() []route {
+func (s *explorerAPI) explorerRoutes() []route {
 	tooMany := map[int]string{http.StatusUnprocessableEntity: "the address names more than 100000 unspent outputs"}
 	history := func(pattern string) route {
 		return route{pattern: explorerPrefix + pattern, tag: "explorer",

@@ -6,7 +6,7 @@ import (
 )
 
 // ledgerUpdatesByAddress is history on Chronicle's path, with Chronicle's startMilestoneIndex.
-func (s *Server) ledgerUpdatesByAddress(ctx context.Context, in *input, p *chronicleHistoryParams) (any, error) {
+func (s *explorerAPI) ledgerUpdatesByAddress(ctx context.Context, in *input, p *chronicleHistoryParams) (any, error) {
 	return s.historyOf(ctx, in, historyRequest{p.Address, p.oldest(), p.Start, &p.historyTail}, true)
 }
 

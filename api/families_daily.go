@@ -33,7 +33,7 @@ type dailyFamilyJSON struct {
 
 // activeAddressesDaily serves the daily active addresses of [from, to]; dates the daily
 // job has not computed (yet) are left out.
-func (s *Server) activeAddressesDaily(ctx context.Context, _ *input, p *familyDailyParams) (any, error) {
+func (s *analyticsAPI) activeAddressesDaily(ctx context.Context, _ *input, p *familyDailyParams) (any, error) {
 	from, to, err := dailyBounds(p, time.Now())
 	if err != nil {
 		return nil, err

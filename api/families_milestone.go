@@ -26,7 +26,7 @@ type milestoneFamiliesJSON struct {
 
 // milestoneFamilies serves GET /api/analytics/v2/milestones/{index}: the twelve
 // families' rows of the milestone, read concurrently.
-func (s *Server) milestoneFamilies(ctx context.Context, _ *input, p *milestoneIndexParams) (any, error) {
+func (s *analyticsAPI) milestoneFamilies(ctx context.Context, _ *input, p *milestoneIndexParams) (any, error) {
 	index := p.Index
 	if index > math.MaxInt32 { // milestone indexes are stored as int
 		return nil, notFound("no analytics family of milestone %d", index)
@@ -75,7 +75,7 @@ func (s *Server) milestoneFamilies(ctx context.Context, _ *input, p *milestoneIn
 
 // readMilestoneFamilies reads each family's row of the milestone, by the family's place
 // in families; nil for a family without a row.
-func (s *Server) readMilestoneFamilies(ctx context.Context, index uint32) ([]*store.FamilyPoint, error) {
+func (s *analyticsAPI) readMilestoneFamilies(ctx context.Context, index uint32) ([]*store.FamilyPoint, error) {
 	found := make([]*store.FamilyPoint, len(families))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(maxParallelReads)

@@ -4,7 +4,7 @@ package api
 // (docs/analytics.md): one series route per family, the daily active addresses, and
 // every family of one milestone. Their answers move: the ledger fold and recounts write
 // rows after the milestone.
-func (s *Server) familyRoutes() []route {
+func (s *analyticsAPI) familyRoutes() []route {
 	out := make([]route, 0, len(families)+2)
 	for _, spec := range families {
 		out = append(out, withParams(route{pattern: familiesPrefix + "/" + spec.Name, tag: "analytics",

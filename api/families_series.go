@@ -69,7 +69,7 @@ func readSeriesQuery(p *familySeriesParams) (seriesQuery, error) {
 }
 
 // familySeries serves GET /api/analytics/v2/{family} for spec.
-func (s *Server) familySeries(spec familySpec) func(context.Context, *input, *familySeriesParams) (any, error) {
+func (s *analyticsAPI) familySeries(spec familySpec) func(context.Context, *input, *familySeriesParams) (any, error) {
 	return func(ctx context.Context, _ *input, p *familySeriesParams) (any, error) {
 		q, err := readSeriesQuery(p)
 		if err != nil {
@@ -107,7 +107,7 @@ func (s *Server) familySeries(spec familySpec) func(context.Context, *input, *fa
 // familiesNewest is the newest milestone that may have family rows: the newest synced
 // one (the ingest writes the activity families before its sync row) or the ledger
 // fold's watermark, whichever is newer; ok is false when there is neither.
-func (s *Server) familiesNewest(ctx context.Context, state store.LedgerFamiliesState, folded bool) (uint32, bool, error) {
+func (s *analyticsAPI) familiesNewest(ctx context.Context, state store.LedgerFamiliesState, folded bool) (uint32, bool, error) {
 	span, err := s.st.SyncTip(ctx)
 	switch {
 	case errors.Is(err, store.ErrNothingSynced):

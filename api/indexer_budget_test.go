@@ -54,7 +54,7 @@ func testBudgetPages(t *testing.T, e *env, name string, filter ledgerquery.Filte
 			if pages > 5000 {
 				t.Fatalf("%s: no last page", name)
 			}
-			ans, err := e.api.tip26Answer(context.Background(), ledgerquery.Request{Kinds: tip26GenericKinds,
+			ans, err := (&indexerAPI{e.api.reads}).tip26Answer(context.Background(), ledgerquery.Request{Kinds: tip26GenericKinds,
 				Filter: filter, Start: from, PageSize: 5, Budget: budget, Newest: newest, IncludeSpent: mode.IncludeSpent})
 			if err != nil {
 				t.Fatal(err)

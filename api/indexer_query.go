@@ -29,7 +29,7 @@ type outputsJSON struct {
 func tip26List[P any, R interface {
 	*P
 	tip26Request
-}](s *Server, kinds ...chain.OutputKind) func(context.Context, *input, *P) (any, error) {
+}](s *indexerAPI, kinds ...chain.OutputKind) func(context.Context, *input, *P) (any, error) {
 	return func(ctx context.Context, _ *input, p *P) (any, error) {
 		r := R(p)
 		tail, order := r.tail(), r.order()
@@ -47,7 +47,7 @@ func tip26List[P any, R interface {
 
 // tip26Query is one oldest-first page of the unspent outputs of kinds that f lets
 // through.
-func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *ledgerquery.Filter, start *store.Position,
+func (s *indexerAPI) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *ledgerquery.Filter, start *store.Position,
 	size int, budget ledgerquery.Budget) (*outputsJSON, error) {
 	return s.tip26Answer(ctx, ledgerquery.Request{Kinds: kinds, Filter: *f, Start: start, PageSize: size,
 		Budget: budget})
@@ -55,7 +55,7 @@ func (s *Server) tip26Query(ctx context.Context, kinds []chain.OutputKind, f *le
 
 // tip26Answer is one page of a TIP-26 query, as ledgerquery answers it over the store,
 // in its JSON form.
-func (s *Server) tip26Answer(ctx context.Context, req ledgerquery.Request) (*outputsJSON, error) {
+func (s *indexerAPI) tip26Answer(ctx context.Context, req ledgerquery.Request) (*outputsJSON, error) {
 	res, err := ledgerquery.Answer(ctx, s.st, req)
 	if err != nil {
 		return nil, err

@@ -19,7 +19,7 @@ var tip26GenericKinds = []chain.OutputKind{chain.OutputBasic, chain.OutputAlias,
 // indexerRoutes are the TIP-26 indexer routes under /api/indexer/v1: output IDs of
 // unspent outputs, as inx-indexer (Stardust) answers them (docs/indexer-api.md). Each
 // route's parameters are the fields of its parameter struct (indexer_params.go).
-func (s *Server) indexerRoutes() []route {
+func (s *indexerAPI) indexerRoutes() []route {
 	return []route{
 		tip26("/outputs", "Unspent outputs of every kind (TIP-26), oldest first",
 			tip26List[anyParams](s, tip26GenericKinds...)),
@@ -81,7 +81,7 @@ const chainVersionsRead = 32
 func tip26Chain[P any, R interface {
 	*P
 	chainID() string
-}](s *Server, kind chain.OutputKind, name string) func(context.Context, *input, *P) (any, error) {
+}](s *indexerAPI, kind chain.OutputKind, name string) func(context.Context, *input, *P) (any, error) {
 	return func(ctx context.Context, _ *input, p *P) (any, error) {
 		key := R(p).chainID()
 		cov, err := s.st.LedgerCoverage(ctx)

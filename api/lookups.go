@@ -15,7 +15,7 @@ import (
 // in the answer ("block" on the node interfaces, "message" on the permanode's).
 
 // milestoneIndexOf finds an indexed milestone's index by its ID (milestones_by_id).
-func (s *Server) milestoneIndexOf(ctx context.Context, id string) (uint32, error) {
+func (s *reads) milestoneIndexOf(ctx context.Context, id string) (uint32, error) {
 	index, err := s.st.MilestoneIndexByID(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return 0, notFound("milestone %s is not indexed", id)
@@ -24,7 +24,7 @@ func (s *Server) milestoneIndexOf(ctx context.Context, id string) (uint32, error
 }
 
 // indexedMilestone reads a milestone's row; 404 when it is not indexed.
-func (s *Server) indexedMilestone(ctx context.Context, index uint32) (store.MilestoneRecord, error) {
+func (s *reads) indexedMilestone(ctx context.Context, index uint32) (store.MilestoneRecord, error) {
 	m, err := s.st.Milestone(ctx, index)
 	if errors.Is(err, store.ErrNotFound) {
 		return m, notFound("milestone %d is not indexed", index)
@@ -51,7 +51,7 @@ func decodeStoredMilestone(m store.MilestoneRecord) (*chain.MilestonePayload, er
 }
 
 // indexedMessageRaw reads a message's bytes.
-func (s *Server) indexedMessageRaw(ctx context.Context, what, id string) ([]byte, error) {
+func (s *reads) indexedMessageRaw(ctx context.Context, what, id string) ([]byte, error) {
 	raw, err := s.st.MessageRaw(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, notFound("%s %s is not indexed", what, id)
@@ -60,7 +60,7 @@ func (s *Server) indexedMessageRaw(ctx context.Context, what, id string) ([]byte
 }
 
 // indexedMessage reads a message's row and decodes its bytes.
-func (s *Server) indexedMessage(ctx context.Context, what, id string) (store.MessageRecord, *chain.Message, error) {
+func (s *reads) indexedMessage(ctx context.Context, what, id string) (store.MessageRecord, *chain.Message, error) {
 	rec, err := s.st.Message(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return rec, nil, notFound("%s %s is not indexed", what, id)

@@ -12,7 +12,7 @@ import (
 
 // milestonesListed says whether milestones_by_bucket lists every milestone: once it
 // does, it always will, so the answer is kept once true.
-func (s *Server) milestonesListed(ctx context.Context) (bool, error) {
+func (s *reads) milestonesListed(ctx context.Context) (bool, error) {
 	if s.listed.Load() {
 		return true, nil
 	}
@@ -25,7 +25,7 @@ func (s *Server) milestonesListed(ctx context.Context) (bool, error) {
 
 // milestonesOneByOne reads each milestone of [start, end] from the milestones table,
 // newest first (a keyspace whose buckets are not filled yet): one read per milestone.
-func (s *Server) milestonesOneByOne(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
+func (s *reads) milestonesOneByOne(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
 	found := make([]*store.MilestoneRecord, end-start+1)
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(maxParallelReads)

@@ -6,8 +6,6 @@ import (
 	"strings"
 )
 
-type object = map[string]any
-
 // openAPI describes every registered route from the route table: parameters, the 200
 // answer's schema and each error status the route can answer.
 func (s *Server) openAPI() object {
@@ -152,8 +150,6 @@ func errorDoc(when string) object {
 	return object{"description": when, "content": object{"application/json": object{"schema": ref("Error")}}}
 }
 
-func ref(name string) object { return object{"$ref": "#/components/schemas/" + name} }
-
 // allSchemas are this API's schemas and those of the node interfaces and the explorer
 // (each area's file declares its own).
 func allSchemas() object {
@@ -215,26 +211,4 @@ func schemas() object {
 		"LegacyOutputPage": pageOf("LegacyOutput"),
 		"MilestonePage":    pageOf("Milestone"),
 	}
-}
-
-// props is an object schema with the given (name, schema) properties.
-func props(kv ...any) object {
-	p := object{}
-	for i := 0; i+1 < len(kv); i += 2 {
-		p[kv[i].(string)] = kv[i+1]
-	}
-	return object{"type": "object", "properties": p}
-}
-
-func arrayOf(items object) object { return object{"type": "array", "items": items} }
-
-// listOf is an unpaged list: every item of a bounded range at once.
-func listOf(item string) object {
-	return object{"type": "object", "required": []string{"items"}, "properties": object{"items": arrayOf(ref(item))}}
-}
-
-func pageOf(item string) object {
-	return object{"type": "object", "required": []string{"items"}, "properties": object{
-		"items":  arrayOf(ref(item)),
-		"cursor": object{"type": "string", "description": "the next page's cursor; absent on the last page"}}}
 }

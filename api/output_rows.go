@@ -57,7 +57,7 @@ type ledgerOutput struct {
 
 // genesisOutput finds an output no transaction row describes in basic_outputs (where
 // genesis outputs are); a legacy output gets a clear 404: it has no TIP-25 form.
-func (s *Server) genesisOutput(ctx context.Context, id chain.OutputID) (*ledgerOutput, error) {
+func (s *reads) genesisOutput(ctx context.Context, id chain.OutputID) (*ledgerOutput, error) {
 	rows, _, err := s.st.OutputVersions(ctx, chain.OutputBasic, id.String(), store.PageRequest{Size: 16})
 	if err != nil {
 		return nil, err
@@ -89,7 +89,7 @@ func decodeLedgerOutput(id chain.OutputID, data []byte) (chain.Output, error) {
 // that created it (and that output's row in its output table, found by key and booking
 // milestone), or, for a genesis output no transaction created, its basic_outputs rows.
 // Outputs of transactions no milestone included are not in the ledger: 404.
-func (s *Server) ledgerOutput(ctx context.Context, text string) (*ledgerOutput, error) {
+func (s *reads) ledgerOutput(ctx context.Context, text string) (*ledgerOutput, error) {
 	id, _ := chain.ParseOutputID(text)
 	rows, err := s.st.OutputCreations(ctx, id)
 	if err != nil {

@@ -109,7 +109,7 @@ func testCursorBinding(t *testing.T, e *env) {
 // cannot read is the client's fault: 400, not a server error.
 func testForgedState(t *testing.T, e *env) {
 	addr := e.busiest(chain.OutputBasic, "address")
-	rt := withParams(route{pattern: "/outputs", paged: true}, listOutputs[basicListParams](e.api, basicList))
+	rt := withParams(route{pattern: "/outputs", paged: true}, listOutputs[basicListParams](&tablesAPI{e.api.reads}, basicList))
 	in, err := parseInput(&rt, nil, "address="+addr)
 	if err != nil {
 		t.Fatal(err)

@@ -70,7 +70,7 @@ func milestoneSpan(p *milestoneSpanParams, limit int) (uint32, uint32, error) {
 // analyticsMilestones is GET /analytics/milestones: the per-milestone rows of
 // [start, end], newest first; milestones without a row (not indexed, or indexed before
 // analytics were on) are left out.
-func (s *Server) analyticsMilestones(ctx context.Context, _ *input, p *milestoneSpanParams) (any, error) {
+func (s *tablesAPI) analyticsMilestones(ctx context.Context, _ *input, p *milestoneSpanParams) (any, error) {
 	start, end, err := milestoneSpan(p, maxAnalyticsMilestones)
 	if err != nil || start == end {
 		return page[milestoneStatJSON]{Items: []milestoneStatJSON{}}, err
@@ -87,7 +87,7 @@ func (s *Server) analyticsMilestones(ctx context.Context, _ *input, p *milestone
 
 // analyticsAddress is GET /analytics/addresses/{address}: the address's rows of
 // [start, end] (milestones where it sent or received), newest first.
-func (s *Server) analyticsAddress(ctx context.Context, _ *input, p *addressSpanParams) (any, error) {
+func (s *tablesAPI) analyticsAddress(ctx context.Context, _ *input, p *addressSpanParams) (any, error) {
 	start, end, err := milestoneSpan(&p.milestoneSpanParams, maxAnalyticsMilestones)
 	if err != nil || start == end {
 		return page[addressStatJSON]{Items: []addressStatJSON{}}, err
@@ -104,7 +104,7 @@ func (s *Server) analyticsAddress(ctx context.Context, _ *input, p *addressSpanP
 
 // analyticsDaily is GET /analytics/daily: the computed dates of [from, to], newest
 // first; dates the daily job has not computed (yet) are left out.
-func (s *Server) analyticsDaily(ctx context.Context, _ *input, p *dateRangeParams) (any, error) {
+func (s *tablesAPI) analyticsDaily(ctx context.Context, _ *input, p *dateRangeParams) (any, error) {
 	from, to := p.From, p.To // from <= to: checked with the parameters
 	if err := checkDays(from, to); err != nil {
 		return nil, err

@@ -14,7 +14,7 @@ import (
 func versions[P any, R interface {
 	*P
 	chainID() string
-}](s *Server, kind chain.OutputKind, what string) func(context.Context, *input, *P) (any, error) {
+}](s *tablesAPI, kind chain.OutputKind, what string) func(context.Context, *input, *P) (any, error) {
 	return func(ctx context.Context, in *input, params *P) (any, error) {
 		key := R(params).chainID()
 		fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.OutputRow, []byte, error) {
@@ -61,7 +61,7 @@ type legacyParams struct {
 	Unspent *bool  `query:"unspent" kind:"bool" doc:"true: only unspent outputs; false: only spent ones"`
 }
 
-func (s *Server) legacyOutputs(ctx context.Context, in *input, p *legacyParams) (any, error) {
+func (s *tablesAPI) legacyOutputs(ctx context.Context, in *input, p *legacyParams) (any, error) {
 	address := p.Address
 	parts, err := s.st.AddressRanges(ctx, address, chain.OutputLegacy, "address")
 	if err != nil {

@@ -67,11 +67,11 @@ func (p *timeRangeParams) timeRange() store.TimeRange {
 	return tr
 }
 
-func (s *Server) message(ctx context.Context, in *input, p *messageIDParams) (any, error) {
+func (s *tablesAPI) message(ctx context.Context, in *input, p *messageIDParams) (any, error) {
 	return s.messageByID(ctx, p.ID, in.hrp)
 }
 
-func (s *Server) messageByID(ctx context.Context, id, hrp string) (any, error) {
+func (s *tablesAPI) messageByID(ctx context.Context, id, hrp string) (any, error) {
 	rec, m, err := s.indexedMessage(ctx, "message", id)
 	if err != nil {
 		return nil, err
@@ -83,7 +83,7 @@ func (s *Server) messageByID(ctx context.Context, id, hrp string) (any, error) {
 	return messageAnswer{*mj, newMetadataJSON(&rec)}, nil
 }
 
-func (s *Server) messageRaw(ctx context.Context, _ *input, p *messageIDParams) (any, error) {
+func (s *tablesAPI) messageRaw(ctx context.Context, _ *input, p *messageIDParams) (any, error) {
 	raw, err := s.indexedMessageRaw(ctx, "message", p.ID)
 	if err != nil {
 		return nil, err
@@ -104,7 +104,7 @@ type childrenParams struct {
 	timeRangeParams
 }
 
-func (s *Server) children(ctx context.Context, in *input, p *childrenParams) (any, error) {
+func (s *tablesAPI) children(ctx context.Context, in *input, p *childrenParams) (any, error) {
 	parent, tr := p.ID, p.timeRange()
 	fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.ChildRow, []byte, error) {
 		return s.st.ChildrenPage(ctx, parent, tr, req)
@@ -128,7 +128,7 @@ type tagMessagesParams struct {
 	timeRangeParams
 }
 
-func (s *Server) tagMessages(ctx context.Context, in *input, p *tagMessagesParams) (any, error) {
+func (s *tablesAPI) tagMessages(ctx context.Context, in *input, p *tagMessagesParams) (any, error) {
 	tag, tr := p.Tag, p.timeRange()
 	parts, err := s.st.TagRanges(ctx, tag, store.TagKindMessage)
 	if err != nil {

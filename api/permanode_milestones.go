@@ -29,7 +29,7 @@ func newMilestoneJSON(m store.MilestoneRecord) milestoneJSON {
 	return milestoneJSON{Index: m.Index, MilestoneID: m.MilestoneID, MessageID: m.MessageID, Timestamp: m.Timestamp}
 }
 
-func (s *Server) milestone(ctx context.Context, _ *input, p *milestoneIndexParams) (any, error) {
+func (s *tablesAPI) milestone(ctx context.Context, _ *input, p *milestoneIndexParams) (any, error) {
 	m, err := s.indexedMilestone(ctx, p.Index)
 	if err != nil {
 		return nil, err
@@ -47,7 +47,7 @@ type milestoneRangeQuery struct {
 
 // milestones lists the indexed milestones of [start, end], newest first; milestones
 // not indexed are left out.
-func (s *Server) milestones(ctx context.Context, _ *input, p *milestoneRangeQuery) (any, error) {
+func (s *tablesAPI) milestones(ctx context.Context, _ *input, p *milestoneRangeQuery) (any, error) {
 	start, end := p.Start, p.End
 	switch {
 	case end < start:
@@ -86,7 +86,7 @@ type syncJSON struct {
 	Unavailable []store.Range `json:"unavailable"`
 }
 
-func (s *Server) sync(ctx context.Context, _ *input) (any, error) {
+func (s *tablesAPI) sync(ctx context.Context, _ *input) (any, error) {
 	st, err := s.st.SyncView(ctx) // the sync summary plus the rows past it: two reads
 	if err != nil {
 		return nil, err

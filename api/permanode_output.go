@@ -36,7 +36,7 @@ func (a *outputAnswer) final() bool { return a.Spent && a.MilestoneIndexSpent !=
 // outputs have no output row there (no transaction created them), so their creation
 // comes from the output tables; their spends still have unlock rows. Alias, NFT and
 // foundry outputs are always created by a transaction.
-func (s *Server) output(ctx context.Context, in *input, p *outputIDParams) (any, error) {
+func (s *tablesAPI) output(ctx context.Context, in *input, p *outputIDParams) (any, error) {
 	id, _ := chain.ParseOutputID(p.OutputID)
 	rows, err := s.st.OutputAndUnlocks(ctx, id)
 	if err != nil {
@@ -84,7 +84,7 @@ func messageOf(r *store.TxRow) string {
 }
 
 // messageStates reads the state of each message (ids "" are skipped), in parallel.
-func (s *Server) messageStates(ctx context.Context, ids ...string) (map[string]stateJSON, error) {
+func (s *tablesAPI) messageStates(ctx context.Context, ids ...string) (map[string]stateJSON, error) {
 	var mu sync.Mutex
 	out := map[string]stateJSON{}
 	g, ctx := errgroup.WithContext(ctx)
@@ -105,7 +105,7 @@ func (s *Server) messageStates(ctx context.Context, ids ...string) (map[string]s
 
 // outputFromTables finds an output no transaction row describes (a genesis output) in
 // the tables genesis outputs land in.
-func (s *Server) outputFromTables(ctx context.Context, id chain.OutputID, hrp string) (*outputAnswer, error) {
+func (s *tablesAPI) outputFromTables(ctx context.Context, id chain.OutputID, hrp string) (*outputAnswer, error) {
 	for _, look := range []func(context.Context, chain.OutputID, string) (*outputAnswer, error){s.outputFromBasic, s.outputFromLegacy} {
 		if a, err := look(ctx, id, hrp); !errors.Is(err, store.ErrNotFound) {
 			return a, err
@@ -114,7 +114,7 @@ func (s *Server) outputFromTables(ctx context.Context, id chain.OutputID, hrp st
 	return nil, notFound("output %s is not indexed", id)
 }
 
-func (s *Server) outputFromBasic(ctx context.Context, id chain.OutputID, hrp string) (*outputAnswer, error) {
+func (s *tablesAPI) outputFromBasic(ctx context.Context, id chain.OutputID, hrp string) (*outputAnswer, error) {
 	// A basic output has one confirmed row and pending ones (one per attachment seen
 	// unreferenced); pending rows sort first.
 	rows, _, err := s.st.OutputVersions(ctx, chain.OutputBasic, id.String(), store.PageRequest{Size: 16})
@@ -134,7 +134,7 @@ func (s *Server) outputFromBasic(ctx context.Context, id chain.OutputID, hrp str
 	return a, nil
 }
 
-func (s *Server) outputFromLegacy(ctx context.Context, id chain.OutputID, hrp string) (*outputAnswer, error) {
+func (s *tablesAPI) outputFromLegacy(ctx context.Context, id chain.OutputID, hrp string) (*outputAnswer, error) {
 	rows, err := s.st.LegacyOutput(ctx, id.String())
 	if err != nil {
 		return nil, err

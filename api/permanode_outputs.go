@@ -113,7 +113,7 @@ type outputListRequest interface {
 func listOutputs[P any, R interface {
 	*P
 	outputListRequest
-}](s *Server, l outputList) func(context.Context, *input, *P) (any, error) {
+}](s *tablesAPI, l outputList) func(context.Context, *input, *P) (any, error) {
 	return func(ctx context.Context, in *input, params *P) (any, error) {
 		p := R(params)
 		sels := p.selectors()
@@ -155,7 +155,7 @@ func pick(sels []selector) (selector, bool) {
 	return selector{}, false
 }
 
-func (s *Server) partitions(ctx context.Context, l outputList, sel selector, value string) ([]int32, error) {
+func (s *tablesAPI) partitions(ctx context.Context, l outputList, sel selector, value string) ([]int32, error) {
 	if sel.column == "tag" {
 		return s.st.TagRanges(ctx, value, l.tagKind)
 	}

@@ -15,7 +15,7 @@ var (
 
 // permanodeRoutes is the table of the permanode API's routes (permanode_*.go, the seed's own
 // surface): registration, parameter checks and the OpenAPI document all come from it.
-func (s *Server) permanodeRoutes() []route {
+func (s *tablesAPI) permanodeRoutes() []route {
 	return slices.Concat(s.messageRoutes(), s.outputRoutes(), s.analyticsRoutes(), []route{
 		{pattern: "/sync", tag: "status", summary: "Fully indexed milestone ranges, gaps and the newest milestone",
 			schema: "Sync", handle: s.sync},
@@ -23,7 +23,7 @@ func (s *Server) permanodeRoutes() []route {
 }
 
 // messageRoutes are the routes of messages, transactions and milestones.
-func (s *Server) messageRoutes() []route {
+func (s *tablesAPI) messageRoutes() []route {
 	return []route{
 		withParams(route{pattern: "/messages/{id}", cache: cacheSettled, tag: "messages",
 			summary: "A message, decoded, with its metadata", canMiss: true, schema: "Message"}, s.message),
@@ -48,7 +48,7 @@ func (s *Server) messageRoutes() []route {
 
 // outputRoutes are the routes of outputs: lists by owner fields, one output, the versions
 // of a chain (alias, NFT, foundry) and legacy outputs.
-func (s *Server) outputRoutes() []route {
+func (s *tablesAPI) outputRoutes() []route {
 	return slices.Concat([]route{
 		withParams(route{pattern: "/outputs", tag: "outputs", summary: "Basic outputs by address, sender or tag, newest first",
 			paged: true, schema: "OutputPage"}, listOutputs[basicListParams](s, basicList)),
@@ -92,7 +92,7 @@ type chainVersionsRoute func(path string) route
 func chainVersions[P any, R interface {
 	*P
 	chainID() string
-}](s *Server, c chainOf) chainVersionsRoute {
+}](s *tablesAPI, c chainOf) chainVersionsRoute {
 	return func(path string) route {
 		return withParams(route{pattern: path + "/{" + c.idParam + "}", tag: "outputs",
 			summary: "Every version of " + c.article + " " + c.name + ", newest first", paged: true, canMiss: true,
@@ -101,7 +101,7 @@ func chainVersions[P any, R interface {
 }
 
 // analyticsRoutes are the routes of the analytics tables.
-func (s *Server) analyticsRoutes() []route {
+func (s *tablesAPI) analyticsRoutes() []route {
 	return []route{
 		withParams(route{pattern: "/analytics/milestones", tag: "analytics",
 			summary: "Per-milestone analytics of [start, end] (at most 10000), newest first: messages, " +

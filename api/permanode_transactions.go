@@ -75,7 +75,7 @@ type transactionIDPathParams struct {
 	ID string `path:"id" kind:"transactionID" doc:"transaction ID"`
 }
 
-func (s *Server) transaction(ctx context.Context, in *input, p *transactionIDPathParams) (any, error) {
+func (s *tablesAPI) transaction(ctx context.Context, in *input, p *transactionIDPathParams) (any, error) {
 	id := p.ID
 	rows, err := s.st.TransactionRows(ctx, id)
 	if err != nil {
@@ -144,7 +144,7 @@ func (a *transactionAnswer) addRow(r *store.TxRow, inputs map[uint16]bool, outpu
 
 // ownUnlocks reads the unlock rows of the transaction's inputs: they live under each
 // spent output's transaction, next to that output (see store.VariantUnlock).
-func (s *Server) ownUnlocks(ctx context.Context, a *transactionAnswer) ([]unlockRowJSON, error) {
+func (s *tablesAPI) ownUnlocks(ctx context.Context, a *transactionAnswer) ([]unlockRowJSON, error) {
 	states := map[string]stateJSON{}
 	for _, c := range a.Messages {
 		states[c.MessageID] = c.stateJSON
@@ -182,7 +182,7 @@ func ownUnlock(txID chain.TransactionID, spent chain.OutputID, r *store.TxRow, s
 	return j, err == nil && j.TransactionID == txID.String()
 }
 
-func (s *Server) includedMessage(ctx context.Context, in *input, p *transactionIDPathParams) (any, error) {
+func (s *tablesAPI) includedMessage(ctx context.Context, in *input, p *transactionIDPathParams) (any, error) {
 	id, err := s.st.IncludedMessage(ctx, p.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, notFound("no included message carries transaction %s", p.ID)

@@ -12,7 +12,7 @@ const poiPrefix = "/api/poi/v1"
 // docs/poi.md): a block's audit path in its milestone's inclusion or applied Merkle
 // tree, with the milestone and the block, and the check of such a proof. Errors take
 // this API's own form.
-func (s *Server) poiRoutes() []route {
+func (s *poiAPI) poiRoutes() []route {
 	create := func(tree, summary string, merkle merkleTree) route {
 		return withParams(route{pattern: poiPrefix + "/" + tree + "/create/{blockId}", cache: cacheImmutable, tag: "poi",
 			summary: summary, canMiss: true, schema: "PoIProof"},

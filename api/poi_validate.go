@@ -38,7 +38,7 @@ type postedProof struct {
 // verify against the keys the keyspace recorded (else 400), and then the proof is valid
 // when its path names the block's ID (the hash of the block as posted) and hashes to the
 // milestone's root of the tree.
-func (s *Server) validate(ctx context.Context, in *input, tree merkleTree) (any, error) {
+func (s *poiAPI) validate(ctx context.Context, in *input, tree merkleTree) (any, error) {
 	pp, err := readProof(in.body)
 	if err != nil {
 		return nil, err

@@ -42,7 +42,7 @@ func (t *milestoneTree) root(tree merkleTree) [32]byte {
 // prover makes proofs from stored data, reading each milestone's tree once (an address
 // history page proves many blocks of few milestones).
 type prover struct {
-	s     *Server
+	s     *reads
 	trees map[treeKey]*milestoneTree
 }
 
@@ -51,7 +51,7 @@ type treeKey struct {
 	tree  merkleTree
 }
 
-func (s *Server) newProver() *prover { return &prover{s: s, trees: map[treeKey]*milestoneTree{}} }
+func (s *reads) newProver() *prover { return &prover{s: s, trees: map[treeKey]*milestoneTree{}} }
 
 // prove is the proof of block id in tree: 404 for a block not indexed, 400 for one no
 // milestone referenced (or, applied, one that included no transaction), as inx-chronicle.
@@ -109,7 +109,7 @@ func (p *prover) tree(ctx context.Context, index uint32, tree merkleTree) (*mile
 }
 
 // readTree reads a milestone (404 while it is not indexed) and the leaves of its tree.
-func (s *Server) readTree(ctx context.Context, index uint32, tree merkleTree) (*milestoneTree, error) {
+func (s *reads) readTree(ctx context.Context, index uint32, tree merkleTree) (*milestoneTree, error) {
 	ms, err := s.indexedMilestone(ctx, index)
 	if err != nil {
 		return nil, err

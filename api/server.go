@@ -56,7 +56,7 @@ type Config struct {
 
 // Server answers the API's routes from a store.
 type Server struct {
-	st      *store.Store
+	*reads
 	cfg     Config
 	metrics *metrics
 	routes  []route
@@ -65,14 +65,10 @@ type Server struct {
 	docJSON []byte
 	// adminSum is the SHA-256 of the admin token (meaningful when admin routes exist).
 	adminSum [sha256.Size]byte
-	adminSeq atomic.Uint64 // numbers admin requests, for lease owners
-	guard    *guard        // limits and read token (protect.go)
-	// listed: milestones_by_bucket lists every milestone (store.MilestoneBucketsReady),
-	// known once seen; until then GET /milestones reads milestone by milestone.
-	listed atomic.Bool
-	health *ops.Probe[ledgerTip] // /health's read of the ledger tip
-	ready  *ops.Probe[struct{}]  // /readyz's ping
-	known  knownTags             // tags of immutable answers, for 304s without a read (cache_known.go)
+	adminSeq atomic.Uint64        // numbers admin requests, for lease owners
+	guard    *guard               // limits and read token (protect.go)
+	ready    *ops.Probe[struct{}] // /readyz's ping
+	known    knownTags            // tags of immutable answers, for 304s without a read (cache_known.go)
 }
 
 // New builds the server and its routes.
@@ -92,22 +88,13 @@ func New(st *store.Store, cfg Config) *Server {
 	token := cfg.AdminToken
 	readToken := cfg.ReadToken
 	cfg.AdminToken, cfg.ReadToken = "", "" // only their sums are kept
-	s := &Server{st: st, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux(),
+	s := &Server{reads: &reads{st: st}, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux(),
 		guard: newGuard(cfg, readToken)}
-	// The probes' reads are tried once: a probe answers from its deadline, not after retries.
-	s.health = ops.NewProbe("health", func(ctx context.Context) (ledgerTip, error) {
-		return s.ledgerTip(store.NoRetries(ctx))
-	})
+	// The probe's read is tried once: a probe answers from its deadline, not after retries.
 	s.ready = ops.NewProbe("ready", func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, st.Ping(store.NoRetries(ctx))
 	})
-	s.routes = s.permanodeRoutes()                      // the permanode API (permanode_*.go)
-	s.routes = append(s.routes, s.coreRoutes()...)      // TIP-25, /api/core/v2 (core_*.go)
-	s.routes = append(s.routes, s.indexerRoutes()...)   // TIP-26, /api/indexer/v1 (indexer_*.go)
-	s.routes = append(s.routes, s.explorerRoutes()...)  // /api/explorer/v2 (explorer_*.go)
-	s.routes = append(s.routes, s.poiRoutes()...)       // /api/poi/v1 (poi_*.go)
-	s.routes = append(s.routes, s.familyRoutes()...)    // /api/analytics/v2 (families_*.go)
-	s.routes = append(s.routes, s.dashboardRoutes()...) // /dashboard (dashboard*.go)
+	s.routes = s.surfaceRoutes()
 	s.routes = append(s.routes, s.docRoute())
 	if cfg.Ops {
 		s.routes = append(s.routes, s.opsRoutes()...)
@@ -166,3 +153,8 @@ func NewHTTPServer(addr string, h http.Handler, requestTimeout time.Duration) *h
 		MaxHeaderBytes:    16 << 10,
 	}
 }
+
+// DefaultHealthMaxAge is how old the newest indexed milestone may be for /health to
+// say healthy (Config.HealthMaxAge). Milestones come every ~5s; an indexer following
+// the network stays well within it.
+const DefaultHealthMaxAge = 2 * time.Minute

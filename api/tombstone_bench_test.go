@@ -148,7 +148,7 @@ func tombQueries(st *store.Store, milestones uint32) []tombQuery {
 func tip26Read(name string, f ledgerquery.Filter, start *store.Position, size int) tombQuery {
 	return tombQuery{name, func(ctx context.Context, s *Server) (int, error) {
 		f := f
-		ans, err := s.tip26Query(ctx, []chain.OutputKind{chain.OutputBasic}, &f, start, size, tip26Budget)
+		ans, err := (&indexerAPI{s.reads}).tip26Query(ctx, []chain.OutputKind{chain.OutputBasic}, &f, start, size, tip26Budget)
 		if err != nil {
 			return 0, err
 		}
