@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
@@ -66,27 +68,27 @@ const (
 const bearerChallenge = `Bearer realm="stardust-indexer admin"`
 
 // adminRoutes are registered only when an admin token is configured.
-func (s *Server) adminRoutes() []route {
-	return []route{
-		withParams(route{pattern: "/admin/analytics/daily/{date}", tag: "admin", admin: true,
-			summary: "Run the daily analytics job for a date now, under the date's lease, even if it was computed",
-			schema:  "DayResult",
-			errs: map[int]string{
+func (s *Server) adminRoutes() []rest.Route {
+	return []rest.Route{
+		rest.WithParams(rest.Route{Pattern: "/admin/analytics/daily/{date}", Tag: "admin", Admin: true,
+			Summary: "Run the daily analytics job for a date now, under the date's lease, even if it was computed",
+			Schema:  "DayResult",
+			Errs: map[int]string{
 				http.StatusConflict: "another node holds the date's lease (it is running the job): retry later",
 				http.StatusUnprocessableEntity: "the date is not complete (a milestone of it, or the one after its end, " +
 					"is not synced yet): nothing was written"}}, s.adminDaily),
-		withParams(route{pattern: "/admin/resync", tag: "admin", admin: true,
-			summary: "Delete the sync rows of the milestones [from, to] (at most 1000): the indexers rewrite them " +
+		rest.WithParams(rest.Route{Pattern: "/admin/resync", Tag: "admin", Admin: true,
+			Summary: "Delete the sync rows of the milestones [from, to] (at most 1000): the indexers rewrite them " +
 				"as gaps the next time they read sync for gaps (at start, and every -gap-check while following)",
-			schema: "Resync"}, s.adminResync),
+			Schema: "Resync"}, s.adminResync),
 	}
 }
 
 // authorize checks the bearer token of an admin request; the refusal names what was
 // wrong, never what was sent.
-func (s *Server) authorize(r *http.Request) (*apiError, string) {
-	refuse := func(reason, detail string) (*apiError, string) {
-		return &apiError{Status: http.StatusUnauthorized, Title: "unauthorized", Detail: detail}, reason
+func (s *Server) authorize(r *http.Request) (*rest.APIError, string) {
+	refuse := func(reason, detail string) (*rest.APIError, string) {
+		return &rest.APIError{Status: http.StatusUnauthorized, Title: "unauthorized", Detail: detail}, reason
 	}
 	header := r.Header.Get("Authorization")
 	scheme, token, _ := strings.Cut(header, " ")
@@ -104,18 +106,18 @@ func (s *Server) authorize(r *http.Request) (*apiError, string) {
 // serveAdmin checks an admin request before serve runs it: the token first (an
 // unauthenticated client learns nothing else), then the method. It answers and returns
 // false if the request goes no further.
-func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, rt *route) bool {
+func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, rt *rest.Route) bool {
 	if e, reason := s.authorize(r); e != nil {
-		slog.Warn("admin request refused", "route", rt.pattern, "method", r.Method, "remote", r.RemoteAddr,
+		slog.Warn("admin request refused", "route", rt.Pattern, "method", r.Method, "remote", r.RemoteAddr,
 			"reason", reason)
 		w.Header().Set("WWW-Authenticate", bearerChallenge)
-		writeError(w, r, e, nil)
+		rest.WriteError(w, r, e, nil)
 		return false
 	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		writeError(w, r, &apiError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
-			Detail: r.Method + " " + rt.pattern + ": admin routes take POST"}, nil)
+		rest.WriteError(w, r, &rest.APIError{Status: http.StatusMethodNotAllowed, Title: "method not allowed",
+			Detail: r.Method + " " + rt.Pattern + ": admin routes take POST"}, nil)
 		return false
 	}
 	// The answer may come after the server's write timeout, which is sized for reads.
@@ -125,10 +127,10 @@ func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, rt *route) b
 
 // logAdmin records an admin request that ran: its route, parsed parameters (never the
 // raw query) and outcome.
-func logAdmin(r *http.Request, rt *route, in *input, status int, took time.Duration) {
-	args := []any{"route", rt.pattern, "remote", r.RemoteAddr, "status", status,
+func logAdmin(r *http.Request, rt *rest.Route, in *rest.Input, status int, took time.Duration) {
+	args := []any{"route", rt.Pattern, "remote", r.RemoteAddr, "status", status,
 		"took", took.Round(time.Millisecond)}
-	for name, v := range in.values {
+	for name, v := range in.Values {
 		args = append(args, name, canonicalText(v))
 	}
 	slog.Info("admin request", args...)
@@ -172,16 +174,16 @@ type adminDayParams struct {
 	Date time.Time `path:"date" kind:"date" doc:"the UTC date, YYYY-MM-DD"`
 }
 
-func (s *Server) adminDaily(ctx context.Context, _ *input, p *adminDayParams) (any, error) {
+func (s *Server) adminDaily(ctx context.Context, _ *rest.Input, p *adminDayParams) (any, error) {
 	day := p.Date
-	res, err := analytics.Job{Store: s.st, Owner: s.leaseOwner()}.Run(ctx, day, false)
+	res, err := analytics.Job{Store: s.St, Owner: s.leaseOwner()}.Run(ctx, day, false)
 	var incomplete *analytics.IncompleteError
 	switch {
 	case errors.Is(err, analytics.ErrLeaseHeld):
-		return nil, &apiError{Status: http.StatusConflict, Title: "lease held",
-			Detail: fmt.Sprintf("%s: %v; retry later", day.Format(dateLayout), err)}
+		return nil, &rest.APIError{Status: http.StatusConflict, Title: "lease held",
+			Detail: fmt.Sprintf("%s: %v; retry later", day.Format(rest.DateLayout), err)}
 	case errors.As(err, &incomplete):
-		return nil, &apiError{Status: http.StatusUnprocessableEntity, Title: "date incomplete",
+		return nil, &rest.APIError{Status: http.StatusUnprocessableEntity, Title: "date incomplete",
 			Detail: incomplete.Error()}
 	case err != nil:
 		return nil, err
@@ -207,30 +209,30 @@ type resyncParams struct {
 	To   uint32 `query:"to" kind:"index" required:"true" doc:"last milestone index (inclusive)"`
 }
 
-func (s *Server) adminResync(ctx context.Context, _ *input, p *resyncParams) (any, error) {
+func (s *Server) adminResync(ctx context.Context, _ *rest.Input, p *resyncParams) (any, error) {
 	from, to := p.From, p.To
 	switch width := uint64(to) - uint64(from) + 1; {
 	case to < from:
-		return nil, badParam("to", "%d is before from (%d)", to, from)
+		return nil, rest.BadParam("to", "%d is before from (%d)", to, from)
 	case width > maxResyncRange:
-		return nil, badParam("to", "range of %d milestones is wider than %d", width, maxResyncRange)
+		return nil, rest.BadParam("to", "range of %d milestones is wider than %d", width, maxResyncRange)
 	}
-	if err := s.st.CheckRefetchable(ctx, from); errors.Is(err, store.ErrBelowSources) {
-		return nil, badParam("from", "%v", err)
+	if err := s.St.CheckRefetchable(ctx, from); errors.Is(err, store.ErrBelowSources) {
+		return nil, rest.BadParam("from", "%v", err)
 	} else if err != nil {
 		return nil, err
 	}
 	// Milestone indexes are stored as int: no sync row lies past math.MaxInt32.
-	synced, err := s.st.Synced(ctx, from, min(to, math.MaxInt32))
+	synced, err := s.St.Synced(ctx, from, min(to, math.MaxInt32))
 	if err != nil {
 		return nil, err
 	}
 	var deleted atomic.Int64
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(maxParallelReads)
+	g.SetLimit(rest.MaxParallelReads)
 	for index := range synced {
 		g.Go(func() error {
-			if err := s.st.Unsync(gctx, index); err != nil {
+			if err := s.St.Unsync(gctx, index); err != nil {
 				return err
 			}
 			deleted.Add(1)
@@ -245,7 +247,7 @@ func (s *Server) adminResync(ctx context.Context, _ *input, p *resyncParams) (an
 		slog.Warn("resync cut short", "from", from, "to", to, "unsynced", deleted.Load(), "of", len(synced), "error", err)
 		return nil, err
 	}
-	if err := s.st.FlushSyncSummary(ctx); err != nil { // GET /sync shows the gaps at once
+	if err := s.St.FlushSyncSummary(ctx); err != nil { // GET /sync shows the gaps at once
 		return nil, fmt.Errorf("resync done, sync summary not updated yet (retried within a second): %w", err)
 	}
 	return resyncJSON{From: from, To: to, Unsynced: int(deleted.Load())}, nil

@@ -14,6 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
+
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/internal/logbuf"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -50,7 +53,7 @@ func (a adminAnswer) decode(t *testing.T, out any) {
 
 func (a adminAnswer) errorDetail(t *testing.T) string {
 	t.Helper()
-	var e apiError
+	var e rest.APIError
 	if a.decode(t, &e); e.Title == "" {
 		t.Errorf("error answer %s has no title", a.body)
 	}
@@ -176,15 +179,15 @@ func testAdminDaily(t *testing.T, e *env, base string, w *analyticsWant) {
 		}
 	}
 	path := "/analytics/daily?from=" + w.complete[0] + "&to=2022-12-31"
-	var daily page[dailyStatJSON]
+	var daily rest.Page[tables.DailyStatJSON]
 	e.mustGet(t, path, &daily)
-	want := []dailyStatJSON{}
+	want := []tables.DailyStatJSON{}
 	for _, d := range slices.Backward(w.complete) {
 		want = append(want, w.dailyItem(d))
 	}
 	checkItems(t, path, daily.Items, want)
 
-	partial := e.truth.Milestones[len(e.truth.Milestones)-1].Timestamp.UTC().Format(dateLayout)
+	partial := e.truth.Milestones[len(e.truth.Milestones)-1].Timestamp.UTC().Format(rest.DateLayout)
 	for d, reason := range map[string]string{partial: "not past its end", "2022-09-30": "no synced milestone",
 		"2031-01-01": "no synced milestone"} {
 		a := do(t, base, http.MethodPost, "/admin/analytics/daily/"+d, bearer)
@@ -250,7 +253,7 @@ func testAdminResync(t *testing.T, e *env, base string, w *analyticsWant) {
 	if !slices.Equal(st.Gaps, wantGaps) || st.Oldest != 1 || st.Newest != chainLength {
 		t.Errorf("status after resync: %+v, want %d..%d with gaps %v", st, 1, chainLength, wantGaps)
 	}
-	var sync syncJSON
+	var sync tables.SyncJSON
 	if e.mustGet(t, "/sync", &sync); !slices.Equal(sync.Gaps, wantGaps) {
 		t.Errorf("GET /sync gaps %v, want %v", sync.Gaps, wantGaps)
 	}

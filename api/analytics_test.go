@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
+
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
@@ -126,7 +129,7 @@ func (e *env) analyticsTruth() *analyticsWant {
 			}
 		}
 		w.ms[mt.Index] = row
-		d := mt.Timestamp.UTC().Format(dateLayout)
+		d := mt.Timestamp.UTC().Format(rest.DateLayout)
 		day := w.days[d]
 		if day == nil {
 			day = &dayFigures{first: mt.Index, sent: map[string]bool{}, recv: map[string]bool{}, any: map[string]bool{}}
@@ -145,7 +148,7 @@ func (e *env) analyticsTruth() *analyticsWant {
 			}
 		}
 	}
-	last := e.truth.Milestones[len(e.truth.Milestones)-1].Timestamp.UTC().Format(dateLayout)
+	last := e.truth.Milestones[len(e.truth.Milestones)-1].Timestamp.UTC().Format(rest.DateLayout)
 	for _, d := range slices.Sorted(maps.Keys(w.days)) {
 		if d < last {
 			w.complete = append(w.complete, d)
@@ -154,31 +157,31 @@ func (e *env) analyticsTruth() *analyticsWant {
 	return w
 }
 
-func (w *analyticsWant) milestoneItems(start, end uint32) []milestoneStatJSON {
-	out := []milestoneStatJSON{}
+func (w *analyticsWant) milestoneItems(start, end uint32) []tables.MilestoneStatJSON {
+	out := []tables.MilestoneStatJSON{}
 	for i := end; i >= start && i > 0; i-- {
 		if m, ok := w.ms[i]; ok {
-			out = append(out, milestoneStatJSON{MilestoneIndex: i, MessageCount: m.messages, TransactionCount: m.txs,
+			out = append(out, tables.MilestoneStatJSON{MilestoneIndex: i, MessageCount: m.messages, TransactionCount: m.txs,
 				TransferredTokens: fmt.Sprint(m.transferred)})
 		}
 	}
 	return out
 }
 
-func (w *analyticsWant) addressItems(addr string, start, end uint32) []addressStatJSON {
-	out := []addressStatJSON{}
+func (w *analyticsWant) addressItems(addr string, start, end uint32) []tables.AddressStatJSON {
+	out := []tables.AddressStatJSON{}
 	for _, i := range slices.Backward(slices.Sorted(maps.Keys(w.flows[addr]))) {
 		if f := w.flows[addr][i]; i >= start && i <= end && f.sent+f.recv > 0 {
-			out = append(out, addressStatJSON{MilestoneIndex: i, SentTokens: fmt.Sprint(f.sent),
+			out = append(out, tables.AddressStatJSON{MilestoneIndex: i, SentTokens: fmt.Sprint(f.sent),
 				RecvTokens: fmt.Sprint(f.recv)})
 		}
 	}
 	return out
 }
 
-func (w *analyticsWant) dailyItem(d string) dailyStatJSON {
+func (w *analyticsWant) dailyItem(d string) tables.DailyStatJSON {
 	day := w.days[d]
-	return dailyStatJSON{Date: d, TotalAddresses: len(day.any), SendAddresses: len(day.sent),
+	return tables.DailyStatJSON{Date: d, TotalAddresses: len(day.any), SendAddresses: len(day.sent),
 		RecvAddresses: len(day.recv)}
 }
 
@@ -195,7 +198,7 @@ func (w *analyticsWant) busiestAddress() string {
 
 func mustDate(t testing.TB, d string) time.Time {
 	t.Helper()
-	day, err := time.Parse(dateLayout, d)
+	day, err := time.Parse(rest.DateLayout, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +219,7 @@ func testAnalyticsMilestones(t *testing.T, e *env, w *analyticsWant) {
 	for _, r := range [][2]uint32{{1, chainLength}, {15, 25}, {7, 7}, {0, 3}, {chainLength - 2, chainLength + 50},
 		{chainLength + 1, chainLength + 9}, {4294967295 - 9999, 4294967295}} {
 		path := fmt.Sprintf("/analytics/milestones?start=%d&end=%d", r[0], r[1])
-		var got page[milestoneStatJSON]
+		var got rest.Page[tables.MilestoneStatJSON]
 		e.mustGet(t, path, &got)
 		checkItems(t, path, got.Items, w.milestoneItems(r[0], r[1]))
 		if got.Items == nil {
@@ -247,14 +250,14 @@ func testAnalyticsAddresses(t *testing.T, e *env, w *analyticsWant) {
 	for _, form := range []string{addr, a.Hex(), "0x" + strings.ToUpper(a.Hex()[2:])} {
 		for _, r := range [][2]uint32{{1, chainLength}, {10, 30}, {1, 10000}} {
 			path := fmt.Sprintf("/analytics/addresses/%s?start=%d&end=%d", form, r[0], r[1])
-			var got page[addressStatJSON]
+			var got rest.Page[tables.AddressStatJSON]
 			e.mustGet(t, path, &got)
 			checkItems(t, path, got.Items, w.addressItems(addr, r[0], r[1]))
 		}
 	}
 	idle := chain.Address{}.Bech32(sim.HRP)
 	path := "/analytics/addresses/" + idle + "?start=1&end=100"
-	var got page[addressStatJSON]
+	var got rest.Page[tables.AddressStatJSON]
 	if e.mustGet(t, path, &got); got.Items == nil || len(got.Items) != 0 {
 		t.Errorf("GET %s: %v, want []", path, got.Items)
 	}
@@ -267,17 +270,17 @@ func testAnalyticsDaily(t *testing.T, e *env, w *analyticsWant) {
 	for _, r := range [][2]string{{"2022-09-01", "2022-12-31"}, {computed[0], computed[0]},
 		{"2022-10-02", "2030-01-01"}, {"1970-01-01", "1970-01-01"}} {
 		path := "/analytics/daily?from=" + r[0] + "&to=" + r[1]
-		want := []dailyStatJSON{}
+		want := []tables.DailyStatJSON{}
 		for _, d := range slices.Backward(computed) {
 			if d >= r[0] && d <= r[1] {
 				want = append(want, w.dailyItem(d))
 			}
 		}
-		var got page[dailyStatJSON]
+		var got rest.Page[tables.DailyStatJSON]
 		e.mustGet(t, path, &got)
 		checkItems(t, path, got.Items, want)
 	}
-	var got page[dailyStatJSON]
+	var got rest.Page[tables.DailyStatJSON]
 	e.mustGet(t, "/analytics/daily?from=2022-09-01&to=2022-12-31", &got)
 	if len(got.Items) == 0 || got.Items[0].SendAddresses == 0 || got.Items[0].RecvAddresses == 0 {
 		t.Errorf("daily rows %v: the check compared zeros", got.Items)

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/gocql/gocql"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -274,7 +276,7 @@ func directList(ctx context.Context, g *gocql.Session, hintSt *cql.Statement, hi
 	if err != nil {
 		return err
 	}
-	need := defaultPageSize
+	need := rest.DefaultPageSize
 	for _, part := range parts {
 		n, err := drainPage(ctx, g, rowSt, need, key, part)
 		if err != nil {

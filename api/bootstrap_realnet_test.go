@@ -11,6 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
@@ -113,14 +118,14 @@ func checkSnapshotState(t *testing.T, e *env, want *snapshotExpectation, index u
 	}
 	for kind, chains := range state.Chains {
 		for id, output := range chains {
-			var got outputsJSON
-			e.mustGet(t, tip26Prefix+"/outputs/"+kind+"/"+id, &got)
+			var got indexer.OutputsJSON
+			e.mustGet(t, indexer.Tip26Prefix+"/outputs/"+kind+"/"+id, &got)
 			if !slices.Equal(got.Items, []string{output}) {
 				t.Errorf("%s %s: %v, want %s", kind, id, got.Items, output)
 			}
 		}
 	}
-	all := pageAll(t, e, tip26Prefix+"/outputs?pageSize=7")
+	all := pageAll(t, e, indexer.Tip26Prefix+"/outputs?pageSize=7")
 	if len(all) != state.LedgerOutputCount {
 		t.Errorf("the generic route lists %d outputs, the ledger holds %d", len(all), state.LedgerOutputCount)
 	}
@@ -131,7 +136,7 @@ func checkAddressLists(t *testing.T, e *env, addr string, x addressExpectation, 
 	t.Helper()
 	for route, items := range x.Lists {
 		kind, param, _ := strings.Cut(route, "?")
-		got := pageAll(t, e, fmt.Sprintf("%s/outputs/%s?%s=%s&pageSize=2", tip26Prefix, kind, param, addr))
+		got := pageAll(t, e, fmt.Sprintf("%s/outputs/%s?%s=%s&pageSize=2", indexer.Tip26Prefix, kind, param, addr))
 		slices.Sort(got)
 		if !slices.Equal(got, items) && (len(got) > 0 || len(items) > 0) {
 			t.Errorf("%s %s=%s: %v, want %v", kind, param, addr, got, items)
@@ -140,8 +145,8 @@ func checkAddressLists(t *testing.T, e *env, addr string, x addressExpectation, 
 	if !x.BalanceChecked {
 		return
 	}
-	var b balanceJSON
-	e.mustGet(t, explorerPrefix+"/balance/"+addr, &b)
+	var b explorer.BalanceJSON
+	e.mustGet(t, explorer.ExplorerPrefix+"/balance/"+addr, &b)
 	if b.TotalBalance != x.OwnedAmount || b.LedgerIndex != index {
 		t.Errorf("balance of %s: %s at %d, want %s at %d", addr, b.TotalBalance, b.LedgerIndex, x.OwnedAmount, index)
 	}
@@ -156,8 +161,8 @@ func pageAll(t *testing.T, e *env, path string) []string {
 	var items []string
 	for next := path; ; {
 		var page struct {
-			outputsJSON
-			withCoverage
+			indexer.OutputsJSON
+			rest.WithCoverage
 		}
 		e.mustGet(t, next, &page)
 		items = append(items, page.Items...)
@@ -187,7 +192,7 @@ func checkSnapshotMetadata(t *testing.T, e *env, want *snapshotExpectation, inde
 			MilestoneTimestampBooked uint32 `json:"milestoneTimestampBooked"`
 			LedgerIndex              uint32 `json:"ledgerIndex"`
 		}
-		e.mustGet(t, corePrefix+"/outputs/"+id+"/metadata", &md)
+		e.mustGet(t, core.CorePrefix+"/outputs/"+id+"/metadata", &md)
 		if md.BlockID != o.BlockID || md.MilestoneIndexBooked != o.MilestoneIndexBooked ||
 			md.MilestoneTimestampBooked != o.MilestoneTimestampBooked || md.LedgerIndex != index {
 			t.Errorf("output %s: booked %s at %d (%d), ledger %d; want %s at %d (%d), ledger %d", id, md.BlockID,

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
@@ -16,37 +18,37 @@ const DefaultMovingMaxAge = 5 * time.Second
 const immutableMaxAge = 365 * 24 * time.Hour
 
 // classOf is rt's cache class for the answer out (nil: before an answer exists).
-func classOf(rt *route, out any) cacheClass {
-	if rt.admin {
-		return cacheNoStore
+func classOf(rt *rest.Route, out any) rest.CacheClass {
+	if rt.Admin {
+		return rest.CacheNoStore
 	}
-	c := rt.cache
-	if c != cacheSettled || out == nil {
+	c := rt.Cache
+	if c != rest.CacheSettled || out == nil {
 		return c
 	}
 	if final(out) {
-		return cacheImmutable
+		return rest.CacheImmutable
 	}
-	return cacheMoving
+	return rest.CacheMoving
 }
 
 // answerClass is the cache class of the answer out of rt: classOf, with a synced
 // route's list immutable only once its milestone has its sync row (one read; moving
 // when it cannot be read).
-func (s *Server) answerClass(ctx context.Context, rt *route, out any) cacheClass {
+func (s *Server) answerClass(ctx context.Context, rt *rest.Route, out any) rest.CacheClass {
 	c := classOf(rt, out)
-	if c != cacheSynced {
+	if c != rest.CacheSynced {
 		return c
 	}
 	index, ok := listedMilestone(out)
 	if !ok {
-		return cacheMoving
+		return rest.CacheMoving
 	}
-	synced, err := s.st.Synced(ctx, index, index)
+	synced, err := s.St.Synced(ctx, index, index)
 	if _, done := synced[index]; err != nil || !done {
-		return cacheMoving
+		return rest.CacheMoving
 	}
-	return cacheImmutable
+	return rest.CacheImmutable
 }
 
 // listedMilestone is the milestone whose rows a synced route's answer lists.
@@ -55,43 +57,43 @@ func listedMilestone(out any) (uint32, bool) {
 	case *tip25.UTXOChangesJSON:
 		return a.Index, true
 	case milestoneListing:
-		return a.listedMilestone(), true
+		return a.ListedMilestone(), true
 	}
 	return 0, false
 }
 
 // milestoneListing is an answer of a synced route: it lists one milestone's rows.
-type milestoneListing interface{ listedMilestone() uint32 }
+type milestoneListing interface{ ListedMilestone() uint32 }
 
 // final says whether an answer of a settled route no longer changes: bytes (a block's
 // or an output's serialized form) never do; a block's metadata does until a milestone
 // references the block; other answers say so themselves (settling).
 func final(out any) bool {
 	switch a := out.(type) {
-	case rawBytes, mediaBytes:
+	case rest.RawBytes, rest.MediaBytes:
 		return true
 	case *tip25.BlockMetadataJSON:
 		return a.ReferencedByMilestoneIndex != 0
 	case settling:
-		return a.final()
+		return a.Final()
 	}
 	return false
 }
 
 // settling is an answer of a settled route that says whether it changes no more.
-type settling interface{ final() bool }
+type settling interface{ Final() bool }
 
 // cacheControl is the Cache-Control value of class: public, or private when a read
 // token guards the API (a shared cache must not serve one client's answer to another).
-func (s *Server) cacheControl(class cacheClass) string {
+func (s *Server) cacheControl(class rest.CacheClass) string {
 	scope := "public"
 	if s.guard.hasRead {
 		scope = "private"
 	}
 	switch class {
-	case cacheImmutable:
+	case rest.CacheImmutable:
 		return scope + ", max-age=" + seconds(immutableMaxAge) + ", immutable"
-	case cacheNoStore:
+	case rest.CacheNoStore:
 		return "no-store"
 	}
 	return scope + ", max-age=" + seconds(s.movingMaxAge())
@@ -111,13 +113,13 @@ func seconds(d time.Duration) string {
 
 // setCacheHeaders sets Cache-Control for class and the Vary fields rt's answers depend
 // on beyond the path (gzip adds Accept-Encoding).
-func (s *Server) setCacheHeaders(w http.ResponseWriter, rt *route, class cacheClass) {
+func (s *Server) setCacheHeaders(w http.ResponseWriter, rt *rest.Route, class rest.CacheClass) {
 	h := w.Header()
 	h.Set("Cache-Control", s.cacheControl(class))
-	if rt.altMedia != "" {
+	if rt.AltMedia != "" {
 		h.Add("Vary", "Accept")
 	}
-	if s.guard.hasRead && !rt.admin && !probes[rt.pattern] {
+	if s.guard.hasRead && !rt.Admin && !probes[rt.Pattern] {
 		h.Add("Vary", "Authorization")
 	}
 }
@@ -125,10 +127,10 @@ func (s *Server) setCacheHeaders(w http.ResponseWriter, rt *route, class cacheCl
 // setErrorCache sets the Cache-Control of an error answer of rt: a read route's 404 may
 // stop being one when the next milestone is indexed, so caches keep it as briefly as a
 // moving answer; every other error (and a refusing route's 404) is not stored.
-func (s *Server) setErrorCache(w http.ResponseWriter, rt *route, status int) {
-	class := cacheNoStore
-	if status == http.StatusNotFound && rt.refuse == nil && classOf(rt, nil) != cacheNoStore {
-		class = cacheMoving
+func (s *Server) setErrorCache(w http.ResponseWriter, rt *rest.Route, status int) {
+	class := rest.CacheNoStore
+	if status == http.StatusNotFound && rt.Refuse == nil && classOf(rt, nil) != rest.CacheNoStore {
+		class = rest.CacheMoving
 	}
 	w.Header().Set("Cache-Control", s.cacheControl(class))
 }

@@ -5,27 +5,29 @@ import (
 	"encoding/base64"
 	"net/http"
 	"strings"
+
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 )
 
 // answer sends out, a handler's result, with its cache headers and entity tag; a GET or
 // HEAD whose If-None-Match names that tag gets 304 and no body (RFC 9110 13.1.2).
-func (s *Server) answer(w http.ResponseWriter, r *http.Request, rt *route, in *input, out any) {
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, rt *rest.Route, in *rest.Input, out any) {
 	body, media, status, done := encodeAnswer(out)
 	defer done()
 	if status != http.StatusOK {
 		w.Header().Set("Cache-Control", "no-store")
-		sendBody(w, status, media, body)
+		rest.SendBody(w, status, media, body)
 		return
 	}
 	class := s.answerClass(r.Context(), rt, out)
 	s.setCacheHeaders(w, rt, class)
-	if class == cacheNoStore {
-		sendBody(w, status, media, body)
+	if class == rest.CacheNoStore {
+		rest.SendBody(w, status, media, body)
 		return
 	}
 	tag := etagOf(body)
 	w.Header().Set("ETag", tag)
-	if class == cacheImmutable {
+	if class == rest.CacheImmutable {
 		s.remember(rt, in, out, tag, len(body), media)
 	}
 	if sent := sentETag(w, tag, len(body), media); notModified(r, sent) {
@@ -34,20 +36,20 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rt *route, in *i
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	sendBody(w, status, media, body)
+	rest.SendBody(w, status, media, body)
 }
 
 // encodeAnswer is out's body, media type and status (500 when JSON cannot hold out);
 // done gives a pooled buffer back.
 func encodeAnswer(out any) (body []byte, media string, status int, done func()) {
 	switch raw := out.(type) {
-	case rawBytes:
+	case rest.RawBytes:
 		return raw, "application/octet-stream", http.StatusOK, func() {}
-	case mediaBytes:
-		return raw.data, raw.media, http.StatusOK, func() {}
+	case rest.MediaBytes:
+		return raw.Data, raw.Media, http.StatusOK, func() {}
 	}
-	buf, status := encodeJSON(out, http.StatusOK)
-	return buf.Bytes(), "application/json", status, func() { putBuffer(buf) }
+	buf, status := rest.EncodeJSON(out, http.StatusOK)
+	return buf.Bytes(), "application/json", status, func() { rest.PutBuffer(buf) }
 }
 
 // etagOf is the strong entity tag of body: a hash of its exact bytes.

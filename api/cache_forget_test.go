@@ -9,6 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
@@ -62,9 +66,9 @@ func testMilestoneMessageID(t *testing.T, e *env, n uint32) {
 // one remembered answer; a 4 KiB query costs no more than an empty one.
 func testCanonicalKeys(t *testing.T, e *env) {
 	e.api.known.forgetAll()
-	list := e.srv.URL + explorerPrefix + "/milestones/by-index/2/blocks"
+	list := e.srv.URL + explorer.ExplorerPrefix + "/milestones/by-index/2/blocks"
 	spellings := [][]string{
-		{"", "?", "?&&&", "?" + strings.Repeat("&", maxQueryLength-1)},
+		{"", "?", "?&&&", "?" + strings.Repeat("&", rest.MaxQueryLength-1)},
 		{"?sort=oldest&pageSize=5", "?pageSize=5&sort=oldest", "?&pageSize=05&&sort=oldest&"},
 	}
 	var tags []string
@@ -95,7 +99,7 @@ func testResyncForgets(t *testing.T, e *env) {
 	defer srv.Close()
 	generationRead(t, admin, srv.URL) // the first read forgets everything: before the list is remembered
 	restore := dropListedBlock(t, e, 2)
-	list := srv.URL + explorerPrefix + "/milestones/by-index/2/blocks"
+	list := srv.URL + explorer.ExplorerPrefix + "/milestones/by-index/2/blocks"
 	damaged := fetchRaw(t, "GET", list)
 	damaged.check(t, "list without a row", http.StatusOK, immutableAnswer)
 	fetchRaw(t, "GET", list, "If-None-Match", damaged.h.Get("ETag")).check(t, "remembered", http.StatusNotModified,
@@ -119,7 +123,7 @@ func testResyncForgets(t *testing.T, e *env) {
 // nothing is repaired.
 func testRepairForgets(t *testing.T, e *env) {
 	e.api.known.store.every.Store(int64(20 * time.Millisecond))
-	list := e.srv.URL + explorerPrefix + "/milestones/by-index/3/blocks"
+	list := e.srv.URL + explorer.ExplorerPrefix + "/milestones/by-index/3/blocks"
 	generationRead(t, e.api, e.srv.URL)
 	dropListedBlock(t, e, 3)
 	damaged := fetchRaw(t, "GET", list)
@@ -127,8 +131,8 @@ func testRepairForgets(t *testing.T, e *env) {
 	time.Sleep(100 * time.Millisecond) // reads of an unchanged generation forget nothing
 	fetchRaw(t, "GET", list, "If-None-Match", damaged.h.Get("ETag")).check(t, "remembered", http.StatusNotModified,
 		immutableAnswer)
-	if _, ok := e.api.known.get(answerKeyOf(e.api.routeOf(t, explorerPrefix+"/milestones/by-index/{index}/blocks"),
-		mustParse(t, e.api.routeOf(t, explorerPrefix+"/milestones/by-index/{index}/blocks"), "3", ""))); !ok {
+	if _, ok := e.api.known.get(answerKeyOf(e.api.routeOf(t, explorer.ExplorerPrefix+"/milestones/by-index/{index}/blocks"),
+		mustParse(t, e.api.routeOf(t, explorer.ExplorerPrefix+"/milestones/by-index/{index}/blocks"), "3", ""))); !ok {
 		t.Fatal("the damaged list's tag was forgotten before any repair")
 	}
 
@@ -146,7 +150,7 @@ func testRepairForgets(t *testing.T, e *env) {
 func generationRead(t *testing.T, s *Server, url string) {
 	t.Helper()
 	waitFor(t, "the first read of the cache generation", func() bool {
-		fetchRaw(t, "GET", url+corePrefix+"/milestones/by-index/1")
+		fetchRaw(t, "GET", url+core.CorePrefix+"/milestones/by-index/1")
 		s.known.store.mu.Lock()
 		defer s.known.store.mu.Unlock()
 		return s.known.store.read

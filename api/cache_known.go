@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"sync"
 	"sync/atomic"
+
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 )
 
 // maxKnownBytes bounds the memory of the remembered tags: about 85 000 answers.
@@ -148,11 +150,11 @@ func (k *knownTags) forgetAll() {
 
 // answerKeyOf names the answer in asks of rt: its canonical input and, for a route with
 // a bytes form, which form.
-func answerKeyOf(rt *route, in *input) knownKey {
+func answerKeyOf(rt *rest.Route, in *rest.Input) knownKey {
 	h := sha256.New()
-	h.Write([]byte(in.canon))
-	if rt.altMedia != "" && wantsBytes(in.accept) {
-		h.Write([]byte("\x00" + rt.altMedia))
+	h.Write([]byte(in.Canon))
+	if rt.AltMedia != "" && rest.WantsBytes(in.Accept) {
+		h.Write([]byte("\x00" + rt.AltMedia))
 	}
 	return knownKey(h.Sum(nil))
 }
@@ -161,11 +163,11 @@ func answerKeyOf(rt *route, in *input) knownKey {
 // an immutable answer, and says whether it did. It first notes the generation the
 // answer, if it is read, is remembered under, and has the store's cache generation
 // read when it is due.
-func (s *Server) revalidated(w http.ResponseWriter, r *http.Request, rt *route, in *input) bool {
-	if !remembers(rt) {
+func (s *Server) revalidated(w http.ResponseWriter, r *http.Request, rt *rest.Route, in *rest.Input) bool {
+	if !rest.Remembers(rt) {
 		return false
 	}
-	in.knownGen = s.known.generation()
+	in.KnownGen = s.known.generation()
 	s.known.store.check(s)
 	if r.Header.Get("If-None-Match") == "" {
 		return false
@@ -178,18 +180,18 @@ func (s *Server) revalidated(w http.ResponseWriter, r *http.Request, rt *route, 
 	if !notModified(r, sent) {
 		return false
 	}
-	s.setCacheHeaders(w, rt, cacheImmutable)
+	s.setCacheHeaders(w, rt, rest.CacheImmutable)
 	w.Header().Set("ETag", sent)
 	w.WriteHeader(http.StatusNotModified)
 	return true
 }
 
 // remember keeps the tag of an immutable answer of rt to in.
-func (s *Server) remember(rt *route, in *input, out any, tag string, size int, media string) {
-	if !remembers(rt) {
+func (s *Server) remember(rt *rest.Route, in *rest.Input, out any, tag string, size int, media string) {
+	if !rest.Remembers(rt) {
 		return
 	}
 	t := knownTag{tag: tag, size: size, media: media}
 	t.milestone, t.listed = listedMilestone(out)
-	s.known.put(answerKeyOf(rt, in), t, in.knownGen)
+	s.known.put(answerKeyOf(rt, in), t, in.KnownGen)
 }

@@ -5,6 +5,10 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 )
 
 // TestKnownTagsByteBound: one client asking for many answers, each with a query of 4 KiB
@@ -14,8 +18,8 @@ func TestKnownTagsByteBound(t *testing.T) {
 	const budget = 4 << 20
 	s := New(nil, Config{})
 	s.known.budget = budget
-	rt := s.routeOf(t, corePrefix+"/blocks/{blockId}")
-	query := strings.Repeat("&", maxQueryLength)
+	rt := s.routeOf(t, core.CorePrefix+"/blocks/{blockId}")
+	query := strings.Repeat("&", rest.MaxQueryLength)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -71,10 +75,10 @@ func TestKnownTagsKeepWhatIsAsked(t *testing.T) {
 // request, which every request pays.
 func BenchmarkAnswerKey(b *testing.B) {
 	s := New(nil, Config{})
-	rt := s.routeOf(b, explorerPrefix+"/milestones/by-index/{index}/blocks")
+	rt := s.routeOf(b, explorer.ExplorerPrefix+"/milestones/by-index/{index}/blocks")
 	b.Run("parse", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := parseInput(rt, func(string) string { return "17339" }, "sort=oldest&pageSize=50"); err != nil {
+			if _, err := rest.ParseInput(rt, func(string) string { return "17339" }, "sort=oldest&pageSize=50"); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -88,7 +92,7 @@ func BenchmarkAnswerKey(b *testing.B) {
 }
 
 // canonicalOf is in with its canonical input built again (as parseInput builds it).
-func canonicalOf(rt *route, in *input) *input {
-	in.canon = canonicalInput(rt.pattern, in.values)
+func canonicalOf(rt *rest.Route, in *rest.Input) *rest.Input {
+	in.Canon = rest.CanonicalInput(rt.Pattern, in.Values)
 	return in
 }

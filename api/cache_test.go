@@ -12,6 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
@@ -84,7 +89,7 @@ func TestCacheRealNetwork(t *testing.T) {
 	ingestReal(set.Lowest())
 	srv := httptest.NewServer(New(st, Config{RequestTimeout: 10 * time.Second}).Handler())
 	defer srv.Close()
-	info, next := srv.URL+corePrefix+"/info", fmt.Sprintf("%s%s/milestones/by-index/%d", srv.URL, corePrefix, set.Highest())
+	info, next := srv.URL+core.CorePrefix+"/info", fmt.Sprintf("%s%s/milestones/by-index/%d", srv.URL, core.CorePrefix, set.Highest())
 	before := fetchRaw(t, "GET", info)
 	before.check(t, "info", http.StatusOK, movingAnswer)
 	fetchRaw(t, "GET", next).check(t, "milestone not indexed yet", http.StatusNotFound, movingAnswer)
@@ -100,7 +105,7 @@ func TestCacheRealNetwork(t *testing.T) {
 
 	ms := set.Milestones[set.Highest()]
 	t.Run("classes", func(t *testing.T) { checkCacheClasses(t, srv.URL, ms) })
-	t.Run("if-none-match", func(t *testing.T) { checkIfNoneMatch(t, srv.URL+corePrefix+"/blocks/"+blockOf(ms)) })
+	t.Run("if-none-match", func(t *testing.T) { checkIfNoneMatch(t, srv.URL+core.CorePrefix+"/blocks/"+blockOf(ms)) })
 	t.Run("gzip", func(t *testing.T) { checkGzip(t, srv.URL, ms) })
 	t.Run("private", func(t *testing.T) { checkPrivate(t, st, blockOf(ms)) })
 	t.Run("no-store", func(t *testing.T) { checkNoStore(t, st) })
@@ -111,7 +116,7 @@ func blockOf(ms *realdata.Milestone) string { return chain.MessageID(ms.Cone[0].
 // checkCacheClasses: immutable, settled (decided by the answer) and moving routes, the
 // binary form's own tag, and the errors.
 func checkCacheClasses(t *testing.T, base string, ms *realdata.Milestone) {
-	core := base + corePrefix
+	core := base + core.CorePrefix
 	spent := chain.OutputID(ms.Consumed[0].OutputID).String()
 	unspent := chain.OutputID(ms.Created[0].OutputID).String()
 	for _, c := range []struct{ path, want string }{
@@ -134,10 +139,10 @@ func checkCacheClasses(t *testing.T, base string, ms *realdata.Milestone) {
 	fetchRaw(t, "GET", base+"/milestones/"+fmt.Sprint(ms.Index-1)).check(t, "permanode milestone", http.StatusOK, immutableAnswer)
 	fetchRaw(t, "GET", base+"/outputs/"+spent).check(t, "permanode spent output", http.StatusOK, immutableAnswer)
 	fetchRaw(t, "GET", base+"/outputs/"+unspent).check(t, "permanode unspent output", http.StatusOK, movingAnswer)
-	fetchRaw(t, "GET", base+tip26Prefix+"/outputs/basic").check(t, "TIP-26 list", http.StatusOK, movingAnswer)
+	fetchRaw(t, "GET", base+indexer.Tip26Prefix+"/outputs/basic").check(t, "TIP-26 list", http.StatusOK, movingAnswer)
 
 	jsonForm := fetchRaw(t, "GET", core+"/blocks/"+blockOf(ms))
-	binary := fetchRaw(t, "GET", core+"/blocks/"+blockOf(ms), "Accept", serializerMedia, "If-None-Match", jsonForm.h.Get("ETag"))
+	binary := fetchRaw(t, "GET", core+"/blocks/"+blockOf(ms), "Accept", rest.SerializerMedia, "If-None-Match", jsonForm.h.Get("ETag"))
 	binary.check(t, "bytes form, the JSON form's tag", http.StatusOK, immutableAnswer)
 	if binary.h.Get("ETag") != etagOf(binary.body) || !strings.Contains(strings.Join(binary.h.Values("Vary"), ","), "Accept") {
 		t.Errorf("bytes form: ETag %s, Vary %v; want its own tag, Vary: Accept", binary.h.Get("ETag"), binary.h.Values("Vary"))
@@ -171,7 +176,7 @@ func checkIfNoneMatch(t *testing.T, url string) {
 // tag, and decodes to the plain answer; each form's tag answers 304 only to its own
 // form; a short answer goes out plain.
 func checkGzip(t *testing.T, base string, ms *realdata.Milestone) {
-	url := fmt.Sprintf("%s%s/milestones/by-index/%d/blocks", base, explorer, ms.Index)
+	url := fmt.Sprintf("%s%s/milestones/by-index/%d/blocks", base, explorerPath, ms.Index)
 	plain := fetchRaw(t, "GET", url)
 	zipped := fetchRaw(t, "GET", url, "Accept-Encoding", "gzip")
 	gzTag := strings.TrimSuffix(plain.h.Get("ETag"), `"`) + gzipETagSuffix + `"`
@@ -199,7 +204,7 @@ func checkGzip(t *testing.T, base string, ms *realdata.Milestone) {
 	fetchRaw(t, "GET", url, "Accept-Encoding", "gzip", "If-None-Match", plain.h.Get("ETag")).check(t,
 		"plain tag, gzip accepted", http.StatusOK, immutableAnswer)
 
-	short := fetchRaw(t, "GET", base+corePrefix+"/blocks/"+blockOf(ms)+"/metadata", "Accept-Encoding", "gzip")
+	short := fetchRaw(t, "GET", base+core.CorePrefix+"/blocks/"+blockOf(ms)+"/metadata", "Accept-Encoding", "gzip")
 	if len(short.body) >= gzipMinSize || short.h.Get("Content-Encoding") != "" || short.h.Get("ETag") != etagOf(short.body) {
 		t.Errorf("short answer of %d bytes: Content-Encoding %q, ETag %s; want plain, its hash",
 			len(short.body), short.h.Get("Content-Encoding"), short.h.Get("ETag"))
@@ -212,13 +217,13 @@ func checkPrivate(t *testing.T, st *store.Store, block string) {
 	token := Secret(strings.Repeat("r", MinAdminTokenLength))
 	srv := httptest.NewServer(New(st, Config{ReadToken: token}).Handler())
 	defer srv.Close()
-	url := srv.URL + corePrefix + "/blocks/" + block
+	url := srv.URL + core.CorePrefix + "/blocks/" + block
 	r := fetchRaw(t, "GET", url, "Authorization", "Bearer "+string(token))
 	r.check(t, "with the read token", http.StatusOK, "private, max-age=31536000, immutable")
 	if !strings.Contains(strings.Join(r.h.Values("Vary"), ","), "Authorization") {
 		t.Errorf("Vary %v; want Authorization", r.h.Values("Vary"))
 	}
-	fetchRaw(t, "GET", srv.URL+corePrefix+"/info", "Authorization", "Bearer "+string(token)).check(t,
+	fetchRaw(t, "GET", srv.URL+core.CorePrefix+"/info", "Authorization", "Bearer "+string(token)).check(t,
 		"info with the read token", http.StatusOK, "private, max-age=5")
 	fetchRaw(t, "GET", url).check(t, "without the read token", http.StatusUnauthorized, "no-store")
 }
@@ -246,9 +251,9 @@ func TestRevalidateWithoutRead(t *testing.T) {
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	id := "0x" + strings.Repeat("ab", 32)
-	path := corePrefix + "/blocks/" + id
+	path := core.CorePrefix + "/blocks/" + id
 	tag := etagOf([]byte("the block"))
-	block, info := s.routeOf(t, corePrefix+"/blocks/{blockId}"), s.routeOf(t, corePrefix+"/info")
+	block, info := s.routeOf(t, core.CorePrefix+"/blocks/{blockId}"), s.routeOf(t, core.CorePrefix+"/info")
 	in := mustParse(t, block, id, "")
 	s.known.put(answerKeyOf(block, in), knownTag{tag: tag, size: len("the block"), media: "application/json"},
 		s.known.generation())
@@ -259,7 +264,7 @@ func TestRevalidateWithoutRead(t *testing.T) {
 	}
 	for _, c := range []struct {
 		inm  string
-		rt   *route
+		rt   *rest.Route
 		what string
 	}{{"", block, "no If-None-Match"}, {`"other"`, block, "an unknown tag"}, {tag, info, "a moving route"}} {
 		req := httptest.NewRequest("GET", path, nil)
@@ -279,8 +284,8 @@ func TestCacheUnreferenced(t *testing.T) {
 		t.Fatal("no pending block")
 	}
 	id := e.pending[0].ID.String()
-	fetchRaw(t, "GET", e.srv.URL+corePrefix+"/blocks/"+id).check(t, "pending block", http.StatusOK, immutableAnswer)
-	fetchRaw(t, "GET", e.srv.URL+corePrefix+"/blocks/"+id+"/metadata").check(t, "pending metadata", http.StatusOK, movingAnswer)
+	fetchRaw(t, "GET", e.srv.URL+core.CorePrefix+"/blocks/"+id).check(t, "pending block", http.StatusOK, immutableAnswer)
+	fetchRaw(t, "GET", e.srv.URL+core.CorePrefix+"/blocks/"+id+"/metadata").check(t, "pending metadata", http.StatusOK, movingAnswer)
 	fetchRaw(t, "GET", e.srv.URL+"/messages/"+id).check(t, "pending message", http.StatusOK, movingAnswer)
 	fetchRaw(t, "GET", e.srv.URL+"/messages/"+id+"/raw").check(t, "pending message bytes", http.StatusOK, immutableAnswer)
 }
@@ -291,9 +296,9 @@ func TestCacheSyncedLists(t *testing.T) {
 	testcontainers.SkipShort(t)
 	e := newEnv(t, testOptions, 3)
 	lists := []string{
-		corePrefix + "/milestones/by-index/3/utxo-changes",
-		explorerPrefix + "/milestones/by-index/3/blocks",
-		explorerPrefix + "/milestones/by-index/3/ledger-updates",
+		core.CorePrefix + "/milestones/by-index/3/utxo-changes",
+		explorer.ExplorerPrefix + "/milestones/by-index/3/blocks",
+		explorer.ExplorerPrefix + "/milestones/by-index/3/ledger-updates",
 	}
 	for _, path := range lists {
 		fetchRaw(t, "GET", e.srv.URL+path).check(t, path+" synced", http.StatusOK, immutableAnswer)
@@ -307,10 +312,10 @@ func TestCacheSyncedLists(t *testing.T) {
 }
 
 // routeOf is s's route of pattern.
-func (s *Server) routeOf(t testing.TB, pattern string) *route {
+func (s *Server) routeOf(t testing.TB, pattern string) *rest.Route {
 	t.Helper()
 	for i := range s.routes {
-		if s.routes[i].pattern == pattern {
+		if s.routes[i].Pattern == pattern {
 			return &s.routes[i]
 		}
 	}
@@ -319,11 +324,11 @@ func (s *Server) routeOf(t testing.TB, pattern string) *route {
 }
 
 // mustParse parses rawQuery for rt, whose path parameters all take value.
-func mustParse(t testing.TB, rt *route, value, rawQuery string) *input {
+func mustParse(t testing.TB, rt *rest.Route, value, rawQuery string) *rest.Input {
 	t.Helper()
-	in, err := parseInput(rt, func(string) string { return value }, rawQuery)
+	in, err := rest.ParseInput(rt, func(string) string { return value }, rawQuery)
 	if err != nil {
-		t.Fatalf("%s?%s: %v", rt.pattern, rawQuery, err)
+		t.Fatalf("%s?%s: %v", rt.Pattern, rawQuery, err)
 	}
 	return in
 }

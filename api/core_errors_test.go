@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -62,7 +64,7 @@ func (e *realEnv) testCoreErrors(t *testing.T) {
 	}
 	if a := coreGet(t, e.srv.URL, "/openapi.json"); a.status != http.StatusOK ||
 		!strings.Contains(string(a.body), `"/api/core/v2/outputs/{outputId}/metadata"`) ||
-		!strings.Contains(string(a.body), `"TIP25Error"`) || strings.Count(string(a.body), `"`+serializerMedia+`"`) != 5 {
+		!strings.Contains(string(a.body), `"TIP25Error"`) || strings.Count(string(a.body), `"`+rest.SerializerMedia+`"`) != 5 {
 		t.Errorf("/openapi.json lacks the core routes: %d", a.status)
 	}
 }

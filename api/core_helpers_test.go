@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
@@ -50,9 +52,9 @@ func coreJSON(t testing.TB, base, path string, out any) coreAnswer {
 // coreBytes GETs path asking for the binary form and checks its media type.
 func coreBytes(t testing.TB, base, path string) []byte {
 	t.Helper()
-	a := coreDo(t, base, http.MethodGet, path, serializerMedia)
-	if a.status != http.StatusOK || a.media != serializerMedia {
-		t.Fatalf("GET %s (Accept %s): %d %q %.200s", path, serializerMedia, a.status, a.media, a.body)
+	a := coreDo(t, base, http.MethodGet, path, rest.SerializerMedia)
+	if a.status != http.StatusOK || a.media != rest.SerializerMedia {
+		t.Fatalf("GET %s (Accept %s): %d %q %.200s", path, rest.SerializerMedia, a.status, a.media, a.body)
 	}
 	return a.body
 }

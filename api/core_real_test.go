@@ -9,6 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
@@ -28,7 +31,7 @@ func TestCoreRealNetwork(t *testing.T) {
 	t.Run("errors", e.testCoreErrors)
 }
 
-func (e *realEnv) base() string { return e.srv.URL + corePrefix }
+func (e *realEnv) base() string { return e.srv.URL + core.CorePrefix }
 
 // testCoreBlocks: every block of both cones: its JSON decodes back to its bytes, the
 // binary answer is its bytes, and its metadata is the data file's.
@@ -117,7 +120,7 @@ func (e *realEnv) testCoreIncluded(t *testing.T) {
 func (e *realEnv) testCoreMilestones(t *testing.T) {
 	for index, ms := range e.set.Milestones {
 		id := chain.MilestoneID(ms.MilestoneID).String()
-		for _, path := range []string{"/milestones/by-index/" + itoa(int(index)), "/milestones/" + id} {
+		for _, path := range []string{"/milestones/by-index/" + rest.Itoa(int(index)), "/milestones/" + id} {
 			a := coreGet(t, e.base(), path)
 			mp, err := tip25.DecodeMilestone(a.body)
 			if a.status != http.StatusOK || err != nil || !bytes.Equal(mp.Encode(), ms.Payload) || mp.Index != index {
@@ -141,7 +144,7 @@ func (e *realEnv) testCoreUTXOChanges(t *testing.T) {
 			consumed = append(consumed, chain.OutputID(s.OutputID).String())
 		}
 		id := chain.MilestoneID(ms.MilestoneID).String()
-		for _, path := range []string{"/milestones/by-index/" + itoa(int(index)) + "/utxo-changes", "/milestones/" + id + "/utxo-changes"} {
+		for _, path := range []string{"/milestones/by-index/" + rest.Itoa(int(index)) + "/utxo-changes", "/milestones/" + id + "/utxo-changes"} {
 			var got tip25.UTXOChangesJSON
 			coreJSON(t, e.base(), path, &got)
 			if got.Index != index || !slices.Equal(sortedCopy(got.CreatedOutputs), sortedCopy(created)) ||
@@ -217,12 +220,12 @@ func (e *realEnv) testCoreInfo(t *testing.T) {
 	ms := tip25.MilestoneInfoJSON{Index: newest.Index, Timestamp: newest.Timestamp,
 		MilestoneID: chain.MilestoneID(newest.MilestoneID).String()}
 	p, bt := e.set.Protocol, e.set.BaseToken
-	want := tip25.NodeInfoJSON{Name: "stardust-indexer", Version: nodeVersion,
+	want := tip25.NodeInfoJSON{Name: "stardust-indexer", Version: core.NodeVersion,
 		Status: tip25.StatusJSON{IsHealthy: false, // the data is from 2022: older than any health age
 			LatestMilestone: ms, ConfirmedMilestone: ms, PruningIndex: e.set.Lowest() - 1},
 		SupportedProtocolVersions: []int{int(p.Version)},
 		Protocol: tip25.ProtocolJSON{Version: p.Version, NetworkName: p.NetworkName, Bech32HRP: p.Bech32HRP,
-			MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: itoa(int(p.TokenSupply)),
+			MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: rest.Itoa(int(p.TokenSupply)),
 			RentStructure: tip25.RentStructureJSON{VByteCost: p.RentStructure.VByteCost,
 				VByteFactorData: p.RentStructure.VByteFactorData, VByteFactorKey: p.RentStructure.VByteFactorKey}},
 		PendingProtocolParameters: []*tip25.ProtocolParamsOptionJSON{},
@@ -253,10 +256,10 @@ func (e *realEnv) testCoreHealth(t *testing.T) {
 		srv := httptest.NewServer(New(e.st, Config{HealthMaxAge: c.maxAge}).Handler())
 		a := coreGet(t, srv.URL, "/health")
 		var info tip25.NodeInfoJSON
-		coreJSON(t, srv.URL+corePrefix, "/info", &info)
+		coreJSON(t, srv.URL+core.CorePrefix, "/info", &info)
 		srv.Close()
 		if c.status == http.StatusOK {
-			var h healthJSON
+			var h core.HealthJSON
 			if a.status != http.StatusOK || json.Unmarshal(a.body, &h) != nil || !h.IsHealthy ||
 				h.NewestMilestone.Index != newest.Index || !info.Status.IsHealthy {
 				t.Errorf("max age %s: /health %d %s, /info healthy %t", c.maxAge, a.status, a.body, info.Status.IsHealthy)

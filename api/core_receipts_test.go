@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/compat/iotajs"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
@@ -91,15 +93,15 @@ func rewriteMilestones(t *testing.T, e *env, opts sim.Options) {
 // testReceiptLists: /receipts lists every receipt by migratedAt then milestone index;
 // /receipts/{migratedAt} those of that legacy index; an index without any, an empty list.
 func testReceiptLists(t *testing.T, e *env, want []simReceipt) {
-	base := e.srv.URL + corePrefix
-	var all receiptsJSON
+	base := e.srv.URL + core.CorePrefix
+	var all core.ReceiptsJSON
 	coreJSON(t, base, "/receipts", &all)
 	wantAll := receiptTuples(t, want, func(simReceipt) bool { return true })
 	if got, exp := mustJSON(t, all.Receipts), mustJSON(t, wantAll); got != exp {
 		t.Errorf("/receipts:\n got %s\nwant %s", got, exp)
 	}
 	for _, at := range []uint32{900, 901, 902} {
-		var some receiptsJSON
+		var some core.ReceiptsJSON
 		coreJSON(t, base, fmt.Sprintf("/receipts/%d", at), &some)
 		exp := receiptTuples(t, want, func(r simReceipt) bool { return r.rc.MigratedAt == at })
 		if got, exp := mustJSON(t, some.Receipts), mustJSON(t, exp); got != exp {
@@ -111,8 +113,8 @@ func testReceiptLists(t *testing.T, e *env, want []simReceipt) {
 
 // receiptTuples are the TIP-25 tuples of the receipts keep picks, by migratedAt then
 // milestone index.
-func receiptTuples(t *testing.T, rs []simReceipt, keep func(simReceipt) bool) []receiptTupleJSON {
-	out := []receiptTupleJSON{}
+func receiptTuples(t *testing.T, rs []simReceipt, keep func(simReceipt) bool) []core.ReceiptTupleJSON {
+	out := []core.ReceiptTupleJSON{}
 	for _, r := range rs {
 		if !keep(r) {
 			continue
@@ -121,9 +123,9 @@ func receiptTuples(t *testing.T, rs []simReceipt, keep func(simReceipt) bool) []
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, receiptTupleJSON{Receipt: j, MilestoneIndex: r.index})
+		out = append(out, core.ReceiptTupleJSON{Receipt: j, MilestoneIndex: r.index})
 	}
-	slices.SortStableFunc(out, func(a, b receiptTupleJSON) int {
+	slices.SortStableFunc(out, func(a, b core.ReceiptTupleJSON) int {
 		return int(a.Receipt.MigratedAt) - int(b.Receipt.MigratedAt)
 	})
 	return out
@@ -143,9 +145,9 @@ func testTreasuryOfReceipts(t *testing.T, e *env, want []simReceipt) {
 		}
 		prev = r.id
 	}
-	var got treasuryJSON
-	coreJSON(t, e.srv.URL+corePrefix, "/treasury", &got)
-	if exp := (treasuryJSON{MilestoneID: prev.String(), Amount: fmt.Sprint(amount)}); got != exp {
+	var got core.TreasuryJSON
+	coreJSON(t, e.srv.URL+core.CorePrefix, "/treasury", &got)
+	if exp := (core.TreasuryJSON{MilestoneID: prev.String(), Amount: fmt.Sprint(amount)}); got != exp {
 		t.Errorf("/treasury = %+v, want %+v", got, exp)
 	}
 }
@@ -155,9 +157,9 @@ func testTreasuryOfReceipts(t *testing.T, e *env, want []simReceipt) {
 func TestCoreTreasuryNone(t *testing.T) {
 	testcontainers.SkipShort(t)
 	e := newEnv(t, testOptions, 3)
-	base := e.srv.URL + corePrefix
+	base := e.srv.URL + core.CorePrefix
 	coreGet(t, base, "/treasury").wantError(t, 404, "no treasury output", "receipt")
-	var all receiptsJSON
+	var all core.ReceiptsJSON
 	if a := coreJSON(t, base, "/receipts", &all); all.Receipts == nil || len(all.Receipts) != 0 {
 		t.Errorf("/receipts = %s, want an empty list", a.body)
 	}
@@ -185,9 +187,9 @@ func TestCoreTreasuryRealBootstrap(t *testing.T) {
 	}
 	srv := httptest.NewServer(New(st, Config{RequestTimeout: 10 * time.Second}).Handler())
 	t.Cleanup(srv.Close)
-	var got treasuryJSON
-	coreJSON(t, srv.URL+corePrefix, "/treasury", &got)
-	if exp := (treasuryJSON{MilestoneID: h.TreasuryMilestoneID.String(), Amount: fmt.Sprint(h.TreasuryAmount)}); got != exp {
+	var got core.TreasuryJSON
+	coreJSON(t, srv.URL+core.CorePrefix, "/treasury", &got)
+	if exp := (core.TreasuryJSON{MilestoneID: h.TreasuryMilestoneID.String(), Amount: fmt.Sprint(h.TreasuryAmount)}); got != exp {
 		t.Errorf("/treasury = %+v, want the header's %+v", got, exp)
 	}
 }

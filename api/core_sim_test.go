@@ -8,6 +8,8 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
@@ -34,7 +36,7 @@ func TestCoreSim(t *testing.T) {
 }
 
 func testCoreSimBlocks(t *testing.T, e *env) {
-	base := e.srv.URL + corePrefix
+	base := e.srv.URL + core.CorePrefix
 	conflicts, carriers := 0, 0
 	for id, m := range e.truth.Messages {
 		var md tip25.BlockMetadataJSON
@@ -59,7 +61,7 @@ func testCoreSimBlocks(t *testing.T, e *env) {
 // without milestone, state or white-flag index; outputs of their transactions are
 // not in the ledger.
 func testCorePending(t *testing.T, e *env) {
-	base := e.srv.URL + corePrefix
+	base := e.srv.URL + core.CorePrefix
 	if len(e.pending) == 0 {
 		t.Fatal("no pending block")
 	}
@@ -93,7 +95,7 @@ func testCorePending(t *testing.T, e *env) {
 // against the truth; legacy outputs answer a 404 saying they have no TIP-25 form.
 func testCoreSimOutputs(t *testing.T, e *env) {
 	const perKind = 15
-	base := e.srv.URL + corePrefix
+	base := e.srv.URL + core.CorePrefix
 	seen := map[chain.OutputKind]int{}
 	for id, o := range e.truth.Outputs {
 		kind := o.Output.Kind
@@ -137,7 +139,7 @@ func testCoreSimOutputs(t *testing.T, e *env) {
 // network before protocol parameters were recorded (an older keyspace).
 func testCoreSimInfo(t *testing.T, e *env) {
 	var got tip25.NodeInfoJSON
-	coreJSON(t, e.srv.URL+corePrefix, "/info", &got)
+	coreJSON(t, e.srv.URL+core.CorePrefix, "/info", &got)
 	net := sim.Network()
 	if mustJSON(t, got.Protocol) != mustJSON(t, tip25.Protocol(net.Params)) || got.BaseToken.Name != "Sim" ||
 		got.BaseToken.TickerSymbol != "SIM" || got.Status.ConfirmedMilestone.Index != coreSimLength ||
@@ -159,7 +161,7 @@ func testCoreSimInfo(t *testing.T, e *env) {
 	srv := httptest.NewServer(New(st, Config{}).Handler())
 	defer srv.Close()
 	var old tip25.NodeInfoJSON
-	coreJSON(t, srv.URL+corePrefix, "/info", &old)
+	coreJSON(t, srv.URL+core.CorePrefix, "/info", &old)
 	p := old.Protocol
 	if p.NetworkName != "shimmer" || p.Bech32HRP != "smr" || p.Version != chain.ProtocolVersion ||
 		old.BaseToken != tip25.ShimmerBaseToken() || old.Status.IsHealthy || old.Status.ConfirmedMilestone.Index != 0 {

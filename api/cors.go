@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 )
 
 // CORS lets browser explorers on other origins read the API. Off by default: a page
@@ -59,7 +61,7 @@ func withCORS(allowed []string, next http.Handler) http.Handler {
 		if anyOrigin {
 			h.Set("Access-Control-Allow-Origin", "*")
 		}
-		h.Set("Access-Control-Expose-Headers", coverageHeader) // a page's script may read it
+		h.Set("Access-Control-Expose-Headers", rest.CoverageHeader) // a page's script may read it
 		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 			h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS") // POST: the proof checks
 			h.Set("Access-Control-Allow-Headers", "Accept, Content-Type")

@@ -10,6 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
@@ -31,20 +36,20 @@ func coverageServer(t *testing.T, st *store.Store) string {
 
 // ledgerGet fetches a ledger answer (200) into out, and checks its coverage member and
 // header against want.
-func ledgerGet(t *testing.T, base, path string, out any, want coverageJSON) {
+func ledgerGet(t *testing.T, base, path string, out any, want rest.CoverageJSON) {
 	t.Helper()
 	resp, body := send(t, http.MethodGet, base+path, "", "")
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET %s: status %d: %s", path, resp.StatusCode, body)
 	}
 	var member struct {
-		Coverage *coverageJSON `json:"coverage"`
+		Coverage *rest.CoverageJSON `json:"coverage"`
 	}
 	if err := json.Unmarshal(body, &member); err != nil || member.Coverage == nil || *member.Coverage != want {
 		t.Errorf("GET %s: coverage %+v (%v), want %+v", path, member.Coverage, err, want)
 	}
-	if got := resp.Header.Get(coverageHeader); got != want.header() {
-		t.Errorf("GET %s: %s %q, want %q", path, coverageHeader, got, want.header())
+	if got := resp.Header.Get(rest.CoverageHeader); got != want.Header() {
+		t.Errorf("GET %s: %s %q, want %q", path, rest.CoverageHeader, got, want.Header())
 	}
 	if err := json.Unmarshal(body, out); err != nil {
 		t.Fatalf("GET %s: %v\n%s", path, err, body)
@@ -106,11 +111,11 @@ func TestLedgerIndexStopsAtTheFirstGap(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := coverageServer(t, st)
-	want := coverageJSON{Status: coveragePartial, Since: 10, LedgerIndex: 20, Gaps: 1}
+	want := rest.CoverageJSON{Status: rest.CoveragePartial, Since: 10, LedgerIndex: 20, Gaps: 1}
 	ms20 := truth.Milestones[slices.IndexFunc(truth.Milestones, func(m sim.MilestoneTruth) bool { return m.Index == 20 })]
 
-	var page outputsJSON
-	ledgerGet(t, base, tip26Prefix+"/outputs/basic?pageSize=1000", &page, want)
+	var page indexer.OutputsJSON
+	ledgerGet(t, base, indexer.Tip26Prefix+"/outputs/basic?pageSize=1000", &page, want)
 	wantIDs := map[string]bool{}
 	for id, o := range truth.Outputs {
 		if o.Output.Kind == chain.OutputBasic && o.MilestoneIndex >= 10 && o.MilestoneIndex <= 20 && !o.Spent {
@@ -125,12 +130,12 @@ func TestLedgerIndexStopsAtTheFirstGap(t *testing.T) {
 	var info struct {
 		Status tip25.StatusJSON `json:"status"`
 	}
-	ledgerGet(t, base, corePrefix+"/info", &info, want)
+	ledgerGet(t, base, core.CorePrefix+"/info", &info, want)
 	if info.Status.ConfirmedMilestone.Index != 20 || info.Status.LatestMilestone.Index != 30 ||
 		info.Status.ConfirmedMilestone.MilestoneID != ms20.MilestoneID.String() || info.Status.PruningIndex != 9 {
 		t.Errorf("/info status %+v: want confirmed 20 (%s), latest 30, pruning index 9", info.Status, ms20.MilestoneID)
 	}
-	var health healthJSON
+	var health core.HealthJSON
 	ledgerGet(t, base, "/health", &health, want)
 	if health.NewestMilestone.Index != 20 {
 		t.Errorf("/health newest milestone %d, want the ledger index 20", health.NewestMilestone.Index)
@@ -144,7 +149,7 @@ func TestLedgerIndexStopsAtTheFirstGap(t *testing.T) {
 
 // checkOutputAtGap: an output created by 20 and spent past the gap is unspent at the
 // ledger index, in TIP-25's output and metadata routes.
-func checkOutputAtGap(t *testing.T, base string, truth *sim.Truth, want coverageJSON) {
+func checkOutputAtGap(t *testing.T, base string, truth *sim.Truth, want rest.CoverageJSON) {
 	t.Helper()
 	var id chain.OutputID
 	for oid, o := range truth.Outputs {
@@ -157,12 +162,12 @@ func checkOutputAtGap(t *testing.T, base string, truth *sim.Truth, want coverage
 		t.Fatal("no output of 10-20 is spent in 22-30 in the test chain")
 	}
 	var meta tip25.OutputMetadataJSON
-	ledgerGet(t, base, corePrefix+"/outputs/"+id.String()+"/metadata", &meta, want)
+	ledgerGet(t, base, core.CorePrefix+"/outputs/"+id.String()+"/metadata", &meta, want)
 	if meta.LedgerIndex != 20 || meta.IsSpent {
 		t.Errorf("metadata of %s: ledgerIndex %d, spent %t; want 20, unspent", id, meta.LedgerIndex, meta.IsSpent)
 	}
 	var out tip25.OutputResponseJSON
-	ledgerGet(t, base, corePrefix+"/outputs/"+id.String(), &out, want)
+	ledgerGet(t, base, core.CorePrefix+"/outputs/"+id.String(), &out, want)
 	if out.Metadata == nil || out.Metadata.LedgerIndex != 20 || out.Metadata.IsSpent {
 		t.Errorf("output %s: metadata %+v; want ledgerIndex 20, unspent", id, out.Metadata)
 	}
@@ -170,7 +175,7 @@ func checkOutputAtGap(t *testing.T, base string, truth *sim.Truth, want coverage
 
 // checkExplorerCoverage: balances, histories and the ledger analytics (computed at the
 // advertised index) state the same coverage.
-func checkExplorerCoverage(t *testing.T, base, outputID string, truth *sim.Truth, at int64, want coverageJSON) {
+func checkExplorerCoverage(t *testing.T, base, outputID string, truth *sim.Truth, at int64, want rest.CoverageJSON) {
 	t.Helper()
 	id, _ := chain.ParseOutputID(outputID)
 	o := truth.Outputs[id]
@@ -178,18 +183,18 @@ func checkExplorerCoverage(t *testing.T, base, outputID string, truth *sim.Truth
 		t.Fatalf("output %s: not in the truth, or no address", outputID)
 	}
 	address := o.Output.Address.Bech32(sim.HRP)
-	var balance balanceJSON
-	ledgerGet(t, base, explorerPrefix+"/balance/"+address, &balance, want)
+	var balance explorer.BalanceJSON
+	ledgerGet(t, base, explorer.ExplorerPrefix+"/balance/"+address, &balance, want)
 	if balance.LedgerIndex != 20 || balance.MilestoneTimestamp != at {
 		t.Errorf("balance: ledger index %d at %d, want 20 at %d", balance.LedgerIndex, balance.MilestoneTimestamp, at)
 	}
-	var history historyJSON
-	ledgerGet(t, base, explorerPrefix+"/addresses/"+address+"/history", &history, want)
-	ledgerGet(t, base, explorerPrefix+"/ledger/updates/by-address/"+address, &history, want)
-	var rich richestJSON
-	ledgerGet(t, base, explorerPrefix+"/ledger/richest-addresses", &rich, want)
-	var dist distributionJSON
-	ledgerGet(t, base, explorerPrefix+"/ledger/token-distribution", &dist, want)
+	var history explorer.HistoryJSON
+	ledgerGet(t, base, explorer.ExplorerPrefix+"/addresses/"+address+"/history", &history, want)
+	ledgerGet(t, base, explorer.ExplorerPrefix+"/ledger/updates/by-address/"+address, &history, want)
+	var rich explorer.RichestJSON
+	ledgerGet(t, base, explorer.ExplorerPrefix+"/ledger/richest-addresses", &rich, want)
+	var dist explorer.DistributionJSON
+	ledgerGet(t, base, explorer.ExplorerPrefix+"/ledger/token-distribution", &dist, want)
 	if rich.LedgerIndex != 20 || dist.LedgerIndex != 20 {
 		t.Errorf("ledger analytics computed at %d and %d, want the ledger index 20", rich.LedgerIndex, dist.LedgerIndex)
 	}
@@ -220,11 +225,11 @@ func TestBootstrapPartitionsAreQueried(t *testing.T) {
 		}
 	}
 	kinds := []chain.OutputKind{chain.OutputBasic, chain.OutputAlias, chain.OutputFoundry, chain.OutputNFT}
-	byKind := func(base string, ledgerIndex uint32, parts []int32, want coverageJSON) {
+	byKind := func(base string, ledgerIndex uint32, parts []int32, want rest.CoverageJSON) {
 		t.Helper()
 		for _, k := range kinds {
-			var page outputsJSON
-			ledgerGet(t, base, tip26Prefix+"/outputs/"+k.String()+"?pageSize=1000", &page, want)
+			var page indexer.OutputsJSON
+			ledgerGet(t, base, indexer.Tip26Prefix+"/outputs/"+k.String()+"?pageSize=1000", &page, want)
 			rows := unspentIDs(t, st, k, parts, ledgerIndex)
 			if page.LedgerIndex != ledgerIndex || page.Cursor != "" || !sameSet(page.Items, rows) {
 				t.Errorf("%s outputs: ledgerIndex %d, cursor %q, %d items; want %d, the %d unspent rows of partitions %v",
@@ -235,7 +240,7 @@ func TestBootstrapPartitionsAreQueried(t *testing.T) {
 	if n := len(unspentIDs(t, st, chain.OutputBasic, []int32{0}, 9)); n == 0 {
 		t.Fatal("no basic output of milestones 1-9 is unspent: the test shows nothing")
 	}
-	byKind(coverageServer(t, st), 55, []int32{5}, coverageJSON{Status: coveragePartial, Since: 50, LedgerIndex: 55})
+	byKind(coverageServer(t, st), 55, []int32{5}, rest.CoverageJSON{Status: rest.CoveragePartial, Since: 50, LedgerIndex: 55})
 
 	cm49, err := src.Confirmed(ctx, 49)
 	if err != nil {
@@ -249,16 +254,16 @@ func TestBootstrapPartitionsAreQueried(t *testing.T) {
 	fresh := func() string { // a server whose store has not read the record yet
 		return coverageServer(t, store.New(testcontainers.Session(t, cfg), testChunk))
 	}
-	byKind(fresh(), 55, []int32{0, 5}, coverageJSON{Status: coverageComplete, Since: 49, LedgerIndex: 55})
+	byKind(fresh(), 55, []int32{0, 5}, rest.CoverageJSON{Status: rest.CoverageComplete, Since: 49, LedgerIndex: 55})
 
 	unsync(t, st, 50, 50) // a gap right past L: the ledger is the bootstrap's
-	atL := coverageJSON{Status: coverageComplete, Since: 49, LedgerIndex: 49, Gaps: 1}
+	atL := rest.CoverageJSON{Status: rest.CoverageComplete, Since: 49, LedgerIndex: 49, Gaps: 1}
 	base := fresh()
 	byKind(base, 49, []int32{0}, atL)
 	var info struct {
 		Status tip25.StatusJSON `json:"status"`
 	}
-	ledgerGet(t, base, corePrefix+"/info", &info, atL)
+	ledgerGet(t, base, core.CorePrefix+"/info", &info, atL)
 	confirmed := tip25.MilestoneInfoJSON{Index: 49, Timestamp: boot.MilestoneTimestamp, MilestoneID: boot.MilestoneID}
 	if info.Status.ConfirmedMilestone != confirmed || info.Status.LatestMilestone.Index != 55 {
 		t.Errorf("/info status %+v: want confirmed %+v (the bootstrap record's), latest 55", info.Status, confirmed)
@@ -285,26 +290,26 @@ func unspentIDs(t *testing.T, st *store.Store, kind chain.OutputKind, parts []in
 
 // coverageRoutes are the routes whose answers state their ledger coverage.
 var coverageRoutes = []string{
-	"/health", corePrefix + "/info", corePrefix + "/outputs/{outputId}", corePrefix + "/outputs/{outputId}/metadata",
-	tip26Prefix + "/outputs", tip26Prefix + "/outputs/basic", tip26Prefix + "/outputs/alias",
-	tip26Prefix + "/outputs/alias/{aliasId}", tip26Prefix + "/outputs/foundry", tip26Prefix + "/outputs/foundry/{foundryId}",
-	tip26Prefix + "/outputs/nft", tip26Prefix + "/outputs/nft/{nftId}",
-	explorerPrefix + "/balance/{address}", explorerPrefix + "/addresses/{address}/history",
-	explorerPrefix + "/ledger/updates/by-address/{address}", explorerPrefix + "/ledger/richest-addresses",
-	explorerPrefix + "/ledger/token-distribution",
+	"/health", core.CorePrefix + "/info", core.CorePrefix + "/outputs/{outputId}", core.CorePrefix + "/outputs/{outputId}/metadata",
+	indexer.Tip26Prefix + "/outputs", indexer.Tip26Prefix + "/outputs/basic", indexer.Tip26Prefix + "/outputs/alias",
+	indexer.Tip26Prefix + "/outputs/alias/{aliasId}", indexer.Tip26Prefix + "/outputs/foundry", indexer.Tip26Prefix + "/outputs/foundry/{foundryId}",
+	indexer.Tip26Prefix + "/outputs/nft", indexer.Tip26Prefix + "/outputs/nft/{nftId}",
+	explorer.ExplorerPrefix + "/balance/{address}", explorer.ExplorerPrefix + "/addresses/{address}/history",
+	explorer.ExplorerPrefix + "/ledger/updates/by-address/{address}", explorer.ExplorerPrefix + "/ledger/richest-addresses",
+	explorer.ExplorerPrefix + "/ledger/token-distribution",
 }
 
 // The OpenAPI document gives every ledger route's 200 answer the X-Ledger-Coverage
 // header, and no other route's.
 func TestOpenAPIDocumentsCoverage(t *testing.T) {
 	s := New(store.New(nil, testChunk), Config{Ops: true})
-	paths := s.openAPI()["paths"].(object)
+	paths := s.openAPI()["paths"].(rest.Object)
 	for pattern, ops := range paths {
-		for method, op := range ops.(object) {
-			ok, _ := op.(object)["responses"].(object)["200"].(object)
-			headers, _ := ok["headers"].(object)
-			if want := slices.Contains(coverageRoutes, pattern); (headers[coverageHeader] != nil) != want {
-				t.Errorf("%s %s: documents %s %t, want %t", method, pattern, coverageHeader, headers[coverageHeader] != nil, want)
+		for method, op := range ops.(rest.Object) {
+			ok, _ := op.(rest.Object)["responses"].(rest.Object)["200"].(rest.Object)
+			headers, _ := ok["headers"].(rest.Object)
+			if want := slices.Contains(coverageRoutes, pattern); (headers[rest.CoverageHeader] != nil) != want {
+				t.Errorf("%s %s: documents %s %t, want %t", method, pattern, rest.CoverageHeader, headers[rest.CoverageHeader] != nil, want)
 			}
 		}
 	}

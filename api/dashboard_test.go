@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/analytics"
+
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -42,7 +44,7 @@ func getPublic(t *testing.T, url, media string) string {
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), media) {
 		t.Fatalf("%s: %d %s, want 200 %s", url, resp.StatusCode, resp.Header.Get("Content-Type"), media)
 	}
-	if resp.Header.Get("Content-Security-Policy") != dashboardCSP {
+	if resp.Header.Get("Content-Security-Policy") != analytics.DashboardCSP {
 		t.Errorf("%s: Content-Security-Policy %q", url, resp.Header.Get("Content-Security-Policy"))
 	}
 	return string(body)
@@ -51,7 +53,7 @@ func getPublic(t *testing.T, url, media string) string {
 // TestDashboardFamilies: the dashboard draws every family the Chronicle data file
 // names, and protocol_parameters, which the file does not hold.
 func TestDashboardFamilies(t *testing.T) {
-	script, err := dashboardFiles.ReadFile("dashboard/app.js")
+	script, err := analytics.DashboardFiles.ReadFile("dashboard/app.js")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
+
 	"github.com/gocql/gocql"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -30,7 +33,7 @@ type errorCase struct {
 func testErrors(t *testing.T, e *env) {
 	addr := e.busiest(chain.OutputBasic, "address")
 	unknown := "0x" + strings.Repeat("ab", 32)
-	var other page[outputItemJSON]
+	var other rest.Page[tables.OutputItemJSON]
 	e.mustGet(t, "/outputs?page_size=1&sender="+addr, &other)
 	cases := []errorCase{
 		{"GET", "/messages/0x12", 400, "id"},
@@ -96,7 +99,7 @@ func checkError(t *testing.T, base string, c errorCase) *http.Response {
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
-	var got apiError
+	var got rest.APIError
 	switch {
 	case resp.StatusCode != c.status:
 		t.Errorf("%s %s: status %d, want %d: %s", c.method, c.path, resp.StatusCode, c.status, body)
@@ -146,7 +149,7 @@ func TestClassify(t *testing.T) {
 		status     int
 	}{
 		{context.Background(), wrap(store.ErrNotFound), false, http.StatusNotFound},
-		{context.Background(), badParam("id", "bad"), false, http.StatusBadRequest},
+		{context.Background(), rest.BadParam("id", "bad"), false, http.StatusBadRequest},
 		{context.Background(), wrap(gocql.ErrNoConnections), false, http.StatusServiceUnavailable},
 		{context.Background(), wrap(gocql.ErrTimeoutNoResponse), false, http.StatusServiceUnavailable},
 		{context.Background(), wrap(&gocql.RequestErrUnavailable{}), false, http.StatusServiceUnavailable},
@@ -159,7 +162,7 @@ func TestClassify(t *testing.T) {
 		{context.Background(), wrap(nodeRefusal(gocql.ErrCodeOverloaded)), true, http.StatusServiceUnavailable},
 	}
 	for _, c := range cases {
-		e := classify(c.ctx, c.err, c.withCursor)
+		e := rest.Classify(c.ctx, c.err, c.withCursor)
 		if e.Status != c.status || e.Status == http.StatusServiceUnavailable && e.RetryAfter == 0 {
 			t.Errorf("%v: %d (retry after %d), want %d", c.err, e.Status, e.RetryAfter, c.status)
 		}

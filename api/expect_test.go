@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
@@ -126,7 +128,7 @@ func (e *env) busiest(kind chain.OutputKind, column string) string {
 
 // checkOutputItems compares a walked list with the rows the truth expects: the same
 // rows once each, each with the right state, and newest first by partition and time.
-func checkOutputItems(t *testing.T, what string, got []outputItemJSON, want []wantOutput) {
+func checkOutputItems(t *testing.T, what string, got []tables.OutputItemJSON, want []wantOutput) {
 	t.Helper()
 	wantByKey := map[string]wantOutput{}
 	for _, w := range want {
@@ -156,9 +158,9 @@ func checkOutputItems(t *testing.T, what string, got []outputItemJSON, want []wa
 
 // checkNewestFirst: pending rows first, then partitions descending and, within one,
 // time descending.
-func checkNewestFirst(t *testing.T, what string, items []outputItemJSON) {
+func checkNewestFirst(t *testing.T, what string, items []tables.OutputItemJSON) {
 	t.Helper()
-	order := func(it outputItemJSON) [2]int64 {
+	order := func(it tables.OutputItemJSON) [2]int64 {
 		if !it.Referenced {
 			return [2]int64{1 << 40, it.Timestamp}
 		}

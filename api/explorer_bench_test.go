@@ -33,10 +33,10 @@ func BenchmarkExplorerBalance(b *testing.B) {
 	}
 	empty := chain.Address{}.Bech32(sim.HRP) // names no output
 	routes := []benchRoute{
-		{"balance (richest)", explorer + "/balance/" + rich, func(ctx context.Context) error {
+		{"balance (richest)", explorerPath + "/balance/" + rich, func(ctx context.Context) error {
 			return directBalance(ctx, g, rich)
 		}},
-		{"balance (unknown)", explorer + "/balance/" + empty, func(ctx context.Context) error {
+		{"balance (unknown)", explorerPath + "/balance/" + empty, func(ctx context.Context) error {
 			return directBalance(ctx, g, empty)
 		}},
 	}

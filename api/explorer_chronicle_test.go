@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
@@ -78,15 +81,15 @@ func jsonType(v any) string {
 func (e *realEnv) testChronicleShapes(t *testing.T) {
 	block := chain.MessageID(e.set.Milestones[e.set.Lowest()].Cone[0].ID).String()
 	var children, milestones, routes, updates map[string]any
-	e.mustGet(t, explorer+"/blocks/"+block+"/children", &children)
+	e.mustGet(t, explorerPath+"/blocks/"+block+"/children", &children)
 	checkShape(t, "BlockChildrenResponse", children)
-	e.mustGet(t, explorer+"/milestones?pageSize=1", &milestones)
+	e.mustGet(t, explorerPath+"/milestones?pageSize=1", &milestones)
 	checkShape(t, "MilestonesResponse", milestones)
 	checkShape(t, "MilestoneDto", milestones["items"].([]any)[0].(map[string]any))
 	e.mustGet(t, "/routes", &routes)
 	checkShape(t, "RoutesResponse", routes)
 	owner := e.owner(outputOf(t, e.set.Milestones[e.set.Lowest()].Created[0].Raw))
-	e.mustGet(t, explorer+"/ledger/updates/by-address/"+owner+"?pageSize=1", &updates)
+	e.mustGet(t, explorerPath+"/ledger/updates/by-address/"+owner+"?pageSize=1", &updates)
 	checkShape(t, "LedgerUpdatesByAddressResponse", updates)
 	checkShape(t, "LedgerUpdateByAddressDto", updates["items"].([]any)[0].(map[string]any))
 }
@@ -125,18 +128,18 @@ func (e *realEnv) testChildren(t *testing.T) {
 			}
 		}
 		// Above the maximum: the maximum, as Chronicle, and maxResults says so.
-		var clamped blockChildrenJSON
-		e.mustGet(t, explorer+"/blocks/"+id+"/children?pageSize=5000", &clamped)
-		if clamped.MaxResults != maxPageSize || !slices.Equal(slices.Sorted(slices.Values(clamped.Children)), w) {
+		var clamped explorer.BlockChildrenJSON
+		e.mustGet(t, explorerPath+"/blocks/"+id+"/children?pageSize=5000", &clamped)
+		if clamped.MaxResults != rest.MaxPageSize || !slices.Equal(slices.Sorted(slices.Values(clamped.Children)), w) {
 			t.Errorf("children of %s (pageSize 5000): maxResults %d, %v; want %d, %v", id, clamped.MaxResults,
-				clamped.Children, maxPageSize, w)
+				clamped.Children, rest.MaxPageSize, w)
 		}
 	})
 	if withChildren == 0 {
 		t.Fatal("no block of the data has a child in the data")
 	}
 	unknown := chain.MessageID{1}.String()
-	if code := e.get(t, explorer+"/blocks/"+unknown+"/children", nil); code != http.StatusNotFound {
+	if code := e.get(t, explorerPath+"/blocks/"+unknown+"/children", nil); code != http.StatusNotFound {
 		t.Errorf("children of an unknown block: %d, want 404", code)
 	}
 }
@@ -145,8 +148,8 @@ func (e *realEnv) testChildren(t *testing.T) {
 func (e *realEnv) allChildren(t *testing.T, id string, size int) []string {
 	var out []string
 	for page := 0; ; page++ {
-		var p blockChildrenJSON
-		e.mustGet(t, fmt.Sprintf("%s/blocks/%s/children?pageSize=%d&page=%d", explorer, id, size, page), &p)
+		var p explorer.BlockChildrenJSON
+		e.mustGet(t, fmt.Sprintf("%s/blocks/%s/children?pageSize=%d&page=%d", explorerPath, id, size, page), &p)
 		if p.BlockID != id || p.MaxResults != size || p.Count != len(p.Children) {
 			t.Fatalf("children page %d of %s: %+v", page, id, p)
 		}
@@ -215,7 +218,7 @@ func (e *realEnv) testStartMilestoneIndex(t *testing.T) {
 	spanning := 0
 	for a := range owners {
 		for _, sort := range []string{"newest", "oldest"} {
-			all := historyIDs(t, e.env, explorer+"/addresses/"+a+"/history?sort="+sort, 100)
+			all := historyIDs(t, e.env, explorerPath+"/addresses/"+a+"/history?sort="+sort, 100)
 			if slices.ContainsFunc(all, func(s string) bool { return strings.HasPrefix(s, "17339 ") }) &&
 				slices.ContainsFunc(all, func(s string) bool { return strings.HasPrefix(s, "17340 ") }) {
 				spanning++
@@ -233,11 +236,11 @@ func (e *realEnv) testStartMilestoneIndex(t *testing.T) {
 					}
 				}
 				q := fmt.Sprintf("?sort=%s&startMilestoneIndex=%d", sort, n)
-				got := historyIDs(t, e.env, explorer+"/ledger/updates/by-address/"+a+q, 2)
+				got := historyIDs(t, e.env, explorerPath+"/ledger/updates/by-address/"+a+q, 2)
 				if !slices.Equal(got, want) {
 					t.Errorf("by-address %s%s:\n got %v\nwant %v", a, q, got, want)
 				}
-				if got := historyIDs(t, e.env, explorer+"/addresses/"+a+"/history"+q, 2); !slices.Equal(got, own) {
+				if got := historyIDs(t, e.env, explorerPath+"/addresses/"+a+"/history"+q, 2); !slices.Equal(got, own) {
 					t.Errorf("history %s%s:\n got %v\nwant %v", a, q, got, own)
 				}
 			}
@@ -251,7 +254,7 @@ func (e *realEnv) testStartMilestoneIndex(t *testing.T) {
 // historyIDs pages a ledger-update feed: "milestone outputId spent" per item.
 func historyIDs(t *testing.T, e *env, path string, size int) []string {
 	var out []string
-	for _, p := range getPages(t, e, path, size, func(p *historyJSON) string { return p.Cursor }) {
+	for _, p := range getPages(t, e, path, size, func(p *explorer.HistoryJSON) string { return p.Cursor }) {
 		for _, it := range p.Items {
 			out = append(out, fmt.Sprintf("%d %s %v", it.MilestoneIndex, it.OutputID, it.IsSpent))
 		}
@@ -272,7 +275,7 @@ func (e *realEnv) testRouteList(t *testing.T) {
 			pieces := strings.Split(strings.Trim(p, "/"), "/")
 			d := depth
 			if d < 0 {
-				d = defaultRouteDepth
+				d = explorer.DefaultRouteDepth
 			}
 			set[strings.Join(pieces[:min(d, len(pieces))], "/")] = true
 		}
@@ -281,13 +284,13 @@ func (e *realEnv) testRouteList(t *testing.T) {
 		if depth >= 0 {
 			path += fmt.Sprint("?depth=", depth)
 		}
-		var got routeListJSON
+		var got explorer.RouteListJSON
 		e.mustGet(t, path, &got)
 		if !slices.Equal(got.Routes, want) {
 			t.Errorf("GET %s:\n got %v\nwant %v", path, got.Routes, want)
 		}
 	}
-	var got routeListJSON
+	var got explorer.RouteListJSON
 	e.mustGet(t, "/routes", &got)
 	for _, r := range []string{"api/explorer/v2", "api/core/v2", "api/indexer/v1", "routes"} {
 		if !slices.Contains(got.Routes, r) {
@@ -300,30 +303,30 @@ func (e *realEnv) testRouteList(t *testing.T) {
 // the parameter.
 func (e *realEnv) testChronicleBadParams(t *testing.T) {
 	block := chain.MessageID(e.set.Milestones[e.set.Lowest()].Cone[0].ID).String()
-	children := explorer + "/blocks/" + block + "/children"
+	children := explorerPath + "/blocks/" + block + "/children"
 	wantBadParams(t, e.env, map[string]string{
-		explorer + "/blocks/0x12/children":                         "blockId",
-		children + "?pageSize=0":                                   "pageSize",
-		children + "?pageSize=1001x":                               "pageSize",
-		children + "?page=x":                                       "page",
-		children + "?page=100":                                     "page", // past the children read
-		children + "?cursor=1":                                     `"cursor"`,
-		explorer + "/milestones?startTimestamp=-1":                 "startTimestamp",
-		explorer + "/milestones?endTimestamp=later":                "endTimestamp",
-		explorer + "/milestones?startTimestamp=20&endTimestamp=10": "endTimestamp",
-		explorer + "/milestones?sort=up":                           "sort",
-		explorer + "/milestones?pageSize=0":                        "pageSize",
-		explorer + "/milestones?cursor=abc":                        "cursor",
-		explorer + "/milestones?cursor=17339.0":                    "cursor",
-		explorer + "/milestones?cursor=x.5":                        "cursor",
-		explorer + "/milestones?start=1":                           `"start"`,
-		"/routes?depth=-1":                                         "depth",
-		explorer + "/ledger/updates/by-address/x?sort=newest":      "address",
-		explorer + "/ledger/updates/by-address/0x12":               "address",
-		"/routes?depth=x":                                          "depth",
+		explorerPath + "/blocks/0x12/children":                         "blockId",
+		children + "?pageSize=0":                                       "pageSize",
+		children + "?pageSize=1001x":                                   "pageSize",
+		children + "?page=x":                                           "page",
+		children + "?page=100":                                         "page", // past the children read
+		children + "?cursor=1":                                         `"cursor"`,
+		explorerPath + "/milestones?startTimestamp=-1":                 "startTimestamp",
+		explorerPath + "/milestones?endTimestamp=later":                "endTimestamp",
+		explorerPath + "/milestones?startTimestamp=20&endTimestamp=10": "endTimestamp",
+		explorerPath + "/milestones?sort=up":                           "sort",
+		explorerPath + "/milestones?pageSize=0":                        "pageSize",
+		explorerPath + "/milestones?cursor=abc":                        "cursor",
+		explorerPath + "/milestones?cursor=17339.0":                    "cursor",
+		explorerPath + "/milestones?cursor=x.5":                        "cursor",
+		explorerPath + "/milestones?start=1":                           `"start"`,
+		"/routes?depth=-1":                                             "depth",
+		explorerPath + "/ledger/updates/by-address/x?sort=newest":      "address",
+		explorerPath + "/ledger/updates/by-address/0x12":               "address",
+		"/routes?depth=x":                                              "depth",
 	})
-	var p milestonesJSON
-	if code := e.get(t, explorer+"/milestones?startTimestamp=4294967295", &p); code != http.StatusOK || len(p.Items) != 0 {
+	var p explorer.MilestonesJSON
+	if code := e.get(t, explorerPath+"/milestones?startTimestamp=4294967295", &p); code != http.StatusOK || len(p.Items) != 0 {
 		t.Errorf("milestones after the last second: %d %+v, want 200 and none", code, p)
 	}
 }

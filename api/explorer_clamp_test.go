@@ -8,6 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/analytics"
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -30,14 +34,14 @@ func testExplorerPageClamping(t *testing.T, e *env, w *explorerWant) {
 	}
 	ms := e.truth.Milestones[len(e.truth.Milestones)-1]
 	lists := []string{
-		explorer + "/blocks/" + parent + "/children?page=0",
-		explorer + "/milestones?sort=oldest",
-		explorer + "/addresses/" + address + "/history?sort=newest",
-		explorer + "/ledger/updates/by-address/" + address + "?sort=oldest",
-		fmt.Sprintf("%s/milestones/by-index/%d/blocks?sort=newest", explorer, ms.Index),
-		fmt.Sprintf("%s/milestones/%s/blocks?sort=oldest", explorer, ms.MilestoneID),
-		fmt.Sprintf("%s/milestones/by-index/%d/ledger-updates", explorer, ms.Index),
-		fmt.Sprintf("%s/ledger/updates/by-milestone/%s", explorer, ms.MilestoneID),
+		explorerPath + "/blocks/" + parent + "/children?page=0",
+		explorerPath + "/milestones?sort=oldest",
+		explorerPath + "/addresses/" + address + "/history?sort=newest",
+		explorerPath + "/ledger/updates/by-address/" + address + "?sort=oldest",
+		fmt.Sprintf("%s/milestones/by-index/%d/blocks?sort=newest", explorerPath, ms.Index),
+		fmt.Sprintf("%s/milestones/%s/blocks?sort=oldest", explorerPath, ms.MilestoneID),
+		fmt.Sprintf("%s/milestones/by-index/%d/ledger-updates", explorerPath, ms.Index),
+		fmt.Sprintf("%s/ledger/updates/by-milestone/%s", explorerPath, ms.MilestoneID),
 	}
 	for _, list := range lists {
 		sized := func(size string) string {
@@ -53,20 +57,20 @@ func testExplorerPageClamping(t *testing.T, e *env, w *explorerWant) {
 			}
 		}
 		e.pageAnswer(t, sized("7"), 7)
-		e.pageAnswer(t, list, defaultPageSize)
+		e.pageAnswer(t, list, rest.DefaultPageSize)
 	}
 	// Chronicle's milestone cursor carries a page size: clamped too.
-	e.pageAnswer(t, fmt.Sprintf("%s/milestones?cursor=%d.5000", explorer, ms.Index), 1000)
-	if code, body := e.fetch(t, tip26Prefix+"/outputs/basic?pageSize=5000"); code != http.StatusBadRequest ||
+	e.pageAnswer(t, fmt.Sprintf("%s/milestones?cursor=%d.5000", explorerPath, ms.Index), 1000)
+	if code, body := e.fetch(t, indexer.Tip26Prefix+"/outputs/basic?pageSize=5000"); code != http.StatusBadRequest ||
 		!strings.Contains(string(body), "pageSize") {
 		t.Errorf("TIP-26 pageSize=5000: %d %s; want 400 naming pageSize", code, body)
 	}
 	for path, name := range map[string]string{
-		"/outputs?address=" + address + "&page_size=5000":        "page_size",
-		familiesPrefix + "/block_activity?pageSize=5000":         "pageSize",
-		explorer + "/milestones?pageSize=-5":                     "pageSize",
-		explorer + "/milestones/by-index/1/blocks?pageSize=1e3":  "pageSize",
-		explorer + "/blocks/" + parent + "/children?pageSize=+9": "pageSize",
+		"/outputs?address=" + address + "&page_size=5000":            "page_size",
+		analytics.FamiliesPrefix + "/block_activity?pageSize=5000":   "pageSize",
+		explorerPath + "/milestones?pageSize=-5":                     "pageSize",
+		explorerPath + "/milestones/by-index/1/blocks?pageSize=1e3":  "pageSize",
+		explorerPath + "/blocks/" + parent + "/children?pageSize=+9": "pageSize",
 	} {
 		wantBadParams(t, e, map[string]string{path: name})
 	}

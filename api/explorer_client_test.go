@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
@@ -72,7 +74,7 @@ func (e *realEnv) explorerExpectations(t *testing.T) map[string]any {
 		oid := chain.OutputID(id).String()
 		a := addressOf(owner)
 		a.Owned = append(a.Owned, map[string]any{"outputId": oid, "isSpent": spent, "milestoneIndex": index})
-		updates = append(updates, strings.Join([]string{itoa(int(index)), oid, map[bool]string{true: "true", false: "false"}[spent]}, " "))
+		updates = append(updates, strings.Join([]string{rest.Itoa(int(index)), oid, map[bool]string{true: "true", false: "false"}[spent]}, " "))
 	}
 	spent := map[[34]byte]bool{}
 	for index, ms := range e.set.Milestones {

@@ -25,7 +25,7 @@ func TestExplorerDatabaseDown(t *testing.T) {
 		"/milestones/by-index/3/ledger-updates", "/ledger/updates/by-milestone/" + id,
 		"/ledger/richest-addresses", "/ledger/token-distribution", "/blocks/" + id + "/children",
 		"/milestones?startTimestamp=1&endTimestamp=2"} {
-		resp := checkError(t, srv.URL, errorCase{"GET", explorer + path, http.StatusServiceUnavailable, ""})
+		resp := checkError(t, srv.URL, errorCase{"GET", explorerPath + path, http.StatusServiceUnavailable, ""})
 		if resp.Header.Get("Retry-After") == "" {
 			t.Errorf("GET %s: no Retry-After", path)
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
@@ -17,33 +19,33 @@ import (
 // testExplorerBadParams: malformed parameters are 400 naming the parameter.
 func testExplorerBadParams(t *testing.T, e *env, _ *explorerWant) {
 	addr := chain.Address{}.Bech32(sim.HRP)
-	hist := explorer + "/addresses/" + addr + "/history"
+	hist := explorerPath + "/addresses/" + addr + "/history"
 	wantBadParams(t, e, map[string]string{
-		explorer + "/balance/nonsense":                                     "address",
-		hist + "?sort=sideways":                                            "sort",
-		hist + "?pageSize=0":                                               "pageSize",
-		hist + "?cursor=zzz":                                               "cursor",
-		hist + "?startMilestoneIndex=9&endMilestoneIndex=3":                "endMilestoneIndex",
-		hist + "?startMilestoneIndex=-1":                                   "startMilestoneIndex",
-		hist + "?startTimestamp=2000&endTimestamp=1000":                    "endTimestamp",
-		hist + "?endTimestamp=yesterday":                                   "endTimestamp",
-		hist + "?page_size=5":                                              `"page_size"`,
-		explorer + "/milestones/by-index/x/blocks":                         "index",
-		explorer + "/milestones/0x12/blocks":                               "milestoneId",
-		explorer + "/milestones/by-index/3/blocks?sort=up":                 "sort",
-		explorer + "/milestones/by-index/3/ledger-updates?pageSize=x":      "pageSize",
-		explorer + "/ledger/updates/by-milestone/nope":                     "milestoneId",
-		explorer + "/ledger/richest-addresses?top=0":                       "top",
-		explorer + "/ledger/richest-addresses?top=ten":                     "top",
-		explorer + "/ledger/token-distribution?ledgerIndex=x":              "ledgerIndex",
-		explorer + "/ledger/updates/by-address/" + addr + "?sort=sideways": "sort",
+		explorerPath + "/balance/nonsense":                                     "address",
+		hist + "?sort=sideways":                                                "sort",
+		hist + "?pageSize=0":                                                   "pageSize",
+		hist + "?cursor=zzz":                                                   "cursor",
+		hist + "?startMilestoneIndex=9&endMilestoneIndex=3":                    "endMilestoneIndex",
+		hist + "?startMilestoneIndex=-1":                                       "startMilestoneIndex",
+		hist + "?startTimestamp=2000&endTimestamp=1000":                        "endTimestamp",
+		hist + "?endTimestamp=yesterday":                                       "endTimestamp",
+		hist + "?page_size=5":                                                  `"page_size"`,
+		explorerPath + "/milestones/by-index/x/blocks":                         "index",
+		explorerPath + "/milestones/0x12/blocks":                               "milestoneId",
+		explorerPath + "/milestones/by-index/3/blocks?sort=up":                 "sort",
+		explorerPath + "/milestones/by-index/3/ledger-updates?pageSize=x":      "pageSize",
+		explorerPath + "/ledger/updates/by-milestone/nope":                     "milestoneId",
+		explorerPath + "/ledger/richest-addresses?top=0":                       "top",
+		explorerPath + "/ledger/richest-addresses?top=ten":                     "top",
+		explorerPath + "/ledger/token-distribution?ledgerIndex=x":              "ledgerIndex",
+		explorerPath + "/ledger/updates/by-address/" + addr + "?sort=sideways": "sort",
 	})
 	// A cursor of one list is refused by another.
-	var p historyJSON
+	var p explorer.HistoryJSON
 	e.mustGet(t, hist+"?pageSize=1", &p)
 	for a := range newExplorerWant(e.truth).updates {
-		var q historyJSON
-		e.mustGet(t, explorer+"/addresses/"+a+"/history?pageSize=1", &q)
+		var q explorer.HistoryJSON
+		e.mustGet(t, explorerPath+"/addresses/"+a+"/history?pageSize=1", &q)
 		if q.Cursor == "" {
 			continue
 		}
@@ -59,7 +61,7 @@ func testExplorerBadParams(t *testing.T, e *env, _ *explorerWant) {
 // list and the distribution equal the model's balances.
 func testExplorerLedgerAnalytics(t *testing.T, e *env, w *explorerWant) {
 	for _, path := range []string{"/ledger/richest-addresses", "/ledger/token-distribution"} {
-		code, body := e.fetch(t, explorer+path)
+		code, body := e.fetch(t, explorerPath+path)
 		if code != http.StatusNotFound || !strings.Contains(string(body), "not computed yet") {
 			t.Errorf("%s before the first run: %d %s, want 404 saying so", path, code, body)
 		}
@@ -87,8 +89,8 @@ func testExplorerLedgerAnalytics(t *testing.T, e *env, w *explorerWant) {
 		return strings.Compare(x.addr, y.addr)
 	})
 	for _, top := range []int{1, 10, 1000, 5000} { // 5000: clamped to 1000, as Chronicle
-		var got richestJSON
-		e.mustGet(t, fmt.Sprintf("%s/ledger/richest-addresses?top=%d", explorer, top), &got)
+		var got explorer.RichestJSON
+		e.mustGet(t, fmt.Sprintf("%s/ledger/richest-addresses?top=%d", explorerPath, top), &got)
 		if got.MaxResults != min(top, analytics.LedgerTop) {
 			t.Errorf("top=%d: maxResults %d, want %d", top, got.MaxResults, min(top, analytics.LedgerTop))
 		}
@@ -101,12 +103,12 @@ func testExplorerLedgerAnalytics(t *testing.T, e *env, w *explorerWant) {
 			t.Fatalf("top=%d: %d addresses, want %d", top, len(got.Top), len(want))
 		}
 		for i := range want {
-			if got.Top[i].Address != want[i].addr || got.Top[i].Balance != u64(want[i].bal) {
+			if got.Top[i].Address != want[i].addr || got.Top[i].Balance != explorer.U64(want[i].bal) {
 				t.Errorf("top=%d rank %d: %+v, want %s %d", top, i+1, got.Top[i], want[i].addr, want[i].bal)
 			}
 		}
 	}
-	byMag := map[uint64]*distributionStatJSON{}
+	byMag := map[uint64]*explorer.DistributionStatJSON{}
 	var counts = map[uint64][2]uint64{}
 	for _, b := range w.balances {
 		start := uint64(1)
@@ -116,8 +118,8 @@ func testExplorerLedgerAnalytics(t *testing.T, e *env, w *explorerWant) {
 		c := counts[start]
 		counts[start] = [2]uint64{c[0] + 1, c[1] + b.total}
 	}
-	var got distributionJSON
-	e.mustGet(t, explorer+"/ledger/token-distribution", &got)
+	var got explorer.DistributionJSON
+	e.mustGet(t, explorerPath+"/ledger/token-distribution", &got)
 	for i := range got.Distribution {
 		d := &got.Distribution[i]
 		byMag[d.Range.Start] = d
@@ -129,16 +131,16 @@ func testExplorerLedgerAnalytics(t *testing.T, e *env, w *explorerWant) {
 		t.Errorf("distribution at %d: %d decades, want %d at %d", got.LedgerIndex, len(byMag), len(counts), last.Index)
 	}
 	for start, c := range counts {
-		if d := byMag[start]; d == nil || d.AddressCount != u64(c[0]) || d.TotalBalance != u64(c[1]) {
+		if d := byMag[start]; d == nil || d.AddressCount != explorer.U64(c[0]) || d.TotalBalance != explorer.U64(c[1]) {
 			t.Errorf("decade from %d: %+v, want %d addresses, %d tokens", start, d, c[0], c[1])
 		}
 	}
 	// An index never computed is 404; the computed one by number is the same answer.
-	if code, _ := e.fetch(t, explorer+"/ledger/token-distribution?ledgerIndex=3"); code != http.StatusNotFound {
+	if code, _ := e.fetch(t, explorerPath+"/ledger/token-distribution?ledgerIndex=3"); code != http.StatusNotFound {
 		t.Errorf("distribution at an index never computed: %d, want 404", code)
 	}
-	var again richestJSON
-	e.mustGet(t, fmt.Sprintf("%s/ledger/richest-addresses?top=3&ledgerIndex=%d", explorer, last.Index), &again)
+	var again explorer.RichestJSON
+	e.mustGet(t, fmt.Sprintf("%s/ledger/richest-addresses?top=3&ledgerIndex=%d", explorerPath, last.Index), &again)
 	if len(again.Top) != min(3, len(ranked)) || again.Top[0].Address != ranked[0].addr {
 		t.Errorf("richest at ledgerIndex %d: %+v", last.Index, again)
 	}

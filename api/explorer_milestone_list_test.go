@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
 )
 
 // testExplorerMilestonesByTime: over the simulated chain's milestones (6 hours apart),
@@ -67,7 +69,7 @@ func milestoneListQuery(start, end int64, sort string) string {
 func milestoneListPages(t *testing.T, e *env, q string, size int) []string {
 	t.Helper()
 	var got []string
-	for _, p := range getPages(t, e, explorer+"/milestones"+q, size, func(p *milestonesJSON) string { return p.Cursor }) {
+	for _, p := range getPages(t, e, explorerPath+"/milestones"+q, size, func(p *explorer.MilestonesJSON) string { return p.Cursor }) {
 		if len(p.Items) > size || p.Cursor != "" && !strings.HasSuffix(p.Cursor, fmt.Sprint(".", size)) {
 			t.Errorf("%s: a page of %d items (pageSize %d), cursor %q", q, len(p.Items), size, p.Cursor)
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -14,32 +16,32 @@ import (
 // white-flag order (sort=newest, the default: reversed), with the payload type of each message.
 func testExplorerBlocks(t *testing.T, e *env, _ *explorerWant) {
 	for i, m := range e.truth.Milestones {
-		var want []blockJSON
+		var want []explorer.BlockJSON
 		for wf, id := range m.Messages {
-			b := blockJSON{BlockID: id.String(), WhiteFlagIndex: int32(wf)}
+			b := explorer.BlockJSON{BlockID: id.String(), WhiteFlagIndex: int32(wf)}
 			if pt, ok := payloadTypeOf(e.truth.Messages[id].Message); ok {
 				b.PayloadType = &pt
 			}
 			want = append(want, b)
 		}
-		path := fmt.Sprintf("%s/milestones/by-index/%d/blocks?sort=oldest", explorer, m.Index)
+		path := fmt.Sprintf("%s/milestones/by-index/%d/blocks?sort=oldest", explorerPath, m.Index)
 		if i%3 == 1 {
-			path = fmt.Sprintf("%s/milestones/%s/blocks?sort=oldest", explorer, m.MilestoneID)
+			path = fmt.Sprintf("%s/milestones/%s/blocks?sort=oldest", explorerPath, m.MilestoneID)
 		}
 		equalBlocks(t, path, blockPages(t, e, path, 1+i%7), want)
 		if i%5 == 0 {
-			newest := fmt.Sprintf("%s/milestones/by-index/%d/blocks?sort=newest", explorer, m.Index)
+			newest := fmt.Sprintf("%s/milestones/by-index/%d/blocks?sort=newest", explorerPath, m.Index)
 			if i%2 == 0 {
-				newest = fmt.Sprintf("%s/milestones/%s/blocks?", explorer, m.MilestoneID) // the default
+				newest = fmt.Sprintf("%s/milestones/%s/blocks?", explorerPath, m.MilestoneID) // the default
 			}
 			slices.Reverse(want)
 			equalBlocks(t, newest, blockPages(t, e, newest, 4), want)
 		}
 	}
-	if code, _ := e.fetch(t, fmt.Sprintf("%s/milestones/by-index/%d/blocks", explorer, chainLength+5)); code != http.StatusNotFound {
+	if code, _ := e.fetch(t, fmt.Sprintf("%s/milestones/by-index/%d/blocks", explorerPath, chainLength+5)); code != http.StatusNotFound {
 		t.Errorf("blocks of a milestone not indexed: %d, want 404", code)
 	}
-	unknown := explorer + "/milestones/0x" + strings.Repeat("ab", 32) + "/blocks"
+	unknown := explorerPath + "/milestones/0x" + strings.Repeat("ab", 32) + "/blocks"
 	if code, _ := e.fetch(t, unknown); code != http.StatusNotFound {
 		t.Errorf("blocks of an unknown milestone ID: %d, want 404", code)
 	}
@@ -57,17 +59,17 @@ func payloadTypeOf(m *chain.Message) (uint32, bool) {
 	return 0, false
 }
 
-func blockPages(t *testing.T, e *env, path string, size int) []blockJSON {
-	var out []blockJSON
-	for _, p := range getPages(t, e, path, size, func(p *milestoneBlocksJSON) string { return p.Cursor }) {
+func blockPages(t *testing.T, e *env, path string, size int) []explorer.BlockJSON {
+	var out []explorer.BlockJSON
+	for _, p := range getPages(t, e, path, size, func(p *explorer.MilestoneBlocksJSON) string { return p.Cursor }) {
 		out = append(out, p.Blocks...)
 	}
 	return out
 }
 
-func equalBlocks(t *testing.T, what string, got, want []blockJSON) {
+func equalBlocks(t *testing.T, what string, got, want []explorer.BlockJSON) {
 	t.Helper()
-	show := func(bs []blockJSON) string {
+	show := func(bs []explorer.BlockJSON) string {
 		var parts []string
 		for _, b := range bs {
 			pt := "null"
@@ -105,19 +107,19 @@ func testExplorerMilestoneUpdates(t *testing.T, e *env, _ *explorerWant) {
 		for _, id := range slices.Sorted(slices.Values(consumed[m.Index])) {
 			want = append(want, "spent "+id)
 		}
-		path := fmt.Sprintf("%s/milestones/by-index/%d/ledger-updates?", explorer, m.Index)
+		path := fmt.Sprintf("%s/milestones/by-index/%d/ledger-updates?", explorerPath, m.Index)
 		if i%2 == 1 {
-			path = fmt.Sprintf("%s/ledger/updates/by-milestone/%s?", explorer, m.MilestoneID)
+			path = fmt.Sprintf("%s/ledger/updates/by-milestone/%s?", explorerPath, m.MilestoneID)
 		}
 		var got []string
-		for _, p := range getPages(t, e, path, 1+i%5, func(p *milestoneUpdatesJSON) string { return p.Cursor }) {
+		for _, p := range getPages(t, e, path, 1+i%5, func(p *explorer.MilestoneUpdatesJSON) string { return p.Cursor }) {
 			if p.MilestoneIndex != m.Index {
 				t.Fatalf("%s: milestoneIndex %d", path, p.MilestoneIndex)
 			}
 			for _, it := range p.Items {
 				got = append(got, map[bool]string{false: "created ", true: "spent "}[it.IsSpent]+it.OutputID)
 				ot := e.truth.Outputs[mustOutputID(t, it.OutputID)]
-				if ot == nil || it.Amount != u64(ot.Output.Amount) || it.Kind != ot.Output.Kind.String() ||
+				if ot == nil || it.Amount != explorer.U64(ot.Output.Amount) || it.Kind != ot.Output.Kind.String() ||
 					(ot.Output.Kind != chain.OutputAlias && it.Address != addrText(ot.Output.Address)) {
 					t.Errorf("%s: item %+v does not match its output", path, it)
 				}

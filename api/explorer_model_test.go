@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
@@ -128,7 +130,7 @@ func (w *explorerWant) addUpdates(ot *sim.OutputTruth) {
 	for addr, roles := range rolesIn(&ot.Output) {
 		slices.Sort(roles)
 		u := updateWant{OutputID: ot.OutputID.String(), MilestoneIndex: ot.MilestoneIndex,
-			Timestamp: ot.Timestamp.Unix(), Kind: ot.Output.Kind.String(), Roles: roles, Amount: u64(ot.Output.Amount)}
+			Timestamp: ot.Timestamp.Unix(), Kind: ot.Output.Kind.String(), Roles: roles, Amount: explorer.U64(ot.Output.Amount)}
 		w.updates[addr] = append(w.updates[addr], u)
 		if ot.Spent {
 			u.IsSpent, u.MilestoneIndex, u.Timestamp = true, ot.SpentMilestone, ot.SpentTimestamp.Unix()

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
@@ -29,8 +31,8 @@ func TestExplorerRealNetwork(t *testing.T) {
 			want = append(want, fmt.Sprintf("%d %s %s", b.WhiteFlagIndex, chain.MessageID(b.ID), pt))
 		}
 		var got []string
-		path := fmt.Sprintf("%s/milestones/%s/blocks?sort=oldest", explorer, chain.MilestoneID(ms.MilestoneID))
-		for _, p := range getPages(t, e.env, path, 10, func(p *milestoneBlocksJSON) string { return p.Cursor }) {
+		path := fmt.Sprintf("%s/milestones/%s/blocks?sort=oldest", explorerPath, chain.MilestoneID(ms.MilestoneID))
+		for _, p := range getPages(t, e.env, path, 10, func(p *explorer.MilestoneBlocksJSON) string { return p.Cursor }) {
 			for _, b := range p.Blocks {
 				pt := "null"
 				if b.PayloadType != nil {
@@ -51,8 +53,8 @@ func TestExplorerRealNetwork(t *testing.T) {
 		for _, o := range ms.Consumed {
 			wantUpdates = append(wantUpdates, "spent "+chain.OutputID(o.OutputID).String())
 		}
-		path = fmt.Sprintf("%s/milestones/by-index/%d/ledger-updates?", explorer, index)
-		for _, p := range getPages(t, e.env, path, 7, func(p *milestoneUpdatesJSON) string { return p.Cursor }) {
+		path = fmt.Sprintf("%s/milestones/by-index/%d/ledger-updates?", explorerPath, index)
+		for _, p := range getPages(t, e.env, path, 7, func(p *explorer.MilestoneUpdatesJSON) string { return p.Cursor }) {
 			for _, it := range p.Items {
 				gotUpdates = append(gotUpdates, map[bool]string{false: "created ", true: "spent "}[it.IsSpent]+it.OutputID)
 			}

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
@@ -18,7 +21,7 @@ import (
 var explorerOptions = sim.Options{Seed: 11, MessagesPerMilestone: 20, AddressPool: 30, TagPool: 4,
 	LegacyGenesisOutputs: 10, MilestoneInterval: 6 * time.Hour}
 
-const explorer = "/api/explorer/v2"
+const explorerPath = "/api/explorer/v2"
 
 // TestExplorer checks the explorer routes against the model computed from sim.Truth,
 // on one keyspace; the ledger analytics run last (they write rows).
@@ -62,15 +65,15 @@ func testExplorerBalance(t *testing.T, e *env, w *explorerWant) {
 	}
 	last := e.truth.Milestones[len(e.truth.Milestones)-1]
 	for a := range addrs {
-		var got balanceJSON
-		e.mustGet(t, explorer+"/balance/"+a, &got)
+		var got explorer.BalanceJSON
+		e.mustGet(t, explorerPath+"/balance/"+a, &got)
 		want := w.balances[a]
 		if want == nil {
 			want = &balanceWant{}
 		}
-		exp := balanceJSON{TotalBalance: u64(want.total), AvailableBalance: u64(want.available),
-			SigLockedBalance: u64(want.sigLocked), LedgerIndex: last.Index, MilestoneTimestamp: last.Timestamp.Unix(),
-			withCoverage: withCoverage{coverageJSON{Status: coveragePartial, Since: 1, LedgerIndex: last.Index}}}
+		exp := explorer.BalanceJSON{TotalBalance: explorer.U64(want.total), AvailableBalance: explorer.U64(want.available),
+			SigLockedBalance: explorer.U64(want.sigLocked), LedgerIndex: last.Index, MilestoneTimestamp: last.Timestamp.Unix(),
+			WithCoverage: rest.WithCoverage{Coverage: rest.CoverageJSON{Status: rest.CoveragePartial, Since: 1, LedgerIndex: last.Index}}}
 		if got != exp {
 			t.Errorf("balance %s:\n got %+v\nwant %+v", a, got, exp)
 		}
@@ -106,7 +109,7 @@ func getPages[P any](t *testing.T, e *env, path string, pageSize int, cursorOf f
 func historyItems(t *testing.T, e *env, path string, pageSize int) []updateWant {
 	t.Helper()
 	var out []updateWant
-	for _, p := range getPages(t, e, path, pageSize, func(p *historyJSON) string { return p.Cursor }) {
+	for _, p := range getPages(t, e, path, pageSize, func(p *explorer.HistoryJSON) string { return p.Cursor }) {
 		for _, it := range p.Items {
 			roles := slices.Sorted(slices.Values(it.Roles))
 			out = append(out, updateWant{OutputID: it.OutputID, IsSpent: it.IsSpent, MilestoneIndex: it.MilestoneIndex,
@@ -145,9 +148,9 @@ func testExplorerHistory(t *testing.T, e *env, w *explorerWant) {
 			if size == 1 && len(us) > 60 {
 				size = 3 // keeps the one-by-one walks to the smaller feeds
 			}
-			path := explorer + "/addresses/" + a + "/history?sort=" + sort
+			path := explorerPath + "/addresses/" + a + "/history?sort=" + sort
 			if n%2 == 1 {
-				path = explorer + "/ledger/updates/by-address/" + a + "?sort=" + sort
+				path = explorerPath + "/ledger/updates/by-address/" + a + "?sort=" + sort
 			}
 			equalUpdates(t, fmt.Sprintf("%s sort=%s pageSize=%d", a, sort, size), historyItems(t, e, path, size), want)
 			n++
@@ -155,12 +158,12 @@ func testExplorerHistory(t *testing.T, e *env, w *explorerWant) {
 	}
 	// Default sort is newest; an address without updates has an empty feed.
 	for a, us := range w.updates {
-		equalUpdates(t, a+" default sort", historyItems(t, e, explorer+"/addresses/"+a+"/history?", 50),
+		equalUpdates(t, a+" default sort", historyItems(t, e, explorerPath+"/addresses/"+a+"/history?", 50),
 			sortedUpdates(us, false))
 		break
 	}
-	var empty historyJSON
-	e.mustGet(t, explorer+"/addresses/"+chain.Address{}.Bech32(sim.HRP)+"/history", &empty)
+	var empty explorer.HistoryJSON
+	e.mustGet(t, explorerPath+"/addresses/"+chain.Address{}.Bech32(sim.HRP)+"/history", &empty)
 	if len(empty.Items) != 0 || empty.Cursor != "" {
 		t.Errorf("unknown address: %+v, want no items", empty)
 	}
@@ -187,7 +190,7 @@ func testExplorerHistoryBounds(t *testing.T, e *env, w *explorerWant) {
 					byTime = append(byTime, u)
 				}
 			}
-			base := explorer + "/addresses/" + a + "/history?sort=" + sort
+			base := explorerPath + "/addresses/" + a + "/history?sort=" + sort
 			equalUpdates(t, a+" milestones 12..27 "+sort,
 				historyItems(t, e, base+"&startMilestoneIndex=12&endMilestoneIndex=27", 5), sortedUpdates(byIndex, oldest))
 			equalUpdates(t, a+" time bounds "+sort, historyItems(t, e, fmt.Sprintf("%s&startTimestamp=%d&endTimestamp=%s",

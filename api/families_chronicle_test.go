@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/analytics"
+
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
 
@@ -61,7 +63,7 @@ func TestFamiliesChronicleFigures(t *testing.T) {
 	}
 	for index, figures := range want {
 		var got milestoneFamiliesAnswer
-		path := familiesPrefix + "/milestones/" + index
+		path := analytics.FamiliesPrefix + "/milestones/" + index
 		if code := e.getNumbers(t, path, &got); code != http.StatusOK {
 			t.Fatalf("GET %s: %d", path, code)
 		}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/analytics"
+
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 
@@ -11,7 +13,7 @@ import (
 // chain ingested with the analytics rows: no 5xx, and every 400 names a parameter.
 func FuzzFamilyParams(f *testing.F) {
 	e := newEnvWith(f, sim.Options{Seed: 3, MessagesPerMilestone: 6, AddressPool: 10, TagPool: 3}, fuzzEnvMilestones, true)
-	routes := fuzzRoutes(e, familiesPrefix)
+	routes := fuzzRoutes(e, analytics.FamiliesPrefix)
 	for i := range routes {
 		f.Add(uint8(i), "4", "pageSize=2&startIndex=1&endIndex=6")
 		f.Add(uint8(i), "0", "startIndex=4294967295&cursor=4294967295")

@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/analytics"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
@@ -53,7 +56,7 @@ func famTime(index uint32) time.Time { return time.Unix(1664582400+int64(index)*
 // famFigures are the figures the test stores for a family at a milestone: every path of
 // the family (buckets 0..3 for token_distribution), distinct per path and milestone,
 // amounts past 2^53 so that a number would lose them.
-func famFigures(spec familySpec, index uint32) map[string]int64 {
+func famFigures(spec analytics.FamilySpec, index uint32) map[string]int64 {
 	out := map[string]int64{}
 	for j, path := range spec.Figures {
 		for n := range 4 {
@@ -78,10 +81,10 @@ func famDetail(index uint32) string {
 }
 
 // famStored is what the test stored for a family at a milestone; ok is false without a row.
-func famStored(spec familySpec, index uint32) (store.FamilyFigures, bool) {
+func famStored(spec analytics.FamilySpec, index uint32) (store.FamilyFigures, bool) {
 	f := store.FamilyFigures{Family: spec.Name, Figures: famFigures(spec, index)}
 	switch {
-	case spec.Name == protocolParametersFamily:
+	case spec.Name == analytics.ProtocolParametersFamily:
 		f.Detail = famDetail(index)
 		return f, slices.Contains(famParamsAt, index)
 	case spec.Ledger:
@@ -91,7 +94,7 @@ func famStored(spec familySpec, index uint32) (store.FamilyFigures, bool) {
 }
 
 // famIndexes are the milestones in [from, to] with a row of spec, newest first.
-func famIndexes(spec familySpec, from, to uint32) []uint32 {
+func famIndexes(spec analytics.FamilySpec, from, to uint32) []uint32 {
 	var out []uint32
 	for i := to; i >= from && i > 0; i-- {
 		if _, ok := famStored(spec, i); ok {
@@ -109,11 +112,11 @@ func newFamiliesEnv(t *testing.T) *env {
 	ctx := context.Background()
 	for i := uint32(1); i <= famSynced; i++ {
 		var activity, ledger []store.FamilyFigures
-		for _, spec := range families {
+		for _, spec := range analytics.Families {
 			f, ok := famStored(spec, i)
 			switch {
 			case !ok:
-			case spec.Ledger || spec.Name == protocolParametersFamily:
+			case spec.Ledger || spec.Name == analytics.ProtocolParametersFamily:
 				ledger = append(ledger, f)
 			default:
 				activity = append(activity, f)
@@ -146,7 +149,7 @@ func newFamiliesEnv(t *testing.T) *env {
 // bad parameters.
 func TestFamilyRoutes(t *testing.T) {
 	e := newFamiliesEnv(t)
-	if got := familyNamesOf(families); !slices.Equal(got, familyNames) {
+	if got := familyNamesOf(analytics.Families); !slices.Equal(got, familyNames) {
 		t.Fatalf("families %v, the contract names %v", got, familyNames)
 	}
 	t.Run("series", func(t *testing.T) { checkFamilySeries(t, e, "partial") })
@@ -168,7 +171,7 @@ func TestFamilyRoutes(t *testing.T) {
 	t.Run("milestone folded whole", func(t *testing.T) { checkMilestoneFamilies(t, e, "complete") })
 }
 
-func familyNamesOf(specs []familySpec) []string {
+func familyNamesOf(specs []analytics.FamilySpec) []string {
 	out := make([]string, len(specs))
 	for i, s := range specs {
 		out[i] = s.Name
@@ -180,12 +183,12 @@ func familyNamesOf(specs []familySpec) []string {
 // a bounded range, and checks points, figures, timestamps, parameters and coverage
 // (ledger: the ledger families' coverage).
 func checkFamilySeries(t *testing.T, e *env, ledger string) {
-	for _, spec := range families {
+	for _, spec := range analytics.Families {
 		for _, q := range []struct {
 			query    string
 			from, to uint32
 		}{{"?pageSize=1000", 0, famSynced}, {"?startIndex=9&endIndex=21", 9, 21}, {"?startIndex=40", 40, 50}} {
-			path := familiesPrefix + "/" + spec.Name + q.query
+			path := analytics.FamiliesPrefix + "/" + spec.Name + q.query
 			var got familySeriesAnswer
 			if code := e.getNumbers(t, path, &got); code != http.StatusOK {
 				t.Fatalf("GET %s: %d", path, code)
@@ -213,7 +216,7 @@ func pointIndexes(points []familyPointAnswer) []uint32 {
 	return out
 }
 
-func checkFamilyPoint(t *testing.T, path string, spec familySpec, p familyPointAnswer) {
+func checkFamilyPoint(t *testing.T, path string, spec analytics.FamilySpec, p familyPointAnswer) {
 	t.Helper()
 	stored, _ := famStored(spec, p.MilestoneIndex)
 	where := fmt.Sprintf("GET %s, milestone %d", path, p.MilestoneIndex)
@@ -242,7 +245,7 @@ func checkParameters(t *testing.T, where string, got json.RawMessage, detail str
 // checkFamilyPaging follows cursors through series of several page sizes: every point
 // once, newest first, full pages but the last, a cursor exactly when points remain.
 func checkFamilyPaging(t *testing.T, e *env) {
-	for _, spec := range []familySpec{families[0], families[6]} {
+	for _, spec := range []analytics.FamilySpec{analytics.Families[0], analytics.Families[6]} {
 		for _, c := range []struct {
 			bounds   string
 			from, to uint32
@@ -252,7 +255,7 @@ func checkFamilyPaging(t *testing.T, e *env) {
 			var seen []uint32
 			next := ""
 			for pages := 0; ; pages++ {
-				path := fmt.Sprintf("%s/%s?%spageSize=%d%s", familiesPrefix, spec.Name, c.bounds, c.size, next)
+				path := fmt.Sprintf("%s/%s?%spageSize=%d%s", analytics.FamiliesPrefix, spec.Name, c.bounds, c.size, next)
 				var got familySeriesAnswer
 				if code := e.getNumbers(t, path, &got); code != http.StatusOK || pages > len(want) {
 					t.Fatalf("GET %s: %d after %d pages", path, code, pages)
@@ -278,21 +281,21 @@ func checkFamilyPaging(t *testing.T, e *env) {
 // the protocol parameters have none, and past the fold (ledger families missing).
 func checkMilestoneFamilies(t *testing.T, e *env, ledger string) {
 	for _, index := range []uint32{20, 5, famFolded + 3} {
-		path := fmt.Sprintf("%s/milestones/%d", familiesPrefix, index)
+		path := fmt.Sprintf("%s/milestones/%d", analytics.FamiliesPrefix, index)
 		var got milestoneFamiliesAnswer
 		if code := e.getNumbers(t, path, &got); code != http.StatusOK {
 			t.Fatalf("GET %s: %d", path, code)
 		}
 		var present, missing []string
 		var detail string
-		for _, spec := range families {
+		for _, spec := range analytics.Families {
 			stored, ok := famStored(spec, index)
 			switch {
 			case ok:
 				present = append(present, spec.Name)
 				checkFigures(t, path+" "+spec.Name, map[string]any(got.Families[spec.Name]), stored.Figures)
 				detail += stored.Detail
-			case spec.Name != protocolParametersFamily:
+			case spec.Name != analytics.ProtocolParametersFamily:
 				missing = append(missing, spec.Name)
 			}
 		}
@@ -311,7 +314,7 @@ func checkMilestoneFamilies(t *testing.T, e *env, ledger string) {
 }
 
 func checkFamilyErrors(t *testing.T, e *env) {
-	series := familiesPrefix + "/block_activity"
+	series := analytics.FamiliesPrefix + "/block_activity"
 	for _, c := range []errorCase{
 		{"GET", series + "?startIndex=x", 400, "startIndex"},
 		{"GET", series + "?endIndex=-1", 400, "endIndex"},
@@ -323,16 +326,16 @@ func checkFamilyErrors(t *testing.T, e *env) {
 		{"GET", series + "?endIndex=20&cursor=21", 400, "cursor"},
 		{"GET", series + "?startIndex=5&cursor=4", 400, "cursor"},
 		{"GET", series + "?page_size=5", 400, "page_size"},
-		{"GET", familiesPrefix + "/no_such_family", 404, "no route"},
-		{"GET", familiesPrefix + "/milestones/abc", 400, "index"},
-		{"GET", familiesPrefix + "/milestones/4294967296", 400, "index"},
-		{"GET", familiesPrefix + "/milestones/999", 404, "999"},
-		{"GET", familiesPrefix + "/milestones/0", 404, "0"},
-		{"GET", familiesPrefix + "/milestones/4294967295", 404, "4294967295"},
-		{"GET", familiesPrefix + "/active_addresses/daily?from=2022-13-01", 400, "from"},
-		{"GET", familiesPrefix + "/active_addresses/daily?from=2022-10-02&to=2022-10-01", 400, "from"},
-		{"GET", familiesPrefix + "/active_addresses/daily?from=9999-01-01", 400, "from"},
-		{"GET", familiesPrefix + "/active_addresses/daily?to=2022-10-01&from=2012-09-01", 400, "to"},
+		{"GET", analytics.FamiliesPrefix + "/no_such_family", 404, "no route"},
+		{"GET", analytics.FamiliesPrefix + "/milestones/abc", 400, "index"},
+		{"GET", analytics.FamiliesPrefix + "/milestones/4294967296", 400, "index"},
+		{"GET", analytics.FamiliesPrefix + "/milestones/999", 404, "999"},
+		{"GET", analytics.FamiliesPrefix + "/milestones/0", 404, "0"},
+		{"GET", analytics.FamiliesPrefix + "/milestones/4294967295", 404, "4294967295"},
+		{"GET", analytics.FamiliesPrefix + "/active_addresses/daily?from=2022-13-01", 400, "from"},
+		{"GET", analytics.FamiliesPrefix + "/active_addresses/daily?from=2022-10-02&to=2022-10-01", 400, "from"},
+		{"GET", analytics.FamiliesPrefix + "/active_addresses/daily?from=9999-01-01", 400, "from"},
+		{"GET", analytics.FamiliesPrefix + "/active_addresses/daily?to=2022-10-01&from=2012-09-01", 400, "to"},
 		{"POST", series, 405, "read-only"},
 	} {
 		checkError(t, e.srv.URL, c)
@@ -348,7 +351,7 @@ func checkDailyFamily(t *testing.T, e *env) {
 		today, today.AddDate(0, 0, -29), today.AddDate(0, 0, -30)}
 	count := func(d time.Time) int64 { return d.Unix()/86400 + 7 }
 	for _, d := range days {
-		if err := e.st.WriteDailyFamily(ctx, d, dailyFamily, map[string]int64{"count": count(d)}); err != nil {
+		if err := e.st.WriteDailyFamily(ctx, d, analytics.DailyFamily, map[string]int64{"count": count(d)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -366,14 +369,14 @@ func checkDailyFamily(t *testing.T, e *env) {
 				Figures map[string]any `json:"figures"`
 			} `json:"points"`
 		}
-		path := familiesPrefix + "/active_addresses/daily" + query
-		if code := e.getNumbers(t, path, &got); code != http.StatusOK || got.Family != dailyFamily ||
+		path := analytics.FamiliesPrefix + "/active_addresses/daily" + query
+		if code := e.getNumbers(t, path, &got); code != http.StatusOK || got.Family != analytics.DailyFamily ||
 			len(got.Points) != len(want) {
 			t.Fatalf("GET %s: %d, family %s, %d points, want %d", path, code, got.Family, len(got.Points), len(want))
 		}
 		for i, p := range got.Points {
-			if p.Date != want[i].Format(dateLayout) {
-				t.Errorf("GET %s: point %d is %s, want %s", path, i, p.Date, want[i].Format(dateLayout))
+			if p.Date != want[i].Format(rest.DateLayout) {
+				t.Errorf("GET %s: point %d is %s, want %s", path, i, p.Date, want[i].Format(rest.DateLayout))
 			}
 			checkFigures(t, path+" "+p.Date, p.Figures, map[string]int64{"count": count(want[i])})
 		}
@@ -382,7 +385,7 @@ func checkDailyFamily(t *testing.T, e *env) {
 
 func date(t *testing.T, s string) time.Time {
 	t.Helper()
-	d, err := time.Parse(dateLayout, s)
+	d, err := time.Parse(rest.DateLayout, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,8 +396,8 @@ func date(t *testing.T, s string) time.Time {
 // milestone): caches keep them for a milestone interval.
 func checkFamilyCaching(t *testing.T, e *env) {
 	want := "public, max-age=" + seconds(DefaultMovingMaxAge)
-	for _, path := range []string{familiesPrefix + "/ledger_outputs", familiesPrefix + "/milestones/20",
-		familiesPrefix + "/active_addresses/daily", familiesPrefix + "/milestones/999"} {
+	for _, path := range []string{analytics.FamiliesPrefix + "/ledger_outputs", analytics.FamiliesPrefix + "/milestones/20",
+		analytics.FamiliesPrefix + "/active_addresses/daily", analytics.FamiliesPrefix + "/milestones/999"} {
 		resp, _ := send(t, http.MethodGet, e.srv.URL+path, "", "")
 		if got := resp.Header.Get("Cache-Control"); got != want {
 			t.Errorf("GET %s: %d, Cache-Control %q, want %q", path, resp.StatusCode, got, want)

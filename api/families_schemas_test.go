@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/analytics"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -15,7 +18,7 @@ import (
 // file leaves out, aside), an amount (Chronicle's ".0" field) as a string and a count as
 // an integer.
 func TestFamilySchemasNameChronicleFigures(t *testing.T) {
-	schemas := New(store.New(nil, testChunk), Config{}).openAPI()["components"].(object)["schemas"].(object)
+	schemas := New(store.New(nil, testChunk), Config{}).openAPI()["components"].(rest.Object)["schemas"].(rest.Object)
 	for index, figures := range chronicleFigures(t) {
 		want := map[string]map[string]bool{} // family: path: amount
 		for key, f := range figures {
@@ -26,7 +29,7 @@ func TestFamilySchemasNameChronicleFigures(t *testing.T) {
 			want[family][path] = f.amount
 		}
 		for family, paths := range want {
-			sch, ok := schemas[familySchemaName(family)+"Figures"].(object)
+			sch, ok := schemas[analytics.FamilySchemaName(family)+"Figures"].(rest.Object)
 			if !ok {
 				t.Errorf("no figures schema of %s", family)
 				continue
@@ -52,11 +55,11 @@ func TestFamilySchemasNameChronicleFigures(t *testing.T) {
 }
 
 // schemaLeaves maps each leaf path of an object schema to its type ("{N}" for a map).
-func schemaLeaves(prefix string, sch object, out map[string]string) map[string]string {
-	if extra, ok := sch["additionalProperties"].(object); ok {
+func schemaLeaves(prefix string, sch rest.Object, out map[string]string) map[string]string {
+	if extra, ok := sch["additionalProperties"].(rest.Object); ok {
 		schemaLeaves(prefix+"{N}.", extra, out)
 	}
-	props, ok := sch["properties"].(object)
+	props, ok := sch["properties"].(rest.Object)
 	if !ok {
 		if _, isMap := sch["additionalProperties"]; !isMap {
 			out[strings.TrimSuffix(prefix, ".")] = fmt.Sprint(sch["type"])
@@ -64,7 +67,7 @@ func schemaLeaves(prefix string, sch object, out map[string]string) map[string]s
 		return out
 	}
 	for name, child := range props {
-		schemaLeaves(prefix+name+".", child.(object), out)
+		schemaLeaves(prefix+name+".", child.(rest.Object), out)
 	}
 	return out
 }

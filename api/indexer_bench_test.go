@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+
 	"github.com/gocql/gocql"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
@@ -31,8 +33,8 @@ func BenchmarkIndexerBasicByAddress(b *testing.B) {
 	b.ResetTimer()
 	lines := []string{fmt.Sprintf("%-28s %-32s %-32s %s", "query", "API p50 / p99 / req/s", "gocql p50 / p99 / req/s",
 		"p50 ratio")}
-	for _, size := range []int{10, tip26DefaultPageSize} {
-		path := fmt.Sprintf("%s/outputs/basic?address=%s&pageSize=%d", tip26Prefix, addr, size)
+	for _, size := range []int{10, indexer.Tip26DefaultPageSize} {
+		path := fmt.Sprintf("%s/outputs/basic?address=%s&pageSize=%d", indexer.Tip26Prefix, addr, size)
 		viaAPI := load(b, func(ctx context.Context) error { return getOK(ctx, benchClient, e.srv.URL+path) })
 		direct := load(b, func(ctx context.Context) error { return directUnspent(ctx, g, addr, size+1) })
 		lines = append(lines, fmt.Sprintf("%-28s %-32s %-32s %.2fx", fmt.Sprintf("basic by address, page %d", size),

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+
 	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -54,7 +56,7 @@ func testBudgetPages(t *testing.T, e *env, name string, filter ledgerquery.Filte
 			if pages > 5000 {
 				t.Fatalf("%s: no last page", name)
 			}
-			ans, err := (&indexerAPI{e.api.reads}).tip26Answer(context.Background(), ledgerquery.Request{Kinds: tip26GenericKinds,
+			ans, err := indexer.New(e.api.Reads).Tip26Answer(context.Background(), ledgerquery.Request{Kinds: indexer.Tip26GenericKinds,
 				Filter: filter, Start: from, PageSize: 5, Budget: budget, Newest: newest, IncludeSpent: mode.IncludeSpent})
 			if err != nil {
 				t.Fatal(err)

@@ -5,6 +5,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
@@ -38,9 +41,9 @@ func testTip26GenericFoundries(t *testing.T, e *env, model []unspentModel) {
 			func(m *unspentModel) bool { return m.unlockableBy(v.foundryAlias) }, true},
 		{"an Ed25519 address", "unlockableByAddress=" + url.QueryEscape(ed),
 			func(m *unspentModel) bool { return m.unlockableBy(ed) }, false},
-		{"created before the first foundry", "createdBefore=" + itoa(int(first)),
+		{"created before the first foundry", "createdBefore=" + rest.Itoa(int(first)),
 			func(m *unspentModel) bool { return m.createdAt < first }, false},
-		{"created after the last foundry", "createdAfter=" + itoa(int(last)),
+		{"created after the last foundry", "createdAfter=" + rest.Itoa(int(last)),
 			func(m *unspentModel) bool { return m.createdAt > last }, false},
 	} {
 		if n := checkGenericFoundries(t, e, model, c.query, c.want); (n > 0) != c.foundries {
@@ -55,14 +58,14 @@ func checkFoundryBoundary(t *testing.T, e *env, model []unspentModel, i int) {
 	at := func(j int) string {
 		return ledgerquery.EncodeCursor(store.Position{CreatedAt: model[j].createdAt, OutputID: model[j].id}, 1)
 	}
-	var before, page outputsJSON
-	e.mustGet(t, tip26Prefix+"/outputs?cursor="+at(i-1), &before)
+	var before, page indexer.OutputsJSON
+	e.mustGet(t, indexer.Tip26Prefix+"/outputs?cursor="+at(i-1), &before)
 	if !slices.Equal(before.Items, []string{model[i-1].id}) || before.Cursor != at(i) {
 		t.Errorf("the page before foundry %s: items %v cursor %q, want [%s] cursor %q", model[i].id, before.Items,
 			before.Cursor, model[i-1].id, at(i))
 		return
 	}
-	e.mustGet(t, tip26Prefix+"/outputs?cursor="+before.Cursor, &page)
+	e.mustGet(t, indexer.Tip26Prefix+"/outputs?cursor="+before.Cursor, &page)
 	want := ""
 	if i+1 < len(model) {
 		want = at(i + 1)
@@ -90,7 +93,7 @@ func checkGenericFoundries(t *testing.T, e *env, model []unspentModel, query str
 	}
 	var got []string
 	for _, size := range []int{3, 100} {
-		if got = e.tip26Walk(t, tip26Prefix+"/outputs?"+query, size); !slices.Equal(got, want) {
+		if got = e.tip26Walk(t, indexer.Tip26Prefix+"/outputs?"+query, size); !slices.Equal(got, want) {
 			t.Errorf("GET /outputs?%s pageSize %d: %d items, want %d", query, size, len(got), len(want))
 		}
 	}

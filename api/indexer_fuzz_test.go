@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -13,9 +16,9 @@ import (
 // FuzzTip26Params: any query against any TIP-26 route parses or is refused with a 4xx;
 // what parses is within bounds, and a cursor taken (in its own order) re-encodes to what was sent.
 func FuzzTip26Params(f *testing.F) {
-	var routes []route
+	var routes []rest.Route
 	for _, rt := range New(store.New(nil, testChunk), Config{}).routes {
-		if strings.HasPrefix(rt.pattern, tip26Prefix) {
+		if strings.HasPrefix(rt.Pattern, indexer.Tip26Prefix) {
 			routes = append(routes, rt)
 		}
 	}
@@ -32,23 +35,23 @@ func FuzzTip26Params(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, pathValue, rawQuery string) {
 		rt := &routes[int(which)%len(routes)]
-		in, err := parseInput(rt, func(string) string { return pathValue }, rawQuery)
+		in, err := rest.ParseInput(rt, func(string) string { return pathValue }, rawQuery)
 		if err != nil {
 			checkClientError(t, err, "")
 			return
 		}
-		in.localize("smr") // as the server does before the handler
+		in.Localize("smr") // as the server does before the handler
 		var p allTip26Params
-		if err := fillParams(reflect.ValueOf(&p).Elem(), paramFields(reflect.TypeFor[allTip26Params](), nil), in); err != nil {
+		if err := rest.FillParams(reflect.ValueOf(&p).Elem(), rest.ParamFields(reflect.TypeFor[allTip26Params](), nil), in); err != nil {
 			t.Fatal(err)
 		}
-		start, size := p.page()
-		newest, orderErr := p.orderParams.newest(p.Cursor)
+		start, size := p.Page()
+		newest, orderErr := p.OrderParams.Newest(p.Cursor)
 		if orderErr != nil {
 			checkClientError(t, orderErr, "cursor")
 			return
 		}
-		if size < 1 || size > tip26MaxPageSize {
+		if size < 1 || size > indexer.Tip26MaxPageSize {
 			t.Errorf("page size %d accepted", size)
 		}
 		if start != nil {
@@ -68,13 +71,13 @@ func FuzzTip26Params(f *testing.F) {
 
 // allTip26Params holds every TIP-26 list parameter: what any list route accepts fills it.
 type allTip26Params struct {
-	tokenParams
-	conditionParams
-	senderParams
-	tagParams
-	issuerParams
-	aliasRoleParams
-	aliasAddressParams
-	tailParams
-	orderParams
+	indexer.TokenParams
+	indexer.ConditionParams
+	indexer.SenderParams
+	indexer.TagParams
+	indexer.IssuerParams
+	indexer.AliasRoleParams
+	indexer.AliasAddressParams
+	indexer.TailParams
+	indexer.OrderParams
 }

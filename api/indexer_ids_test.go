@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -22,8 +24,8 @@ func testTip26ByID(t *testing.T, e *env, model []unspentModel) {
 		oid, _ := chain.ParseOutputID(m.id)
 		key := chainKey(oid, m.out)
 		live[key] = true
-		var ans outputsJSON
-		e.mustGet(t, tip26Prefix+"/outputs/"+m.kind+"/"+key, &ans)
+		var ans indexer.OutputsJSON
+		e.mustGet(t, indexer.Tip26Prefix+"/outputs/"+m.kind+"/"+key, &ans)
 		if !slices.Equal(ans.Items, []string{m.id}) || ans.LedgerIndex != e.truth.UpTo {
 			t.Errorf("%s %s: %+v, want [%s]", m.kind, key, ans, m.id)
 		}
@@ -37,7 +39,7 @@ func testTip26ByID(t *testing.T, e *env, model []unspentModel) {
 		}
 		if key := chainKey(id, &ot.Output); !live[key] {
 			gone++
-			if code := e.get(t, tip26Prefix+"/outputs/"+k.String()+"/"+key, nil); code != http.StatusNotFound {
+			if code := e.get(t, indexer.Tip26Prefix+"/outputs/"+k.String()+"/"+key, nil); code != http.StatusNotFound {
 				t.Errorf("%s %s has no unspent output: status %d, want 404", k, key, code)
 			}
 		}
@@ -45,7 +47,7 @@ func testTip26ByID(t *testing.T, e *env, model []unspentModel) {
 	unknown := "0x" + strings.Repeat("ab", 32)
 	for _, p := range []string{"/outputs/alias/" + unknown, "/outputs/nft/" + unknown,
 		"/outputs/foundry/0x08" + strings.Repeat("ab", 37)} {
-		if code := e.get(t, tip26Prefix+p, nil); code != http.StatusNotFound {
+		if code := e.get(t, indexer.Tip26Prefix+p, nil); code != http.StatusNotFound {
 			t.Errorf("GET %s: status %d, want 404", p, code)
 		}
 	}
@@ -54,7 +56,7 @@ func testTip26ByID(t *testing.T, e *env, model []unspentModel) {
 
 // testTip26Errors: bad parameters answer 400 in TIP-25/26 error form, naming them.
 func testTip26Errors(t *testing.T, e *env) {
-	basic := tip26Prefix + "/outputs/basic?"
+	basic := indexer.Tip26Prefix + "/outputs/basic?"
 	goodCursor := strings.Repeat("0", 76) + ".10"
 	for _, tc := range []struct{ query, name string }{
 		{"address=smr1xyz", "address"},
@@ -95,16 +97,16 @@ func testTip26Errors(t *testing.T, e *env) {
 		}
 	}
 	for _, q := range []string{"sort=newest", "includeSpent=false"} { // not inx-chronicle's route
-		if status, body := e.fetch(t, tip26Prefix+"/outputs?"+q); status != http.StatusBadRequest {
+		if status, body := e.fetch(t, indexer.Tip26Prefix+"/outputs?"+q); status != http.StatusBadRequest {
 			t.Errorf("GET /outputs?%s: %d %s, want a 400", q, status, body)
 		}
 	}
 	for _, p := range []string{"/outputs/alias/0x12", "/outputs/nft/xyz", "/outputs/foundry/0x" + strings.Repeat("ab", 32)} {
-		if code := e.get(t, tip26Prefix+p, nil); code != http.StatusBadRequest {
+		if code := e.get(t, indexer.Tip26Prefix+p, nil); code != http.StatusBadRequest {
 			t.Errorf("GET %s: status %d, want 400", p, code)
 		}
 	}
-	var ans outputsJSON
+	var ans indexer.OutputsJSON
 	e.mustGet(t, basic+"cursor="+goodCursor+"&pageSize=3", &ans) // the cursor's page size wins
 	if len(ans.Items) != 10 || !strings.HasSuffix(ans.Cursor, ".10") {
 		t.Errorf("cursor with page size 10 and pageSize 3: %d items, cursor %q", len(ans.Items), ans.Cursor)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -59,13 +61,13 @@ func TestIndexerRealNetwork(t *testing.T) {
 		for _, c := range outs {
 			want = append(want, c.id)
 		}
-		var ans outputsJSON
-		e.mustGet(t, tip26Prefix+"/outputs/basic?address="+owner, &ans)
+		var ans indexer.OutputsJSON
+		e.mustGet(t, indexer.Tip26Prefix+"/outputs/basic?address="+owner, &ans)
 		if !slices.Equal(ans.Items, want) || ans.Cursor != "" || ans.LedgerIndex != e.set.Highest() {
 			t.Errorf("basic outputs of %s: %+v, want %v at ledger index %d", owner, ans, want, e.set.Highest())
 		}
 		slices.Reverse(want)
-		newest := tip26Prefix + "/outputs/basic?sort=newest&address=" + owner
+		newest := indexer.Tip26Prefix + "/outputs/basic?sort=newest&address=" + owner
 		if got := e.tip26WalkAt(t, newest, 1, e.set.Highest()); !slices.Equal(got, want) {
 			t.Errorf("GET %s: %v, want %v", newest, got, want)
 		}
@@ -81,7 +83,7 @@ func TestIndexerRealNetwork(t *testing.T) {
 		want = append(want, c.id)
 	}
 	for _, size := range []int{2, 5} {
-		path := tip26Prefix + "/outputs/basic?sort=newest"
+		path := indexer.Tip26Prefix + "/outputs/basic?sort=newest"
 		if got := e.tip26WalkAt(t, path, size, e.set.Highest()); !slices.Equal(got, want) {
 			t.Errorf("GET %s pageSize %d: %v, want %v", path, size, got, want)
 		}
@@ -107,7 +109,7 @@ func TestIndexerRealNetworkIncludeSpent(t *testing.T) {
 	}
 	for owner, outs := range byOwner {
 		want := sortedIDs(outs)
-		path := tip26Prefix + "/outputs/basic?includeSpent=true&address=" + owner
+		path := indexer.Tip26Prefix + "/outputs/basic?includeSpent=true&address=" + owner
 		if got := e.tip26WalkAt(t, path, 3, e.set.Highest()); !slices.Equal(got, want) {
 			t.Errorf("GET %s: %v, want %v", path, got, want)
 		}
@@ -115,7 +117,7 @@ func TestIndexerRealNetworkIncludeSpent(t *testing.T) {
 		if got := e.tip26WalkAt(t, newest, 1, e.set.Highest()); !slices.Equal(got, reversed(want)) {
 			t.Errorf("GET %s: %v, want %v reversed", newest, got, want)
 		}
-		var ans outputsJSON
+		var ans indexer.OutputsJSON
 		if e.mustGet(t, path, &ans); ans.Coverage.Status != "partial" || ans.SpentPartial {
 			t.Errorf("GET %s: coverage %+v, spentPartial %v; want partial, false", path, ans.Coverage, ans.SpentPartial)
 		}
@@ -159,7 +161,7 @@ func checkSpentBefore(t *testing.T, e *realEnv) {
 			if !slices.ContainsFunc(rows, func(r store.UnspentRow) bool { return r.OutputID == id }) {
 				t.Errorf("spent output %s of %s (booked %d): not in the spent twin", id, owner, s.Booked)
 			}
-			listed := e.tip26WalkAt(t, tip26Prefix+"/outputs/basic?includeSpent=true&address="+owner, 100, e.set.Highest())
+			listed := e.tip26WalkAt(t, indexer.Tip26Prefix+"/outputs/basic?includeSpent=true&address="+owner, 100, e.set.Highest())
 			if slices.Contains(listed, id) {
 				t.Errorf("spent output %s created before the data (milestone %d) is listed", id, s.Booked)
 			}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 
@@ -34,7 +36,7 @@ func testTip26IncludeSpent(t *testing.T, e *env, every []unspentModel) {
 				t.Errorf("GET %s pageSize %d: %d items, want %d in reverse", newest.path(), size, len(got), len(want))
 			}
 		}
-		var ans outputsJSON
+		var ans indexer.OutputsJSON
 		if e.mustGet(t, c.path(), &ans); ans.SpentPartial {
 			t.Errorf("GET %s: spentPartial in a keyspace indexed with the spent outputs", c.path())
 		}
@@ -105,7 +107,7 @@ func testTip26SpentRewrite(t *testing.T, e *env, every []unspentModel) {
 			want = append(want, m.id)
 		}
 	}
-	path := tip26Prefix + "/outputs/basic?includeSpent=true"
+	path := indexer.Tip26Prefix + "/outputs/basic?includeSpent=true"
 	if got := e.tip26Walk(t, path, 50); !slices.Equal(got, want) {
 		t.Errorf("GET %s after writing %d milestones again: %d items, want %d", path, len(spends), len(got), len(want))
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
@@ -71,7 +73,7 @@ type tip26Case struct {
 }
 
 func (c tip26Case) path() string {
-	p := tip26Prefix + "/outputs"
+	p := indexer.Tip26Prefix + "/outputs"
 	if c.route != "" {
 		p += "/" + c.route
 	}
@@ -285,7 +287,7 @@ func (e *env) tip26WalkAt(t *testing.T, path string, size int, upTo uint32) []st
 		if pages > 2000 {
 			t.Fatalf("GET %s: no last page", path)
 		}
-		var ans outputsJSON
+		var ans indexer.OutputsJSON
 		e.mustGet(t, next, &ans)
 		if ans.LedgerIndex != upTo || len(ans.Items) > size || ans.Items == nil {
 			t.Fatalf("GET %s: ledgerIndex %d (want %d), %d items on a page of %d", next, ans.LedgerIndex,

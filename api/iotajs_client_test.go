@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/compat/iotajs"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
@@ -109,7 +111,7 @@ func infoExpectation(set *realdata.Set) *tip25.NodeInfoJSON {
 	newest := set.Milestones[set.Highest()]
 	ms := tip25.MilestoneRef{Index: newest.Index, Timestamp: newest.Timestamp, ID: newest.MilestoneID}
 	p, bt := set.Protocol, set.BaseToken
-	return tip25.NodeInfo(tip25.NodeInfoInput{Name: nodeName, Version: nodeVersion, Healthy: true,
+	return tip25.NodeInfo(tip25.NodeInfoInput{Name: core.NodeName, Version: core.NodeVersion, Healthy: true,
 		Latest: ms, Confirmed: ms, PruningIndex: set.Lowest() - 1,
 		Network: chain.Network{Params: chain.ProtocolParameters{Version: p.Version, NetworkName: p.NetworkName,
 			Bech32HRP: p.Bech32HRP, MinPoWScore: p.MinPoWScore, BelowMaxDepth: p.BelowMaxDepth, TokenSupply: p.TokenSupply,

@@ -4,6 +4,8 @@ import (
 	"net/netip"
 	"testing"
 	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 )
 
 // TestLimitsEnabledByAnyOne: no limit set limits nothing; any one of them set alone
@@ -82,7 +84,7 @@ func TestConnectionCapCounts(t *testing.T) {
 	opened := 0
 	for i := range 40 { // 40 /64s of one /48, two connections each
 		for range 2 {
-			if _, ok := l.openConn(ip("2001:db8:1:" + itoa(i+1) + "::")); ok {
+			if _, ok := l.openConn(ip("2001:db8:1:" + rest.Itoa(i+1) + "::")); ok {
 				opened++
 			}
 		}

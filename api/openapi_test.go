@@ -9,6 +9,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -48,34 +52,34 @@ func checkOpenAPI(t *testing.T, s *Server, admin bool) {
 	}
 	admins := 0
 	for _, rt := range s.routes {
-		if len(doc.Paths[rt.pattern]) != 1 {
-			t.Errorf("%s: documented methods %v, want one", rt.pattern, slices.Collect(maps.Keys(doc.Paths[rt.pattern])))
+		if len(doc.Paths[rt.Pattern]) != 1 {
+			t.Errorf("%s: documented methods %v, want one", rt.Pattern, slices.Collect(maps.Keys(doc.Paths[rt.Pattern])))
 		}
-		op, ok := doc.Paths[rt.pattern][rt.method()]
+		op, ok := doc.Paths[rt.Pattern][rt.Method()]
 		if !ok {
-			t.Errorf("%s is registered, not documented (%s)", rt.pattern, rt.method())
+			t.Errorf("%s is registered, not documented (%s)", rt.Pattern, rt.Method())
 			continue
 		}
 		var want, got []string
-		for _, p := range rt.path {
-			want = append(want, "path:"+p.name)
+		for _, p := range rt.Path {
+			want = append(want, "path:"+p.Name)
 		}
-		for _, p := range rt.queryParams() {
-			want = append(want, "query:"+p.name)
+		for _, p := range rt.QueryParams() {
+			want = append(want, "query:"+p.Name)
 		}
 		for _, p := range op.Parameters {
 			got = append(got, p.In+":"+p.Name)
 		}
 		if slices.Sort(want); !slices.Equal(want, slices.Sorted(slices.Values(got))) {
-			t.Errorf("%s: documented parameters %v, accepted %v", rt.pattern, got, want)
+			t.Errorf("%s: documented parameters %v, accepted %v", rt.Pattern, got, want)
 		}
-		if _, ok := op.Responses["405"]; !ok && rt.refuse == nil || rt.canMiss && op.Responses["404"] == nil {
-			t.Errorf("%s: responses %v lack 405 or 404", rt.pattern, slices.Sorted(maps.Keys(op.Responses)))
+		if _, ok := op.Responses["405"]; !ok && rt.Refuse == nil || rt.CanMiss && op.Responses["404"] == nil {
+			t.Errorf("%s: responses %v lack 405 or 404", rt.Pattern, slices.Sorted(maps.Keys(op.Responses)))
 		}
-		if rt.admin {
+		if rt.Admin {
 			admins++
 			if len(op.Security) != 1 || op.Security[0]["adminToken"] == nil || op.Responses["401"] == nil {
-				t.Errorf("%s: security %v, responses %v: want the admin token and a 401", rt.pattern, op.Security,
+				t.Errorf("%s: security %v, responses %v: want the admin token and a 401", rt.Pattern, op.Security,
 					slices.Sorted(maps.Keys(op.Responses)))
 			}
 		}
@@ -85,7 +89,7 @@ func checkOpenAPI(t *testing.T, s *Server, admin bool) {
 	}
 	muxPattern := map[string]string{} // a route's ServeMux pattern (its own, unless it needs another)
 	for i := range s.routes {
-		muxPattern[s.routes[i].pattern] = s.routes[i].muxPattern()
+		muxPattern[s.routes[i].Pattern] = s.routes[i].MuxPattern()
 	}
 	for path := range doc.Paths {
 		concrete := regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(path, "x")
@@ -110,8 +114,8 @@ func TestOpenAPIRevalidation(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	for path, method := range map[string]string{corePrefix + "/blocks/{blockId}": "get",
-		explorerPrefix + "/balance/{address}": "get", tip26Prefix + "/outputs/basic": "get"} {
+	for path, method := range map[string]string{core.CorePrefix + "/blocks/{blockId}": "get",
+		explorer.ExplorerPrefix + "/balance/{address}": "get", indexer.Tip26Prefix + "/outputs/basic": "get"} {
 		if doc.Paths[path][method].Responses["304"] == nil {
 			t.Errorf("%s documents no 304", path)
 		}

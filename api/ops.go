@@ -5,29 +5,31 @@ import (
 	"encoding/json"
 	"net/http"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/stardust-indexer/stardust-indexer/ops"
 )
 
 // docRoute serves the OpenAPI document of every route this server registered.
-func (s *Server) docRoute() route {
-	return route{pattern: "/openapi.json", tag: "ops", summary: "This API's OpenAPI 3 document", schema: "OpenAPI",
-		plain: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+func (s *Server) docRoute() rest.Route {
+	return rest.Route{Pattern: "/openapi.json", Tag: "ops", Summary: "This API's OpenAPI 3 document", Schema: "OpenAPI",
+		Plain: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = w.Write(s.doc())
 		})}
 }
 
 // opsRoutes are the operational endpoints, when served on the API's own listener.
-func (s *Server) opsRoutes() []route {
-	return []route{
-		{pattern: "/healthz", cache: cacheNoStore, tag: "ops", summary: "The process runs", media: "text/plain",
-			plain: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })},
-		{pattern: "/readyz", cache: cacheNoStore, tag: "ops", summary: "The database answers (503 otherwise)", media: "text/plain", canFail: true,
-			plain: http.HandlerFunc(s.readyz)},
-		{pattern: "/metrics", cache: cacheNoStore, tag: "ops", summary: "Prometheus metrics", media: "text/plain",
-			plain: promhttp.HandlerFor(s.cfg.Registry, promhttp.HandlerOpts{})},
+func (s *Server) opsRoutes() []rest.Route {
+	return []rest.Route{
+		{Pattern: "/healthz", Cache: rest.CacheNoStore, Tag: "ops", Summary: "The process runs", Media: "text/plain",
+			Plain: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })},
+		{Pattern: "/readyz", Cache: rest.CacheNoStore, Tag: "ops", Summary: "The database answers (503 otherwise)", Media: "text/plain", CanFail: true,
+			Plain: http.HandlerFunc(s.readyz)},
+		{Pattern: "/metrics", Cache: rest.CacheNoStore, Tag: "ops", Summary: "Prometheus metrics", Media: "text/plain",
+			Plain: promhttp.HandlerFor(s.cfg.Registry, promhttp.HandlerOpts{})},
 	}
 }
 
@@ -36,8 +38,8 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
 	defer cancel()
 	if err := s.Ready(ctx); err != nil {
-		writeError(w, r, &apiError{Status: http.StatusServiceUnavailable, Title: "not ready", Expected: true,
-			Detail: ops.NotReady, RetryAfter: retryAfterSeconds}, nil)
+		rest.WriteError(w, r, &rest.APIError{Status: http.StatusServiceUnavailable, Title: "not ready", Expected: true,
+			Detail: ops.NotReady, RetryAfter: rest.RetryAfterSeconds}, nil)
 		return
 	}
 	_, _ = w.Write([]byte("ready\n"))

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -48,11 +50,11 @@ func testPendingOutputs(t *testing.T, e *env) {
 		if e.truth.Outputs[id] != nil {
 			continue // a re-attachment of an included transaction: the output is confirmed
 		}
-		var got outputAnswer
+		var got tables.OutputAnswer
 		e.mustGet(t, "/outputs/"+id.String(), &got)
 		if got.Referenced || got.EstMilestoneIndex == nil || *got.EstMilestoneIndex != int32(um.EstMilestoneIndex) ||
 			got.MessageID != um.ID.String() {
-			t.Errorf("pending output %s: %+v", id, got.stateJSON)
+			t.Errorf("pending output %s: %+v", id, got.StateJSON)
 		}
 		n++
 	}

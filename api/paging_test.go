@@ -6,6 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -16,11 +19,11 @@ func walkAll[T any](t *testing.T, e *env, path string, pageSize int) []T {
 	var all []T
 	cursor := ""
 	for pages := 0; pages < 10000; pages++ {
-		p := withQuery(path, "page_size="+itoa(pageSize))
+		p := withQuery(path, "page_size="+rest.Itoa(pageSize))
 		if cursor != "" {
 			p = withQuery(p, "cursor="+url.QueryEscape(cursor))
 		}
-		var pg page[T]
+		var pg rest.Page[T]
 		e.mustGet(t, p, &pg)
 		if len(pg.Items) > pageSize {
 			t.Fatalf("GET %s: %d items, page_size %d", p, len(pg.Items), pageSize)
@@ -42,7 +45,7 @@ func testPaging(t *testing.T, e *env) {
 	addr := e.busiest(chain.OutputBasic, "address")
 	path := "/outputs?address=" + addr
 	want := e.outputs(chain.OutputBasic, func(_ chain.OutputID, o *chain.Output) bool { return role(o, "address") == addr })
-	whole := walkAll[outputItemJSON](t, e, path, maxPageSize)
+	whole := walkAll[tables.OutputItemJSON](t, e, path, rest.MaxPageSize)
 	checkOutputItems(t, path, whole, want)
 	perPartition := partitionSizes(whole)
 	if len(perPartition) < 3 {
@@ -54,15 +57,15 @@ func testPaging(t *testing.T, e *env) {
 		if size < 1 {
 			continue
 		}
-		got := walkAll[outputItemJSON](t, e, path, size)
-		if !slices.EqualFunc(got, whole, func(a, b outputItemJSON) bool { return a.OutputID == b.OutputID && a.Referenced == b.Referenced }) {
+		got := walkAll[tables.OutputItemJSON](t, e, path, size)
+		if !slices.EqualFunc(got, whole, func(a, b tables.OutputItemJSON) bool { return a.OutputID == b.OutputID && a.Referenced == b.Referenced }) {
 			t.Errorf("page_size %d: %d items differ from the single-page walk (%d items)", size, len(got), len(whole))
 		}
 	}
 }
 
 // partitionSizes counts consecutive items per partition, in list order.
-func partitionSizes(items []outputItemJSON) []int {
+func partitionSizes(items []tables.OutputItemJSON) []int {
 	var sizes []int
 	last := int64(-1)
 	for _, it := range items {
@@ -82,13 +85,13 @@ func partitionSizes(items []outputItemJSON) []int {
 // testCursorBinding: a cursor only works for the query it came from; page_size may change.
 func testCursorBinding(t *testing.T, e *env) {
 	addr := e.busiest(chain.OutputBasic, "address")
-	var first page[outputItemJSON]
+	var first rest.Page[tables.OutputItemJSON]
 	e.mustGet(t, "/outputs?page_size=2&address="+addr, &first)
 	if first.Cursor == "" {
 		t.Fatal("first page has no cursor")
 	}
 	c := url.QueryEscape(first.Cursor)
-	var next page[outputItemJSON]
+	var next rest.Page[tables.OutputItemJSON]
 	e.mustGet(t, "/outputs?page_size=5&address="+addr+"&cursor="+c, &next)
 	if len(next.Items) == 0 || next.Items[0].OutputID == first.Items[0].OutputID {
 		t.Errorf("next page with another page_size: %d items, first %v", len(next.Items), next.Items)
@@ -109,13 +112,13 @@ func testCursorBinding(t *testing.T, e *env) {
 // cannot read is the client's fault: 400, not a server error.
 func testForgedState(t *testing.T, e *env) {
 	addr := e.busiest(chain.OutputBasic, "address")
-	rt := withParams(route{pattern: "/outputs", paged: true}, listOutputs[basicListParams](&tablesAPI{e.api.reads}, basicList))
-	in, err := parseInput(&rt, nil, "address="+addr)
+	rt := rest.WithParams(rest.Route{Pattern: "/outputs", Paged: true}, tables.ListOutputs[tables.BasicListParams](tables.New(e.api.Reads), tables.BasicList))
+	in, err := rest.ParseInput(&rt, nil, "address="+addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, state := range [][]byte{{0xff}, []byte("not a paging state at all"), make([]byte, 40)} {
-		forged := encodeCursor(cursor{partition: 3, state: state}, in.hash)
+		forged := rest.EncodeCursor(rest.Cursor{Partition: 3, State: state}, in.Hash)
 		checkError(t, e.srv.URL, errorCase{"GET", "/outputs?address=" + addr + "&cursor=" + forged, http.StatusBadRequest, "cursor"})
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -15,24 +18,24 @@ import (
 func BenchmarkTypedParams(b *testing.B) {
 	query := "address=smr1qqs2qqenvrz4yuzvg4u83882d6d29ygvqg3t6lwejp5ch54lxhrgzl3elje&hasNativeTokens=false" +
 		"&minNativeTokenCount=0&createdAfter=1664582400&pageSize=100&sort=newest&includeSpent=false"
-	var rt route
+	var rt rest.Route
 	for _, r := range New(store.New(nil, testChunk), Config{}).routes {
-		if r.pattern == tip26Prefix+"/outputs/basic" {
+		if r.Pattern == indexer.Tip26Prefix+"/outputs/basic" {
 			rt = r
 		}
 	}
-	fields := paramFields(reflect.TypeFor[basicParams](), nil)
+	fields := rest.ParamFields(reflect.TypeFor[indexer.BasicParams](), nil)
 	perOp := func(fill bool) time.Duration {
 		start := time.Now()
 		const n = 200000
 		for range n {
-			in, err := parseInput(&rt, nil, query)
+			in, err := rest.ParseInput(&rt, nil, query)
 			if err != nil {
 				b.Fatal(err)
 			}
 			if fill {
-				var p basicParams
-				if err := fillParams(reflect.ValueOf(&p).Elem(), fields, in); err != nil {
+				var p indexer.BasicParams
+				if err := rest.FillParams(reflect.ValueOf(&p).Elem(), fields, in); err != nil {
 					b.Fatal(err)
 				}
 			}

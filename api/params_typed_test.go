@@ -7,6 +7,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stardust-indexer/stardust-indexer/api/analytics"
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
 )
 
 // A parameter struct that does not fit its kinds is refused when its route is built.
@@ -29,11 +34,11 @@ func TestWithParamsRefusesMisdeclaredFields(t *testing.T) {
 		}
 	)
 	for name, build := range map[string]func(){
-		"wrong type":   func() { withParams(route{}, noAnswer[wrongType]) },
-		"path pointer": func() { withParams(route{}, noAnswer[pathPointer]) },
-		"query value":  func() { withParams(route{}, noAnswer[queryValue]) },
-		"unknown kind": func() { withParams(route{}, noAnswer[unknownKind]) },
-		"untagged":     func() { withParams(route{}, noAnswer[untagged]) },
+		"wrong type":   func() { rest.WithParams(rest.Route{}, noAnswer[wrongType]) },
+		"path pointer": func() { rest.WithParams(rest.Route{}, noAnswer[pathPointer]) },
+		"query value":  func() { rest.WithParams(rest.Route{}, noAnswer[queryValue]) },
+		"unknown kind": func() { rest.WithParams(rest.Route{}, noAnswer[unknownKind]) },
+		"untagged":     func() { rest.WithParams(rest.Route{}, noAnswer[untagged]) },
 	} {
 		if msg := panicOf(build); !strings.HasPrefix(msg, "api: ") {
 			t.Errorf("%s: built (%q), want refused", name, msg)
@@ -44,26 +49,26 @@ func TestWithParamsRefusesMisdeclaredFields(t *testing.T) {
 // A route's parameters are its struct's fields in order, embedded ones in place; the
 // handler gets what the request gives, an address under the network's HRP.
 func TestWithParamsFillsTheStruct(t *testing.T) {
-	var got *anyParams
-	rt := withParams(route{pattern: "/x"}, func(_ context.Context, _ *input, p *anyParams) (any, error) {
+	var got *indexer.AnyParams
+	rt := rest.WithParams(rest.Route{Pattern: "/x"}, func(_ context.Context, _ *rest.Input, p *indexer.AnyParams) (any, error) {
 		got = p
 		return nil, nil
 	})
 	var names []string
-	for _, p := range rt.query {
-		names = append(names, p.name)
+	for _, p := range rt.Query {
+		names = append(names, p.Name)
 	}
 	want := "hasNativeTokens minNativeTokenCount maxNativeTokenCount unlockableByAddress createdBefore createdAfter pageSize cursor"
 	if strings.Join(names, " ") != want {
 		t.Fatalf("query parameters %v, want %s", names, want)
 	}
 	addr := "smr1qqs2qqenvrz4yuzvg4u83882d6d29ygvqg3t6lwejp5ch54lxhrgzl3elje"
-	in, err := parseInput(&rt, nil, "minNativeTokenCount=3&unlockableByAddress="+addr)
+	in, err := rest.ParseInput(&rt, nil, "minNativeTokenCount=3&unlockableByAddress="+addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	in.localize("rms")
-	if _, err := rt.handle(context.Background(), in); err != nil {
+	in.Localize("rms")
+	if _, err := rt.Handle(context.Background(), in); err != nil {
 		t.Fatal(err)
 	}
 	if got.MinNativeTokens == nil || *got.MinNativeTokens != 3 || got.HasNativeTokens != nil || got.Cursor != nil ||
@@ -72,7 +77,7 @@ func TestWithParamsFillsTheStruct(t *testing.T) {
 	}
 }
 
-func noAnswer[P any](context.Context, *input, *P) (any, error) { return nil, nil }
+func noAnswer[P any](context.Context, *rest.Input, *P) (any, error) { return nil, nil }
 
 func panicOf(f func()) (msg string) {
 	defer func() {
@@ -89,10 +94,10 @@ func TestParamDocsSayTheBounds(t *testing.T) {
 	for _, c := range []struct {
 		doc, want string
 	}{
-		{docOf[milestoneSpanParams](t, "end"), strconv.Itoa(maxAnalyticsMilestones) + " milestones"},
-		{docOf[dateRangeParams](t, "to"), strconv.Itoa(maxAnalyticsDays) + " days"},
-		{docOf[familyDailyParams](t, "from"), strconv.Itoa(defaultDailyDays-1) + " days"},
-		{docOf[familyDailyParams](t, "to"), strconv.Itoa(maxAnalyticsDays) + " days"},
+		{docOf[tables.MilestoneSpanParams](t, "end"), strconv.Itoa(rest.MaxAnalyticsMilestones) + " milestones"},
+		{docOf[tables.DateRangeParams](t, "to"), strconv.Itoa(rest.MaxAnalyticsDays) + " days"},
+		{docOf[analytics.FamilyDailyParams](t, "from"), strconv.Itoa(analytics.DefaultDailyDays-1) + " days"},
+		{docOf[analytics.FamilyDailyParams](t, "to"), strconv.Itoa(rest.MaxAnalyticsDays) + " days"},
 	} {
 		if !strings.Contains(c.doc, c.want) {
 			t.Errorf("doc %q does not say %q", c.doc, c.want)
@@ -102,9 +107,9 @@ func TestParamDocsSayTheBounds(t *testing.T) {
 
 func docOf[P any](t *testing.T, name string) string {
 	t.Helper()
-	for _, f := range paramFields(reflect.TypeFor[P](), nil) {
-		if f.param.name == name {
-			return f.param.doc
+	for _, f := range rest.ParamFields(reflect.TypeFor[P](), nil) {
+		if f.Param.Name == name {
+			return f.Param.Doc
 		}
 	}
 	t.Fatalf("no parameter %s", name)

@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 
@@ -23,11 +27,11 @@ const fuzzEnvMilestones = 6
 
 // fuzzRoutes are the routes of e's server under prefix that take parameters and answer
 // from a handler.
-func fuzzRoutes(e *env, prefix string) []*route {
-	var out []*route
+func fuzzRoutes(e *env, prefix string) []*rest.Route {
+	var out []*rest.Route
 	for i := range e.api.routes {
 		rt := &e.api.routes[i]
-		if strings.HasPrefix(rt.pattern, prefix) && rt.handle != nil && len(rt.path)+len(rt.query) > 0 {
+		if strings.HasPrefix(rt.Pattern, prefix) && rt.Handle != nil && len(rt.Path)+len(rt.Query) > 0 {
 			out = append(out, rt)
 		}
 	}
@@ -35,10 +39,10 @@ func fuzzRoutes(e *env, prefix string) []*route {
 }
 
 // fuzzPath fills every path parameter of rt with value.
-func fuzzPath(rt *route, value string) string {
-	p := rt.pattern
-	for _, prm := range rt.path {
-		p = strings.ReplaceAll(p, "{"+prm.name+"}", url.PathEscape(value))
+func fuzzPath(rt *rest.Route, value string) string {
+	p := rt.Pattern
+	for _, prm := range rt.Path {
+		p = strings.ReplaceAll(p, "{"+prm.Name+"}", url.PathEscape(value))
 	}
 	return p
 }
@@ -46,7 +50,7 @@ func fuzzPath(rt *route, value string) string {
 // fuzzRequest serves one GET in process and checks the answer: no 5xx, and a 400 whose
 // detail starts with the name of a parameter of rt (or "query", or an unknown
 // parameter's quoted name).
-func fuzzRequest(t *testing.T, e *env, rt *route, target, accept string) {
+func fuzzRequest(t *testing.T, e *env, rt *rest.Route, target, accept string) {
 	t.Helper()
 	if _, err := url.ParseRequestURI(target); err != nil || strings.ContainsAny(target, " \t\r\n") {
 		return // not a request line a client can send (the server refuses it before any route)
@@ -63,13 +67,13 @@ func fuzzRequest(t *testing.T, e *env, rt *route, target, accept string) {
 		t.Fatalf("GET %s (Accept %q): %d %s", target, accept, rec.Code, body)
 	case rec.Code == http.StatusBadRequest:
 		if name := refusedParam(rt, body); name == "" {
-			t.Fatalf("GET %s: 400 naming no parameter of %s: %s", target, rt.pattern, body)
+			t.Fatalf("GET %s: 400 naming no parameter of %s: %s", target, rt.Pattern, body)
 		}
 	}
 }
 
 // refusedParam is the parameter a 400 body (either error form) names, "" when none.
-func refusedParam(rt *route, body string) string {
+func refusedParam(rt *rest.Route, body string) string {
 	var tip struct {
 		Error struct{ Message string } `json:"error"`
 	}
@@ -90,8 +94,8 @@ func refusedParam(rt *route, body string) string {
 	if name == "query" {
 		return name
 	}
-	for _, p := range append(append([]param{}, rt.path...), rt.queryParams()...) {
-		if p.name == name {
+	for _, p := range append(append([]rest.Param{}, rt.Path...), rt.QueryParams()...) {
+		if p.Name == name {
 			return name
 		}
 	}
@@ -102,15 +106,15 @@ func refusedParam(rt *route, body string) string {
 // ID or index in its path.
 func FuzzCoreIDs(f *testing.F) {
 	e := newEnv(f, sim.Options{Seed: 3, MessagesPerMilestone: 6, AddressPool: 10, TagPool: 3}, fuzzEnvMilestones)
-	routes := fuzzRoutes(e, corePrefix)
+	routes := fuzzRoutes(e, core.CorePrefix)
 	ms := e.truth.Milestones[len(e.truth.Milestones)-1]
 	var outputID, txID string
 	for id := range e.truth.Outputs {
 		outputID, txID = id.String(), id.TransactionID().String()
 		break
 	}
-	accepts := []string{"", serializerMedia, "application/json", "application/json, " + serializerMedia + ";q=0.9",
-		"*/*", "text/html;;;", strings.ToUpper(serializerMedia)}
+	accepts := []string{"", rest.SerializerMedia, "application/json", "application/json, " + rest.SerializerMedia + ";q=0.9",
+		"*/*", "text/html;;;", strings.ToUpper(rest.SerializerMedia)}
 	for i := range routes {
 		for j, v := range []string{ms.MessageID.String(), ms.MilestoneID.String(), outputID, txID, "4",
 			"0x" + strings.Repeat("00", 32), "0xzz", "-1", "4294967296", strings.Repeat("f", 300), ""} {
@@ -126,7 +130,7 @@ func FuzzCoreIDs(f *testing.F) {
 // FuzzExplorerParams: any path value and query against any explorer route.
 func FuzzExplorerParams(f *testing.F) {
 	e := newEnv(f, sim.Options{Seed: 3, MessagesPerMilestone: 6, AddressPool: 10, TagPool: 3}, fuzzEnvMilestones)
-	routes := fuzzRoutes(e, explorerPrefix)
+	routes := fuzzRoutes(e, explorer.ExplorerPrefix)
 	ms := e.truth.Milestones[len(e.truth.Milestones)-1]
 	addr := "smr1qqs2qqenvrz4yuzvg4u83882d6d29ygvqg3t6lwejp5ch54lxhrgzl3elje"
 	for i := range routes {

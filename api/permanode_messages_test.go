@@ -6,18 +6,20 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // testMessages reads every message of the chain and every unreferenced one.
 func testMessages(t *testing.T, e *env) {
 	for id, mt := range e.truth.Messages {
-		var got messageAnswer
+		var got tables.MessageAnswer
 		e.mustGet(t, "/messages/"+id.String(), &got)
 		md := got.Metadata
 		switch {
 		case got.ID != id.String() || len(got.Parents) != len(mt.Message.Parents):
-			t.Errorf("%s: decoded as %+v", id, got.messageJSON)
+			t.Errorf("%s: decoded as %+v", id, got.MessageJSON)
 		case !md.Referenced || *md.MilestoneIndex != int32(mt.Milestone) || *md.WhiteFlagIndex != int32(mt.WhiteFlagIndex):
 			t.Errorf("%s: metadata %+v, want milestone %d white flag %d", id, md, mt.Milestone, mt.WhiteFlagIndex)
 		case md.LedgerInclusionState != mt.InclusionState.String() || *md.ConflictReason != int8(mt.ConflictReason):
@@ -25,7 +27,7 @@ func testMessages(t *testing.T, e *env) {
 		}
 	}
 	for _, um := range e.pending {
-		var got messageAnswer
+		var got tables.MessageAnswer
 		e.mustGet(t, "/messages/"+um.ID.String(), &got)
 		md := got.Metadata
 		if md.Referenced || md.EstMilestoneIndex == nil || *md.EstMilestoneIndex != int32(um.EstMilestoneIndex) ||
@@ -75,9 +77,9 @@ func testChildren(t *testing.T, e *env) {
 			continue
 		}
 		want := append(append([]chain.MessageID{}, children...), pendingChildren[parent]...)
-		got := walkAll[childJSON](t, e, "/messages/"+parent.String()+"/children", 2)
+		got := walkAll[tables.ChildJSON](t, e, "/messages/"+parent.String()+"/children", 2)
 		checkIDs(t, "children of "+parent.String(), messageIDs(got), want)
-		checkTimesDescending(t, "children of "+parent.String(), got, func(c childJSON) int64 { return c.Timestamp })
+		checkTimesDescending(t, "children of "+parent.String(), got, func(c tables.ChildJSON) int64 { return c.Timestamp })
 		checked++
 	}
 	if checked == 0 {
@@ -95,7 +97,7 @@ func testTags(t *testing.T, e *env) {
 			}
 		}
 		path := "/tags/" + tagHex([]byte(tag)) + "/messages"
-		got := walkAll[tagMessageJSON](t, e, path, 3)
+		got := walkAll[tables.TagMessageJSON](t, e, path, 3)
 		checkIDs(t, path, messageIDs(got), want)
 		for i := 1; i < len(got); i++ {
 			if got[i-1].Referenced && !got[i].Referenced || got[i-1].Referenced && got[i].Referenced &&
@@ -106,16 +108,18 @@ func testTags(t *testing.T, e *env) {
 	}
 }
 
-func messageIDs[T interface{ id() string }](items []T) []string {
+func messageIDs[T tables.ChildJSON | tables.TagMessageJSON](items []T) []string {
 	out := make([]string, len(items))
 	for i, it := range items {
-		out[i] = it.id()
+		switch v := any(it).(type) {
+		case tables.ChildJSON:
+			out[i] = v.MessageID
+		case tables.TagMessageJSON:
+			out[i] = v.MessageID
+		}
 	}
 	return out
 }
-
-func (c childJSON) id() string      { return c.MessageID }
-func (c tagMessageJSON) id() string { return c.MessageID }
 
 // checkIDs: got holds each wanted ID exactly once and nothing else.
 func checkIDs(t *testing.T, what string, got []string, want []chain.MessageID) {

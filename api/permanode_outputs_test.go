@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -41,7 +44,7 @@ func testOutputLists(t *testing.T, e *env) {
 		{path: "/outputs?address=" + addr + "&hasStorageDepositReturn=false", kind: chain.OutputBasic,
 			match: both(hasRole("address", addr), func(id chain.OutputID, o *chain.Output) bool { return !withReturn(id, o) })},
 		{path: "/outputs?address=" + addr + "&unspent=true", kind: chain.OutputBasic, match: hasRole("address", addr), keep: unspent},
-		{path: "/outputs?address=" + addr + "&from=" + from.Format(time.RFC3339) + "&to=" + itoa(int(to.Unix())),
+		{path: "/outputs?address=" + addr + "&from=" + from.Format(time.RFC3339) + "&to=" + rest.Itoa(int(to.Unix())),
 			kind: chain.OutputBasic, match: hasRole("address", addr),
 			keep: func(w wantOutput) bool { return !w.at.Before(from) && w.at.Before(to) }},
 	}
@@ -54,7 +57,7 @@ func testOutputLists(t *testing.T, e *env) {
 		if len(want) == 0 {
 			t.Errorf("%s: the truth has no such rows; the case checks nothing", c.path)
 		}
-		checkOutputItems(t, c.path, walkAll[outputItemJSON](t, e, c.path, 3), want)
+		checkOutputItems(t, c.path, walkAll[tables.OutputItemJSON](t, e, c.path, 3), want)
 	}
 }
 
@@ -104,7 +107,7 @@ func testVersions(t *testing.T, e *env) {
 		}
 		for key := range keys {
 			want := e.outputs(kind, func(id chain.OutputID, o *chain.Output) bool { return chainKey(id, o) == key })
-			checkOutputItems(t, route+key, walkAll[outputItemJSON](t, e, route+key, 2), want)
+			checkOutputItems(t, route+key, walkAll[tables.OutputItemJSON](t, e, route+key, 2), want)
 		}
 	}
 }

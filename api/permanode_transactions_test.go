@@ -5,6 +5,9 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -18,7 +21,7 @@ func testTransactions(t *testing.T, e *env) {
 		}
 	}
 	for id, tt := range e.truth.Transactions {
-		var got transactionAnswer
+		var got tables.TransactionAnswer
 		e.mustGet(t, "/transactions/"+id.String(), &got)
 		carriers := append(append([]chain.MessageID{}, tt.Attachments...), pendingCarriers[id]...)
 		var ids []string
@@ -38,7 +41,7 @@ func testTransactions(t *testing.T, e *env) {
 }
 
 // checkSpends: an output the truth says was spent lists that spend, included.
-func (e *env) checkSpends(t *testing.T, got *transactionAnswer) {
+func (e *env) checkSpends(t *testing.T, got *tables.TransactionAnswer) {
 	t.Helper()
 	for _, o := range got.Outputs {
 		id, _ := chain.ParseOutputID(o.OutputID)
@@ -58,7 +61,7 @@ func (e *env) checkSpends(t *testing.T, got *transactionAnswer) {
 
 func (e *env) checkIncluded(t *testing.T, tx chain.TransactionID, included chain.MessageID, wasIncluded bool) {
 	t.Helper()
-	var got messageAnswer
+	var got tables.MessageAnswer
 	code := e.get(t, "/transactions/"+tx.String()+"/included-message", &got)
 	switch {
 	case !wasIncluded && code != http.StatusNotFound:
@@ -72,7 +75,7 @@ func (e *env) checkIncluded(t *testing.T, tx chain.TransactionID, included chain
 func testOutputByID(t *testing.T, e *env) {
 	sources := map[string]int{}
 	for id, ot := range e.truth.Outputs {
-		var got outputAnswer
+		var got tables.OutputAnswer
 		e.mustGet(t, "/outputs/"+id.String(), &got)
 		sources[got.Source]++
 		switch {
@@ -100,7 +103,7 @@ func testLegacy(t *testing.T, e *env) {
 		if unspentOnly {
 			path += "&unspent=true"
 		}
-		got := walkAll[legacyItemJSON](t, e, path, 2)
+		got := walkAll[tables.LegacyItemJSON](t, e, path, 2)
 		n := 0
 		for _, w := range want {
 			if !unspentOnly || !w.spent {
@@ -122,8 +125,8 @@ func testLegacy(t *testing.T, e *env) {
 // testMilestones reads each milestone, a range, and the sync status.
 func testMilestones(t *testing.T, e *env) {
 	for _, ms := range e.truth.Milestones {
-		var got milestoneJSON
-		e.mustGet(t, "/milestones/"+itoa(int(ms.Index)), &got)
+		var got tables.MilestoneJSON
+		e.mustGet(t, "/milestones/"+rest.Itoa(int(ms.Index)), &got)
 		carrier := ms.MessageID.String()
 		if ms.Index == e.truth.UpTo {
 			carrier = "" // the next milestone, which references it, is not indexed
@@ -137,7 +140,7 @@ func testMilestones(t *testing.T, e *env) {
 			t.Errorf("milestone %d: payload %+v", ms.Index, p)
 		}
 	}
-	var list page[milestoneJSON]
+	var list rest.Page[tables.MilestoneJSON]
 	e.mustGet(t, "/milestones?start=35&end=45", &list) // 41..45 are not indexed
 	if len(list.Items) != 6 || list.Items[0].Index != 40 || list.Items[5].Index != 35 {
 		t.Errorf("milestones 35..45: %+v, want 40 down to 35", list.Items)
@@ -145,10 +148,10 @@ func testMilestones(t *testing.T, e *env) {
 	// The list came from milestones_by_bucket (the pipeline found the keyspace empty and
 	// recorded it as listed); a keyspace whose buckets are not filled yet reads milestone
 	// by milestone, and must answer the same.
-	if listed, err := e.api.milestonesListed(context.Background()); !listed || err != nil {
+	if listed, err := e.api.MilestonesListed(context.Background()); !listed || err != nil {
 		t.Errorf("milestones listed: %v, %v; want the buckets in use", listed, err)
 	}
-	oneByOne, err := e.api.milestonesOneByOne(context.Background(), 35, 45)
+	oneByOne, err := e.api.MilestonesOneByOne(context.Background(), 35, 45)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,11 +159,11 @@ func testMilestones(t *testing.T, e *env) {
 		t.Errorf("milestone by milestone: %d milestones, the list %d", len(oneByOne), len(list.Items))
 	}
 	for i := range oneByOne {
-		if i >= len(list.Items) || newMilestoneJSON(oneByOne[i]) != list.Items[i] {
-			t.Errorf("milestone by milestone %d: %+v, the list has %+v", i, newMilestoneJSON(oneByOne[i]), list.Items)
+		if i >= len(list.Items) || tables.NewMilestoneJSON(oneByOne[i]) != list.Items[i] {
+			t.Errorf("milestone by milestone %d: %+v, the list has %+v", i, tables.NewMilestoneJSON(oneByOne[i]), list.Items)
 		}
 	}
-	var st syncJSON
+	var st tables.SyncJSON
 	e.mustGet(t, "/sync", &st)
 	if st.Oldest != 1 || st.Newest != chainLength || len(st.Gaps) != 0 || len(st.Synced) != 1 || st.ChunkSize != testChunk {
 		t.Errorf("sync: %+v, want 1..%d synced, no gaps", st, chainLength)

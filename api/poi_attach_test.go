@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
@@ -44,8 +46,8 @@ func TestPoIRealNetworkHistoryProof(t *testing.T) {
 	e := newRealEnv(t)
 	addresses := map[string]bool{}
 	for index := range e.set.Milestones {
-		var p milestoneUpdatesJSON
-		e.mustGet(t, fmt.Sprintf("%s/milestones/by-index/%d/ledger-updates?pageSize=1000", explorer, index), &p)
+		var p explorer.MilestoneUpdatesJSON
+		e.mustGet(t, fmt.Sprintf("%s/milestones/by-index/%d/ledger-updates?pageSize=1000", explorerPath, index), &p)
 		for _, it := range p.Items {
 			addresses[it.Address] = true
 		}
@@ -60,7 +62,7 @@ func TestPoIRealNetworkHistoryProof(t *testing.T) {
 				Proof          json.RawMessage `json:"proof"`
 			} `json:"items"`
 		}
-		e.mustGet(t, explorer+"/ledger/updates/by-address/"+url.PathEscape(address)+"?proof=true&pageSize=1000", &h)
+		e.mustGet(t, explorerPath+"/ledger/updates/by-address/"+url.PathEscape(address)+"?proof=true&pageSize=1000", &h)
 		for _, it := range h.Items {
 			what := fmt.Sprintf("%s item %s spent %t", address, it.OutputID, it.IsSpent)
 			_, held := e.set.Milestones[it.MilestoneIndex]

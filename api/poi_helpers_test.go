@@ -12,7 +12,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-const poi = "/api/poi/v1"
+const poiPrefix = "/api/poi/v1"
 
 // postJSON posts body to path and returns the status and the answer's body.
 func (e *env) postJSON(t testing.TB, path string, body []byte) (int, []byte) {
@@ -33,7 +33,7 @@ func (e *env) postJSON(t testing.TB, path string, body []byte) (int, []byte) {
 // raw JSON; it fails the test unless the answer is 200.
 func (e *env) createProof(t testing.TB, tree string, id chain.MessageID) json.RawMessage {
 	t.Helper()
-	status, body := e.fetch(t, poi+"/"+tree+"/create/"+id.String())
+	status, body := e.fetch(t, poiPrefix+"/"+tree+"/create/"+id.String())
 	if status != http.StatusOK {
 		t.Fatalf("create %s proof of %s: %d %s", tree, id, status, body)
 	}
@@ -44,7 +44,7 @@ func (e *env) createProof(t testing.TB, tree string, id chain.MessageID) json.Ra
 // verdict (on 200) and the body.
 func (e *env) validateProof(t testing.TB, tree string, proof []byte) (int, bool, string) {
 	t.Helper()
-	status, body := e.postJSON(t, poi+"/"+tree+"/validate", proof)
+	status, body := e.postJSON(t, poiPrefix+"/"+tree+"/validate", proof)
 	var v struct {
 		Valid *bool `json:"valid"`
 	}

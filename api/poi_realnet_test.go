@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
@@ -24,7 +26,7 @@ func TestPoIRealNetwork(t *testing.T) {
 		checkProofCarries(t, proof, id, b.ReferencedBy)
 		e.mustValidate(t, "referenced-block", proof, "referenced "+id.String())
 		if b.InclusionState != "included" {
-			status, body := e.fetch(t, poi+"/applied-block/create/"+id.String())
+			status, body := e.fetch(t, poiPrefix+"/applied-block/create/"+id.String())
 			wantRejected(t, "applied proof of a "+b.InclusionState+" block", status, string(body), http.StatusBadRequest,
 				"blockId", "not applied")
 			e.wantInvalid(t, "applied-block", proof, "referenced proof of a "+b.InclusionState+" block as applied")
@@ -112,10 +114,10 @@ func checkMalformedProofs(t *testing.T, e *env, proof []byte) {
 		status, _, body := e.validateProof(t, "referenced-block", c.body)
 		wantRejected(t, c.what, status, body, http.StatusBadRequest, c.name)
 	}
-	big := append([]byte(`{"milestone":"`), make([]byte, maxPostBodyBytes)...)
+	big := append([]byte(`{"milestone":"`), make([]byte, rest.MaxPostBodyBytes)...)
 	status, _, body := e.validateProof(t, "applied-block", big)
 	wantRejected(t, "oversized body", status, body, http.StatusRequestEntityTooLarge, "body")
-	status, raw := e.fetch(t, poi+"/referenced-block/validate")
+	status, raw := e.fetch(t, poiPrefix+"/referenced-block/validate")
 	wantRejected(t, "GET of a validate route", status, string(raw), http.StatusMethodNotAllowed, "POST")
 }
 
@@ -124,9 +126,9 @@ func checkMalformedProofs(t *testing.T, e *env, proof []byte) {
 func TestPoIRealNetworkUnknownBlock(t *testing.T) {
 	e := newRealEnv(t)
 	for _, tree := range []string{"referenced-block", "applied-block"} {
-		status, body := e.fetch(t, poi+"/"+tree+"/create/"+chain.MessageID{0xde, 0xad}.String())
+		status, body := e.fetch(t, poiPrefix+"/"+tree+"/create/"+chain.MessageID{0xde, 0xad}.String())
 		wantRejected(t, tree+" of an unknown block", status, string(body), http.StatusNotFound, "not indexed")
-		status, body = e.fetch(t, poi+"/"+tree+"/create/0x1234")
+		status, body = e.fetch(t, poiPrefix+"/"+tree+"/create/0x1234")
 		wantRejected(t, tree+" of a malformed ID", status, string(body), http.StatusBadRequest, "blockId")
 	}
 }

@@ -14,7 +14,7 @@ import (
 func TestPoIValidateRoutesPost(t *testing.T) {
 	s := New(store.New(nil, testChunk), Config{AllowOrigins: []string{"*"}})
 	for _, tree := range []string{"referenced-block", "applied-block"} {
-		path := poi + "/" + tree + "/validate"
+		path := poiPrefix + "/" + tree + "/validate"
 		rec := httptest.NewRecorder()
 		s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
 		if rec.Code != http.StatusMethodNotAllowed || rec.Header().Get("Allow") != http.MethodPost {

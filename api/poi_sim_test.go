@@ -25,7 +25,7 @@ func TestPoISimulated(t *testing.T) {
 		checkProofCarries(t, proof, id, m.Milestone)
 		e.mustValidate(t, "referenced-block", proof, "referenced "+id.String())
 		if m.InclusionState != chain.Included {
-			status, body := e.fetch(t, poi+"/applied-block/create/"+id.String())
+			status, body := e.fetch(t, poiPrefix+"/applied-block/create/"+id.String())
 			wantRejected(t, "applied proof of a "+m.InclusionState.String()+" message", status, string(body),
 				http.StatusBadRequest, "blockId", "not applied")
 			continue
@@ -41,7 +41,7 @@ func TestPoISimulated(t *testing.T) {
 	}
 	id := e.pending[0].ID
 	for _, tree := range []string{"referenced-block", "applied-block"} {
-		status, body := e.fetch(t, poi+"/"+tree+"/create/"+id.String())
+		status, body := e.fetch(t, poiPrefix+"/"+tree+"/create/"+id.String())
 		wantRejected(t, tree+" proof of an unreferenced message", status, string(body), http.StatusBadRequest,
 			"blockId", "not referenced")
 	}

@@ -53,7 +53,7 @@ func TestStaleSummaryServedWithoutWrites(t *testing.T) {
 	defer srv.Close()
 	addr := chain.Address{}.Bech32(sim.HRP)
 	for _, path := range []string{"/sync", "/health", "/api/core/v2/info", "/api/indexer/v1/outputs/basic",
-		explorer + "/balance/" + addr} {
+		explorerPath + "/balance/" + addr} {
 		if resp, body := send(t, http.MethodGet, srv.URL+path, "", ""); resp.StatusCode != http.StatusOK {
 			t.Errorf("GET %s with a stale summary: %d, want 200\n%s", path, resp.StatusCode, body)
 		}

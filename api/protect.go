@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -62,8 +64,8 @@ func newGuard(cfg Config, token Secret) *guard {
 // wrap admits a request of rt (nil: the unmatched handler) before next serves it: the
 // limits first (an unauthenticated flood is limited too), then the read token. The
 // probes have limits of their own (probeLimiter) and no read token.
-func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
-	if rt != nil && probes[rt.pattern] {
+func (g *guard) wrap(rt *rest.Route, next http.Handler) http.Handler {
+	if rt != nil && probes[rt.Pattern] {
 		gated := g.probes.wrap(next)
 		return g.limit(g.probeLimits, rt, func(w http.ResponseWriter, r *http.Request, _ netip.Addr) {
 			gated.ServeHTTP(w, r)
@@ -72,9 +74,9 @@ func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 	return g.limit(g.limits, rt, func(w http.ResponseWriter, r *http.Request, id netip.Addr) {
 		w, r, bill := g.billRows(w, r, id)
 		defer bill.settle()
-		if g.hasRead && (rt == nil || !rt.admin && !rt.public) && !g.readAllowed(r) {
+		if g.hasRead && (rt == nil || !rt.Admin && !rt.Public) && !g.readAllowed(r) {
 			w.Header().Set("WWW-Authenticate", readChallenge)
-			g.refuse(w, r, rt, &apiError{Status: http.StatusUnauthorized, Title: "unauthorized",
+			g.refuse(w, r, rt, &rest.APIError{Status: http.StatusUnauthorized, Title: "unauthorized",
 				Detail: "this API needs the header Authorization: Bearer <read token>"})
 			return
 		}
@@ -86,7 +88,7 @@ func (g *guard) wrap(rt *route, next http.Handler) http.Handler {
 // and serves it with next through a sendWriter (the slot freed when the answer starts,
 // the minimum send rate), or refuses it with 429 (held by the tarpit when the refusal
 // is for the client's own limits and came without a wait).
-func (g *guard) limit(lim *limiter, rt *route, next func(http.ResponseWriter, *http.Request, netip.Addr)) http.Handler {
+func (g *guard) limit(lim *limiter, rt *rest.Route, next func(http.ResponseWriter, *http.Request, netip.Addr)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := clientID(r, g.trusted)
 		if lim == nil {
@@ -107,7 +109,7 @@ func (g *guard) limit(lim *limiter, rt *route, next func(http.ResponseWriter, *h
 
 // turnAway answers a refused request 429 (after its hold); a client that left while
 // it waited gets nothing.
-func (g *guard) turnAway(w http.ResponseWriter, r *http.Request, rt *route, refused *refusal) {
+func (g *guard) turnAway(w http.ResponseWriter, r *http.Request, rt *rest.Route, refused *refusal) {
 	if refused.reason == reasonGone {
 		return
 	}
@@ -116,7 +118,7 @@ func (g *guard) turnAway(w http.ResponseWriter, r *http.Request, rt *route, refu
 	if refused.close {
 		w.Header().Set("Connection", "close")
 	}
-	g.refuse(w, r, rt, &apiError{Status: http.StatusTooManyRequests, Title: "too many requests",
+	g.refuse(w, r, rt, &rest.APIError{Status: http.StatusTooManyRequests, Title: "too many requests",
 		Detail: limitDetail[refused.reason], RetryAfter: refused.retryAfter})
 }
 
@@ -142,12 +144,12 @@ var limitDetail = map[string]string{
 	reasonClients:        "the server tracks as many clients as it may, all busy; retry after Retry-After seconds",
 }
 
-func (g *guard) refuse(w http.ResponseWriter, r *http.Request, rt *route, e *apiError) {
+func (g *guard) refuse(w http.ResponseWriter, r *http.Request, rt *rest.Route, e *rest.APIError) {
 	if rt == nil {
-		writeError(w, r, e, nil)
+		rest.WriteError(w, r, e, nil)
 		return
 	}
-	writeRouteError(w, r, rt, e, nil)
+	rest.WriteRouteError(w, r, rt, e, nil)
 }
 
 // readAllowed checks the read token as the admin token is checked (SHA-256, constant
@@ -158,11 +160,11 @@ func (g *guard) readAllowed(r *http.Request) bool {
 }
 
 // document adds the guard's answers to rt's documented errors.
-func (g *guard) document(rt *route) {
-	if probes[rt.pattern] || (g.limits == nil && !g.hasRead) {
+func (g *guard) document(rt *rest.Route) {
+	if probes[rt.Pattern] || (g.limits == nil && !g.hasRead) {
 		return
 	}
-	errs := maps.Clone(rt.errs) // route tables share their maps
+	errs := maps.Clone(rt.Errs) // route tables share their maps
 	if errs == nil {
 		errs = map[int]string{}
 	}
@@ -170,10 +172,10 @@ func (g *guard) document(rt *route) {
 		errs[http.StatusTooManyRequests] = "over this client's request rate or in-flight cap, or the server's " +
 			"(see Retry-After)"
 	}
-	if g.hasRead && !rt.admin && !rt.public {
+	if g.hasRead && !rt.Admin && !rt.Public {
 		errs[http.StatusUnauthorized] = "no read token, or a wrong one (Authorization: Bearer <read token>)"
 	}
-	rt.errs = errs
+	rt.Errs = errs
 }
 
 // CheckReadToken refuses a read token as CheckAdminToken refuses an admin token.

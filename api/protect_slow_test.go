@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 )
 
 // bigAnswer is the size of the answers the slow readers never read.
@@ -24,7 +26,7 @@ func serveBig(t *testing.T, s *Server) string {
 	t.Helper()
 	body := bytes.Repeat([]byte("x"), bigAnswer)
 	s.mux.Handle("/test/big", s.guard.wrap(nil, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sendBody(w, http.StatusOK, "application/octet-stream", body)
+		rest.SendBody(w, http.StatusOK, "application/octet-stream", body)
 	})))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

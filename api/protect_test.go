@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )
@@ -69,7 +71,7 @@ func tryGet(c *http.Client, url, token string) (*http.Response, []byte, error) {
 func TestFloodIsLimited(t *testing.T) {
 	srv := protectedServer(t, Config{Limits: Limits{Rate: 0.001, Burst: 3, ClientConcurrency: 16}})
 	flooder, other := clientFrom("127.0.0.2"), clientFrom("127.0.0.3")
-	paths := []string{"/sync", corePrefix + "/blocks/0x" + strings.Repeat("00", 32)}
+	paths := []string{"/sync", core.CorePrefix + "/blocks/0x" + strings.Repeat("00", 32)}
 	const flood = 20
 	var mu sync.Mutex
 	statuses := map[int]int{}
@@ -120,7 +122,7 @@ func checkErrorForm(t *testing.T, path string, body []byte) {
 		Error struct{ Code, Message string } `json:"error"`
 	}
 	var own struct{ Error, Detail string }
-	if strings.HasPrefix(path, corePrefix) {
+	if strings.HasPrefix(path, core.CorePrefix) {
 		if err := json.Unmarshal(body, &tip); err != nil || tip.Error.Code != "429" || tip.Error.Message == "" {
 			t.Errorf("%s: 429 body %s is not a TIP-25 error", path, body)
 		}
@@ -139,7 +141,7 @@ func TestReadToken(t *testing.T) {
 	logs := captureLogs(t)
 	srv := protectedServer(t, Config{ReadToken: readToken, AdminToken: testToken})
 	c := http.DefaultClient
-	for _, path := range []string{"/sync", "/openapi.json", corePrefix + "/info", "/no/such/route"} {
+	for _, path := range []string{"/sync", "/openapi.json", core.CorePrefix + "/info", "/no/such/route"} {
 		for _, token := range []string{"", wrongToken, testToken} {
 			resp, _ := getAs(t, c, srv.URL+path, token)
 			if resp.StatusCode != http.StatusUnauthorized || !strings.HasPrefix(resp.Header.Get("WWW-Authenticate"), "Bearer") {
@@ -185,20 +187,20 @@ func TestProtectionDocumented(t *testing.T) {
 		resp := responses(rt)
 		_, has429 := resp["429"]
 		_, has401 := resp["401"]
-		if probes[rt.pattern] {
+		if probes[rt.Pattern] {
 			if has429 || has401 {
-				t.Errorf("probe %s documents 429 or 401", rt.pattern)
+				t.Errorf("probe %s documents 429 or 401", rt.Pattern)
 			}
 			continue
 		}
-		if !has429 || has401 == rt.public {
-			t.Errorf("%s documents 429: %t, 401: %t; want 429, and 401 unless public (%t)", rt.pattern,
-				has429, has401, rt.public)
+		if !has429 || has401 == rt.Public {
+			t.Errorf("%s documents 429: %t, 401: %t; want 429, and 401 unless public (%t)", rt.Pattern,
+				has429, has401, rt.Public)
 		}
 	}
-	if plain := New(store.New(nil, testChunk), Config{}); len(plain.routes[0].errs) != len(s.routes[0].errs)-2 {
-		t.Errorf("an unprotected server documents %d errors on %s, a protected one %d", len(plain.routes[0].errs),
-			s.routes[0].pattern, len(s.routes[0].errs))
+	if plain := New(store.New(nil, testChunk), Config{}); len(plain.routes[0].Errs) != len(s.routes[0].Errs)-2 {
+		t.Errorf("an unprotected server documents %d errors on %s, a protected one %d", len(plain.routes[0].Errs),
+			s.routes[0].Pattern, len(s.routes[0].Errs))
 	}
 }
 

@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
+
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
@@ -27,8 +30,8 @@ func TestRealNetwork(t *testing.T) {
 func (e *realEnv) testMilestones(t *testing.T) {
 	carrier := e.set.Milestones[17340].Cone[0] // 17340's cone holds the block carrying 17339
 	for index, ms := range e.set.Milestones {
-		var got milestoneJSON
-		e.mustGet(t, "/milestones/"+itoa(int(index)), &got)
+		var got tables.MilestoneJSON
+		e.mustGet(t, "/milestones/"+rest.Itoa(int(index)), &got)
 		want := ""
 		if index == 17339 {
 			want = chain.MessageID(carrier.ID).String()
@@ -36,7 +39,7 @@ func (e *realEnv) testMilestones(t *testing.T) {
 		p := got.Payload
 		if got.MilestoneID != chain.MilestoneID(ms.MilestoneID).String() || got.MessageID != want ||
 			got.Timestamp != int64(ms.Timestamp) || p == nil || len(p.Signatures) != len(ms.Signatures) ||
-			p.InclusionMerkleRoot != hexText(ms.InclusionMerkleRoot[:]) || p.AppliedMerkleRoot != hexText(ms.AppliedMerkleRoot[:]) {
+			p.InclusionMerkleRoot != tables.HexText(ms.InclusionMerkleRoot[:]) || p.AppliedMerkleRoot != tables.HexText(ms.AppliedMerkleRoot[:]) {
 			t.Errorf("milestone %d: %+v, want carrier %q", index, got, want)
 		}
 	}
@@ -53,7 +56,7 @@ func (e *realEnv) testMilestones(t *testing.T) {
 	if code := e.get(t, "/milestones/17338", nil); code != http.StatusNotFound {
 		t.Errorf("milestone 17338 (its message known, itself not indexed): status %d, want 404", code)
 	}
-	var st syncJSON
+	var st tables.SyncJSON
 	e.mustGet(t, "/sync", &st)
 	if st.Oldest != 17339 || st.Newest != 17340 || len(st.Gaps) != 0 {
 		t.Errorf("sync: %+v", st)
@@ -68,7 +71,7 @@ func (e *realEnv) testBlocks(t *testing.T) {
 		if raw := e.raw(t, "/messages/"+id+"/raw"); !bytes.Equal(raw, b.Raw) {
 			t.Errorf("block %s: raw bytes differ", id)
 		}
-		var got messageAnswer
+		var got tables.MessageAnswer
 		e.mustGet(t, "/messages/"+id, &got)
 		md := got.Metadata
 		if got.ID != id || len(got.Parents) != len(b.Parents) || md.MilestoneIndex == nil ||
@@ -102,9 +105,9 @@ func (e *realEnv) testTransactions(t *testing.T) {
 				t.Fatal(err)
 			}
 			tx := m.TransactionOf()
-			var inc messageAnswer
+			var inc tables.MessageAnswer
 			e.mustGet(t, "/transactions/"+tx.ID().String()+"/included-message", &inc)
-			var got transactionAnswer
+			var got tables.TransactionAnswer
 			e.mustGet(t, "/transactions/"+tx.ID().String(), &got)
 			if inc.ID != chain.MessageID(b.ID).String() || len(got.Outputs) != len(tx.Outputs) || len(got.Inputs) != len(tx.Inputs) {
 				t.Errorf("transaction %s: included in %s, %d outputs, %d inputs", tx.ID(), inc.ID, len(got.Outputs), len(got.Inputs))
@@ -123,7 +126,7 @@ func (e *realEnv) testCreated(t *testing.T) {
 		for _, o := range ms.Created {
 			n++
 			id := chain.OutputID(o.OutputID).String()
-			var got outputAnswer
+			var got tables.OutputAnswer
 			e.mustGet(t, "/outputs/"+id, &got)
 			out := outputOf(t, o.Raw)
 			owner := e.owner(out)
@@ -165,7 +168,7 @@ func (e *realEnv) listed(t *testing.T, path, outputID string) bool {
 	t.Helper()
 	cursor := ""
 	for range 100 {
-		var p page[outputItemJSON]
+		var p rest.Page[tables.OutputItemJSON]
 		e.mustGet(t, path+"&page_size=1000"+cursor, &p)
 		for _, it := range p.Items {
 			if it.OutputID == outputID {
@@ -188,7 +191,7 @@ func (e *realEnv) testConsumed(t *testing.T) {
 		for _, sp := range ms.Consumed {
 			n++
 			id := chain.OutputID(sp.OutputID).String()
-			var got outputAnswer
+			var got tables.OutputAnswer
 			e.mustGet(t, "/outputs/"+id, &got)
 			out := outputOf(t, sp.Raw)
 			if !got.Spent || got.TransactionIDSpent != chain.TransactionID(sp.SpentBy).String() ||
@@ -215,8 +218,8 @@ func (e *realEnv) testTags(t *testing.T) {
 				continue
 			}
 			tagged++
-			var p page[tagMessageJSON]
-			e.mustGet(t, "/tags/"+hexText(tag)+"/messages?page_size=1000", &p)
+			var p rest.Page[tables.TagMessageJSON]
+			e.mustGet(t, "/tags/"+tables.HexText(tag)+"/messages?page_size=1000", &p)
 			if !containsMessage(p.Items, chain.MessageID(b.ID).String()) {
 				t.Errorf("block %x not listed under tag %q", b.ID, tag)
 			}
@@ -225,14 +228,14 @@ func (e *realEnv) testTags(t *testing.T) {
 	if tagged < 60 {
 		t.Errorf("only %d tagged blocks checked", tagged)
 	}
-	var nfts page[outputItemJSON]
-	e.mustGet(t, "/nft?tag="+hexText([]byte("Soonaverse"))+"&page_size=1000", &nfts)
+	var nfts rest.Page[tables.OutputItemJSON]
+	e.mustGet(t, "/nft?tag="+tables.HexText([]byte("Soonaverse"))+"&page_size=1000", &nfts)
 	if len(nfts.Items) < 20 {
 		t.Errorf("%d NFTs tagged Soonaverse, the data mints 22 in 17339", len(nfts.Items))
 	}
 }
 
-func containsMessage(items []tagMessageJSON, id string) bool {
+func containsMessage(items []tables.TagMessageJSON, id string) bool {
 	for _, it := range items {
 		if it.MessageID == id {
 			return true
@@ -243,7 +246,7 @@ func containsMessage(items []tagMessageJSON, id string) bool {
 
 // testAnalytics: per-milestone message and included-transaction counts.
 func (e *realEnv) testAnalytics(t *testing.T) {
-	var got struct{ Items []milestoneStatJSON }
+	var got struct{ Items []tables.MilestoneStatJSON }
 	e.mustGet(t, "/analytics/milestones?start=17339&end=17340", &got)
 	want := map[uint32]string{}
 	for index, ms := range e.set.Milestones {

@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 
@@ -76,8 +79,8 @@ func TestHeavyClientLimitedFirst(t *testing.T) {
 	}
 	admitted := map[string]int{}
 	for _, c := range []client{
-		{"heavy", tip26Prefix + "/outputs/basic?pageSize=1000", clientFrom("127.0.0.2")},
-		{"light", corePrefix + "/milestones/by-index/5", clientFrom("127.0.0.3")},
+		{"heavy", indexer.Tip26Prefix + "/outputs/basic?pageSize=1000", clientFrom("127.0.0.2")},
+		{"light", core.CorePrefix + "/milestones/by-index/5", clientFrom("127.0.0.3")},
 	} {
 		tokens, rows := float64(burst), []int64{}
 		for range burst + 1 {

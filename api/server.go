@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/stardust-indexer/stardust-indexer/ops"
@@ -56,10 +58,10 @@ type Config struct {
 
 // Server answers the API's routes from a store.
 type Server struct {
-	*reads
+	*rest.Reads
 	cfg     Config
 	metrics *metrics
-	routes  []route
+	routes  []rest.Route
 	mux     *http.ServeMux
 	docOnce sync.Once
 	docJSON []byte
@@ -88,7 +90,7 @@ func New(st *store.Store, cfg Config) *Server {
 	token := cfg.AdminToken
 	readToken := cfg.ReadToken
 	cfg.AdminToken, cfg.ReadToken = "", "" // only their sums are kept
-	s := &Server{reads: &reads{st: st}, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux(),
+	s := &Server{Reads: &rest.Reads{St: st}, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux(),
 		guard: newGuard(cfg, readToken)}
 	// The probe's read is tried once: a probe answers from its deadline, not after retries.
 	s.ready = ops.NewProbe("ready", func(ctx context.Context) (struct{}, error) {
@@ -106,7 +108,7 @@ func New(st *store.Store, cfg Config) *Server {
 	for i := range s.routes {
 		rt := &s.routes[i]
 		s.guard.document(rt)
-		s.mux.Handle(rt.muxPattern(), s.metrics.instrument(rt.pattern, s.guard.wrap(rt,
+		s.mux.Handle(rt.MuxPattern(), s.metrics.instrument(rt.Pattern, s.guard.wrap(rt,
 			http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, rt) }))))
 	}
 	s.mux.Handle("/", s.metrics.instrument("unmatched", s.guard.wrap(nil, http.HandlerFunc(noRoute))))
@@ -120,7 +122,7 @@ func (s *Server) Handler() http.Handler {
 }
 
 func noRoute(w http.ResponseWriter, r *http.Request) {
-	writeError(w, r, notFound("no route %s (see /openapi.json)", r.URL.Path), nil)
+	rest.WriteError(w, r, rest.NotFound("no route %s (see /openapi.json)", r.URL.Path), nil)
 }
 
 // HTTPServer is NewHTTPServer for s's handler, with each client's connections capped

@@ -1,16 +1,26 @@
 package api
 
+import (
+	"github.com/stardust-indexer/stardust-indexer/api/analytics"
+	"github.com/stardust-indexer/stardust-indexer/api/core"
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+	"github.com/stardust-indexer/stardust-indexer/api/poi"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
+)
+
 // surfaceRoutes are the routes of every surface, in the order they are documented.
-func (s *Server) surfaceRoutes() []route {
-	analytics := newAnalyticsAPI(s.reads)
-	routes := newTablesAPI(s.reads).permanodeRoutes()                                 // the schema's reads
-	routes = append(routes, newCoreAPI(s.reads, s.cfg.HealthMaxAge).coreRoutes()...)  // TIP-25, /api/core/v2
-	routes = append(routes, newIndexerAPI(s.reads).indexerRoutes()...)                // TIP-26, /api/indexer/v1
-	routes = append(routes, newExplorerAPI(s.reads, s.allRoutes).explorerRoutes()...) // /api/explorer/v2
-	routes = append(routes, newPoiAPI(s.reads).poiRoutes()...)                        // /api/poi/v1
-	routes = append(routes, analytics.familyRoutes()...)                              // /api/analytics/v2
-	return append(routes, analytics.dashboardRoutes()...)                             // /dashboard
+func (s *Server) surfaceRoutes() []rest.Route {
+	analytics := analytics.New(s.Reads)
+	routes := tables.New(s.Reads).Routes()                                     // the schema's reads
+	routes = append(routes, core.New(s.Reads, s.cfg.HealthMaxAge).Routes()...) // TIP-25, /api/core/v2
+	routes = append(routes, indexer.New(s.Reads).Routes()...)                  // TIP-26, /api/indexer/v1
+	routes = append(routes, explorer.New(s.Reads, s.allRoutes).Routes()...)    // /api/explorer/v2
+	routes = append(routes, poi.New(s.Reads).Routes()...)                      // /api/poi/v1
+	routes = append(routes, analytics.Routes()...)                             // /api/analytics/v2
+	return append(routes, analytics.DashboardRoutes()...)                      // /dashboard
 }
 
 // allRoutes are the routes the server serves.
-func (s *Server) allRoutes() []route { return s.routes }
+func (s *Server) allRoutes() []rest.Route { return s.routes }

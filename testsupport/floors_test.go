@@ -34,6 +34,13 @@ var sameFloor = map[string][]string{
 	"source/node/nodetest": {"source/sim"},               // the fake node serves the simulated chain
 }
 
+// apiSurfaces are the API's surface packages: each builds its routes on the shared
+// machinery of api/rest, and the server (api) concatenates them.
+var apiSurfaces = []string{"api/core", "api/indexer", "api/explorer", "api/poi", "api/analytics", "api/tables"}
+
+// surfaceImports are the other surfaces a surface may import (docs/architecture.md).
+var surfaceImports = map[string][]string{}
+
 // fixtures are the packages only tests (and other fixtures) import.
 var fixtures = []string{"testsupport", "store/storetest"}
 
@@ -64,6 +71,9 @@ func checkImport(pkg, imp string) string {
 	case within(imp, "source/snapshot") && within(pkg, tools...) && pkg != "snapshotexport":
 		return "only snapshotexport (of the tools) writes snapshot files"
 	}
+	if within(pkg, "api") && within(imp, "api") {
+		return apiImport(pkg, imp)
+	}
 	fp, fi := floorOf(pkg), floorOf(imp)
 	switch {
 	case fi < fp, within(imp, pkg), within(pkg, imp):
@@ -74,6 +84,25 @@ func checkImport(pkg, imp string) string {
 		return "a package of its own floor, which no import rule allows"
 	}
 	return "a package of a floor above its own"
+}
+
+// apiImport says what is wrong with one package of the API importing another, if anything:
+// the server imports every surface and api/rest; a surface imports api/rest and the
+// surfaces surfaceImports names; api/rest imports no other API package.
+func apiImport(pkg, imp string) string {
+	switch {
+	case pkg == "api":
+		return ""
+	case imp == "api":
+		return "the server, which only cmd/api wires"
+	case pkg == "api/rest":
+		return "a surface, which the shared machinery (api/rest) does not import"
+	case imp == "api/rest", slices.Contains(surfaceImports[pkg], imp):
+		return ""
+	case slices.Contains(apiSurfaces, imp):
+		return "another surface, which surfaceImports does not allow"
+	}
+	return "an API package that is neither api/rest nor a surface"
 }
 
 func allowed(pkg, imp string) bool {
@@ -134,13 +163,15 @@ func productionImports(t *testing.T) map[string][]string {
 func TestImportRulesRefuse(t *testing.T) {
 	for _, c := range [][2]string{{"chain", "store"}, {"store", "testsupport/ingesttest"}, {"hints", "cql"},
 		{"api", "ingest"}, {"verify", "source/node"}, {"analytics", "source/snapshot"}, {"ingest", "api"},
-		{"source/sim", "store"}, {"tip25", "source"}, {"cmd/api", "cmd/indexer"}, {"store", "hints"}} {
+		{"source/sim", "store"}, {"tip25", "source"}, {"cmd/api", "cmd/indexer"}, {"store", "hints"},
+		{"api/explorer", "api/core"}, {"api/rest", "api/core"}, {"api/core", "api"}, {"api/poi", "api/tables"}} {
 		if checkImport(c[0], c[1]) == "" {
 			t.Errorf("%s importing %s passes the check", c[0], c[1])
 		}
 	}
 	for _, c := range [][2]string{{"api", "analytics"}, {"ingest/bootstrap", "ingest"}, {"cmd/indexer", "ingest"},
-		{"testsupport/realnettest", "ingest"}, {"store/storetest", "cql"}, {"snapshotexport", "source/snapshot"}} {
+		{"testsupport/realnettest", "ingest"}, {"store/storetest", "cql"}, {"snapshotexport", "source/snapshot"},
+		{"api", "api/core"}, {"api", "api/rest"}, {"api/indexer", "api/rest"}, {"api/tables", "ledgerquery"}} {
 		if err := checkImport(c[0], c[1]); err != "" {
 			t.Errorf("%s importing %s refused: %s", c[0], c[1], err)
 		}

@@ -1,0 +1,97 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/store"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
+)
+
+// coreOutputJSON and coreOutputMetadataJSON are TIP-25's answers and the ledger's
+// coverage (the bytes form carries the output alone, which no ledger state changes).
+type coreOutputJSON struct {
+	*tip25.OutputResponseJSON
+	rest.WithCoverage
+}
+
+// Final: an output's answer no longer changes once a milestone confirmed its spend.
+func (a coreOutputJSON) Final() bool { return a.Metadata != nil && a.Metadata.IsSpent }
+
+type coreOutputMetadataJSON struct {
+	*tip25.OutputMetadataJSON
+	rest.WithCoverage
+}
+
+// Final: an output's metadata no longer changes once a milestone confirmed its spend.
+func (a coreOutputMetadataJSON) Final() bool { return a.OutputMetadataJSON != nil && a.IsSpent }
+
+func (s *coreAPI) coreOutput(ctx context.Context, in *rest.Input, p *rest.OutputIDParams) (any, error) {
+	lo, err := s.LedgerOutput(ctx, p.OutputID)
+	if err != nil {
+		return nil, err
+	}
+	if rest.WantsBytes(in.Accept) {
+		return rest.MediaBytes{Media: rest.SerializerMedia, Data: lo.Raw}, nil
+	}
+	meta, cov, err := s.outputMetadata(ctx, lo)
+	if err != nil {
+		return nil, err
+	}
+	out, err := tip25.OutputResponse(lo.Output, meta)
+	if err != nil {
+		return nil, err
+	}
+	return coreOutputJSON{OutputResponseJSON: out, WithCoverage: rest.WithCoverage{Coverage: cov}}, nil
+}
+
+func (s *coreAPI) coreOutputMetadata(ctx context.Context, _ *rest.Input, p *rest.OutputIDParams) (any, error) {
+	lo, err := s.LedgerOutput(ctx, p.OutputID)
+	if err != nil {
+		return nil, err
+	}
+	meta, cov, err := s.outputMetadata(ctx, lo)
+	if err != nil {
+		return nil, err
+	}
+	return coreOutputMetadataJSON{OutputMetadataJSON: meta, WithCoverage: rest.WithCoverage{Coverage: cov}}, nil
+}
+
+// outputMetadata is an output's TIP-25 metadata and the coverage of its ledger index:
+// its booking from its output-table row, its spend from the same row (the milestone's
+// timestamp read from that milestone), and the ledger index (store.LedgerCoverage). A
+// spend by a milestone past the ledger index (being written now, or past a gap) is not
+// shown yet: the answer is the ledger at its index.
+func (s *coreAPI) outputMetadata(ctx context.Context, lo *rest.LedgerOutput) (*tip25.OutputMetadataJSON, rest.CoverageJSON, error) {
+	t, err := s.ledgerTip(ctx)
+	if err != nil {
+		return nil, rest.CoverageJSON{}, err
+	}
+	booked := tip25.Booked{MilestoneIndex: lo.Booked, MilestoneTimestamp: uint32(lo.Row.Timestamp.Unix())}
+	var spent *tip25.Spent
+	if lo.Row.SpentBy != "" && lo.Row.SpentMilestoneIndex != nil && uint32(*lo.Row.SpentMilestoneIndex) <= t.li.Index {
+		if spent, err = s.outputSpent(ctx, lo); err != nil {
+			return nil, rest.CoverageJSON{}, err
+		}
+	}
+	return tip25.OutputMetadata(lo.ID, lo.Block, booked, spent, t.li.Index), t.coverage(), nil
+}
+
+func (s *coreAPI) outputSpent(ctx context.Context, lo *rest.LedgerOutput) (*tip25.Spent, error) {
+	tx, err := chain.ParseTransactionID(lo.Row.SpentBy)
+	if err != nil {
+		return nil, fmt.Errorf("output %s: spent by %q: %w", lo.ID, lo.Row.SpentBy, err)
+	}
+	index := uint32(*lo.Row.SpentMilestoneIndex)
+	m, err := s.St.Milestone(ctx, index)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil // a milestone of a gap being filled: its spend shows once it is written
+	} else if err != nil {
+		return nil, fmt.Errorf("output %s: spending milestone %d: %w", lo.ID, index, err)
+	}
+	return &tip25.Spent{TransactionID: tx, MilestoneIndex: index, MilestoneTimestamp: uint32(m.Timestamp)}, nil
+}

@@ -1,0 +1,117 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+
+	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/store"
+)
+
+// Tip26Prefix is where the TIP-26 indexer routes live (inx-indexer's plugin path).
+const Tip26Prefix = "/api/indexer/v1"
+
+// Tip26GenericKinds are the kinds the generic route /outputs lists: every Stardust kind,
+// foundries included, as inx-indexer's combined query unites its basic, alias, NFT and
+// foundry queries (since v1.0.0).
+var Tip26GenericKinds = []chain.OutputKind{chain.OutputBasic, chain.OutputAlias, chain.OutputFoundry, chain.OutputNFT}
+
+// Routes are the TIP-26 indexer routes under /api/indexer/v1: output IDs of
+// unspent outputs, as inx-indexer (Stardust) answers them (docs/indexer-api.md). Each
+// route's parameters are the fields of its parameter struct (indexer/params.go).
+func (s *API) Routes() []rest.Route {
+	return []rest.Route{
+		tip26("/outputs", "Unspent outputs of every kind (TIP-26), oldest first",
+			tip26List[AnyParams](s, Tip26GenericKinds...)),
+		tip26("/outputs/basic", kindList("basic"), tip26List[BasicParams](s, chain.OutputBasic)),
+		tip26("/outputs/alias", kindList("alias"), tip26List[aliasParams](s, chain.OutputAlias)),
+		tip26ByID("/outputs/alias/{aliasId}", "The unspent output of an alias (TIP-26)",
+			tip26Chain[rest.AliasIDParams](s, chain.OutputAlias, "aliasId")),
+		tip26("/outputs/foundry", kindList("foundry"), tip26List[foundryParams](s, chain.OutputFoundry)),
+		tip26ByID("/outputs/foundry/{foundryId}", "The unspent output of a foundry (TIP-26)",
+			tip26Chain[rest.FoundryIDParams](s, chain.OutputFoundry, "foundryId")),
+		tip26("/outputs/nft", kindList("NFT"), tip26List[nftParams](s, chain.OutputNFT)),
+		tip26ByID("/outputs/nft/{nftId}", "The unspent output of an NFT (TIP-26)",
+			tip26Chain[rest.NFTIDParams](s, chain.OutputNFT, "nftId")),
+	}
+}
+
+// tip26 is a TIP-26 route under tip26Prefix answering with the parameters P declares.
+func tip26[P any](pattern, summary string, handle func(context.Context, *rest.Input, *P) (any, error)) rest.Route {
+	return rest.WithParams(rest.Route{Pattern: Tip26Prefix + pattern, Tag: "indexer", Summary: summary,
+		Schema: "IndexerOutputs", NodeErrorBody: true}, handle)
+}
+
+// tip26ByID is a TIP-26 look-up of one chain's unspent output: 404 when there is none.
+func tip26ByID[P any](pattern, summary string, handle func(context.Context, *rest.Input, *P) (any, error)) rest.Route {
+	rt := tip26(pattern, summary, handle)
+	rt.CanMiss = true
+	return rt
+}
+
+// kindList is the summary of a kind's list, which is inx-chronicle's route too: it takes
+// its sort and includeSpent.
+func kindList(kind string) string {
+	return "Unspent " + kind + " outputs (TIP-26), oldest first or (sort=newest) newest first; " +
+		"with includeSpent=true spent ones too"
+}
+
+// Schemas are the OpenAPI schemas the indexer routes name.
+func Schemas() rest.Object {
+	return rest.Object{"IndexerOutputs": rest.Object{"type": "object", "required": []string{"ledgerIndex", "items"},
+		"properties": rest.Object{
+			"ledgerIndex": rest.Object{"type": "integer", "description": "the ledger index: the end of the contiguous " +
+				"synced run from coverage.since (a gap below the newest synced milestone is never past it)"},
+			"cursor": rest.Object{"type": "string", "description": "the next page's cursor; absent on the last page"},
+			"items":  rest.ArrayOf(rest.Object{"type": "string", "description": "output ID, 0x-hex"}),
+			"spentPartial": rest.Object{"type": "boolean", "description": "includeSpent=true only: the spent outputs " +
+				"table lacks spends from coverage.since on (a keyspace indexed before it), so spent outputs are " +
+				"missing; coverage is then partial"},
+			"coverage": rest.Ref("LedgerCoverage"),
+		}}}
+}
+
+// chainVersionsRead bounds the versions read to find a chain's current output: the
+// newest versions come first, and only not-yet-confirmed ones precede the current one.
+const chainVersionsRead = 32
+
+// tip26Chain answers the unspent output of an alias, foundry or NFT (the chain ID the
+// path parameter name gives): its newest confirmed version, unless that was spent (404,
+// as when it is not indexed).
+func tip26Chain[P any, R interface {
+	*P
+	ChainID() string
+}](s *API, kind chain.OutputKind, name string) func(context.Context, *rest.Input, *P) (any, error) {
+	return func(ctx context.Context, _ *rest.Input, p *P) (any, error) {
+		key := R(p).ChainID()
+		cov, err := s.St.LedgerCoverage(ctx)
+		if errors.Is(err, store.ErrNothingSynced) {
+			return nil, rest.NotFound("%s %s: nothing is indexed yet", name, key)
+		} else if err != nil {
+			return nil, err
+		}
+		rows, _, err := s.St.OutputVersions(ctx, kind, key, store.PageRequest{Size: chainVersionsRead})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			if !confirmedBy(&r, cov.Index) {
+				continue
+			}
+			if r.SpentBy != "" && r.SpentMilestoneIndex != nil && uint32(*r.SpentMilestoneIndex) <= cov.Index {
+				break
+			}
+			return &OutputsJSON{LedgerIndex: cov.Index, Items: []string{r.OutputID},
+				WithCoverage: rest.WithCoverage{Coverage: rest.CoverageOf(cov)}}, nil
+		}
+		return nil, rest.NotFound("%s %s has no unspent output", name, key)
+	}
+}
+
+// confirmedBy reports whether a version was created by a milestone up to newest.
+func confirmedBy(r *store.OutputRow, newest uint32) bool {
+	return !r.Pending() && r.InclusionState != nil && chain.InclusionState(*r.InclusionState) == chain.Included &&
+		r.MilestoneIndex > 0 && uint32(r.MilestoneIndex) <= newest
+}
