@@ -19,9 +19,20 @@ const (
 // ErrBadRange: an empty, reversed or too large range (the API answers 400).
 var ErrBadRange = errors.New("bad range")
 
+// StatsReader is the store's side of the readers below: the per-milestone, per-address
+// and per-day rows of the analytics tables, and an address's text under the network's HRP.
+type StatsReader interface {
+	MilestoneStats(ctx context.Context, start, end uint32) ([]store.MilestoneStat, error)
+	AddressText(ctx context.Context, a chain.Address) (string, bool, error)
+	AddressStats(ctx context.Context, address string, start, end uint32) ([]store.AddressStat, error)
+	DailyStats(ctx context.Context, from, to time.Time) ([]store.DailyStat, error)
+}
+
+var _ StatsReader = (*store.Store)(nil)
+
 // MilestoneStats reads the milestones in [start, end), newest first, at most
 // MaxMilestoneRange of them.
-func MilestoneStats(ctx context.Context, st *store.Store, start, end uint32) ([]store.MilestoneStat, error) {
+func MilestoneStats(ctx context.Context, st StatsReader, start, end uint32) ([]store.MilestoneStat, error) {
 	if err := checkMilestoneRange(start, end); err != nil {
 		return nil, err
 	}
@@ -30,7 +41,7 @@ func MilestoneStats(ctx context.Context, st *store.Store, start, end uint32) ([]
 
 // AddressStats reads an address's rows in [start, end), newest first. The address may be
 // given in Bech32 (any HRP) or 0x-hex form.
-func AddressStats(ctx context.Context, st *store.Store, address string, start, end uint32) ([]store.AddressStat, error) {
+func AddressStats(ctx context.Context, st StatsReader, address string, start, end uint32) ([]store.AddressStat, error) {
 	if err := checkMilestoneRange(start, end); err != nil {
 		return nil, err
 	}
@@ -47,7 +58,7 @@ func AddressStats(ctx context.Context, st *store.Store, address string, start, e
 
 // DailyStats reads the computed dates in [from, to] (UTC dates), newest first, one year
 // partition at a time.
-func DailyStats(ctx context.Context, st *store.Store, from, to time.Time) ([]store.DailyStat, error) {
+func DailyStats(ctx context.Context, st StatsReader, from, to time.Time) ([]store.DailyStat, error) {
 	from, to = Day(from), Day(to)
 	if to.Before(from) || to.Sub(from) >= MaxDateRange*24*time.Hour {
 		return nil, fmt.Errorf("%w: dates %s..%s (at most %d days)", ErrBadRange,

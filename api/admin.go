@@ -176,7 +176,7 @@ type adminDayParams struct {
 
 func (s *Server) adminDaily(ctx context.Context, _ *rest.Input, p *adminDayParams) (any, error) {
 	day := p.Date
-	res, err := analytics.Job{Store: s.St, Owner: s.leaseOwner()}.Run(ctx, day, false)
+	res, err := analytics.Job{Store: s.st, Owner: s.leaseOwner()}.Run(ctx, day, false)
 	var incomplete *analytics.IncompleteError
 	switch {
 	case errors.Is(err, analytics.ErrLeaseHeld):
@@ -217,13 +217,13 @@ func (s *Server) adminResync(ctx context.Context, _ *rest.Input, p *resyncParams
 	case width > maxResyncRange:
 		return nil, rest.BadParam("to", "range of %d milestones is wider than %d", width, maxResyncRange)
 	}
-	if err := s.St.CheckRefetchable(ctx, from); errors.Is(err, store.ErrBelowSources) {
+	if err := s.st.CheckRefetchable(ctx, from); errors.Is(err, store.ErrBelowSources) {
 		return nil, rest.BadParam("from", "%v", err)
 	} else if err != nil {
 		return nil, err
 	}
 	// Milestone indexes are stored as int: no sync row lies past math.MaxInt32.
-	synced, err := s.St.Synced(ctx, from, min(to, math.MaxInt32))
+	synced, err := s.st.Synced(ctx, from, min(to, math.MaxInt32))
 	if err != nil {
 		return nil, err
 	}
@@ -232,7 +232,7 @@ func (s *Server) adminResync(ctx context.Context, _ *rest.Input, p *resyncParams
 	g.SetLimit(rest.MaxParallelReads)
 	for index := range synced {
 		g.Go(func() error {
-			if err := s.St.Unsync(gctx, index); err != nil {
+			if err := s.st.Unsync(gctx, index); err != nil {
 				return err
 			}
 			deleted.Add(1)
@@ -247,7 +247,7 @@ func (s *Server) adminResync(ctx context.Context, _ *rest.Input, p *resyncParams
 		slog.Warn("resync cut short", "from", from, "to", to, "unsynced", deleted.Load(), "of", len(synced), "error", err)
 		return nil, err
 	}
-	if err := s.St.FlushSyncSummary(ctx); err != nil { // GET /sync shows the gaps at once
+	if err := s.st.FlushSyncSummary(ctx); err != nil { // GET /sync shows the gaps at once
 		return nil, fmt.Errorf("resync done, sync summary not updated yet (retried within a second): %w", err)
 	}
 	return resyncJSON{From: from, To: to, Unsynced: int(deleted.Load())}, nil

@@ -44,7 +44,7 @@ func (s *Server) answerClass(ctx context.Context, rt *rest.Route, out any) rest.
 	if !ok {
 		return rest.CacheMoving
 	}
-	synced, err := s.St.Synced(ctx, index, index)
+	synced, err := s.st.Synced(ctx, index, index)
 	if _, done := synced[index]; err != nil || !done {
 		return rest.CacheMoving
 	}

@@ -46,7 +46,7 @@ func (g *storeGeneration) interval() time.Duration {
 // request never waits for it. A server without a store (route wiring tests) has none.
 func (g *storeGeneration) check(s *Server) {
 	now := time.Now().UnixNano()
-	if s.St == nil || now < g.due.Load() || !g.reading.CompareAndSwap(false, true) {
+	if s.st == nil || now < g.due.Load() || !g.reading.CompareAndSwap(false, true) {
 		return
 	}
 	g.due.Store(now + int64(g.interval()))
@@ -54,7 +54,7 @@ func (g *storeGeneration) check(s *Server) {
 		defer g.reading.Store(false)
 		ctx, cancel := context.WithTimeout(context.Background(), generationReadTimeout)
 		defer cancel()
-		gen, err := s.St.CacheGeneration(store.NoRetries(ctx))
+		gen, err := s.st.CacheGeneration(store.NoRetries(ctx))
 		if err != nil {
 			slog.Warn("reading the cache generation (tried again next interval)", "error", err)
 			return
@@ -92,7 +92,7 @@ func (g *storeGeneration) raised(gen int64) {
 // store's cache generation.
 func (s *Server) forgetResynced(ctx context.Context, from, to uint32) error {
 	s.known.forgetMilestones(from, to)
-	gen, err := s.St.RaiseCacheGeneration(ctx, processName,
+	gen, err := s.st.RaiseCacheGeneration(ctx, processName,
 		store.CacheChange{Reason: "resync", From: from, To: to, At: time.Now().UTC()})
 	if err != nil {
 		return fmt.Errorf("resync done; the other API processes were not told to forget their remembered tags: %w", err)

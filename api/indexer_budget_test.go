@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 
 	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -56,7 +57,7 @@ func testBudgetPages(t *testing.T, e *env, name string, filter ledgerquery.Filte
 			if pages > 5000 {
 				t.Fatalf("%s: no last page", name)
 			}
-			ans, err := indexer.New(e.api.Reads).Tip26Answer(context.Background(), ledgerquery.Request{Kinds: indexer.Tip26GenericKinds,
+			ans, err := indexer.New(rest.NewReads(e.st), e.st).Tip26Answer(context.Background(), ledgerquery.Request{Kinds: indexer.Tip26GenericKinds,
 				Filter: filter, Start: from, PageSize: 5, Budget: budget, Newest: newest, IncludeSpent: mode.IncludeSpent})
 			if err != nil {
 				t.Fatal(err)

@@ -112,7 +112,7 @@ func testCursorBinding(t *testing.T, e *env) {
 // cannot read is the client's fault: 400, not a server error.
 func testForgedState(t *testing.T, e *env) {
 	addr := e.busiest(chain.OutputBasic, "address")
-	rt := rest.WithParams(rest.Route{Pattern: "/outputs", Paged: true}, tables.ListOutputs[tables.BasicListParams](tables.New(e.api.Reads), tables.BasicList))
+	rt := rest.WithParams(rest.Route{Pattern: "/outputs", Paged: true}, tables.ListOutputs[tables.BasicListParams](tables.New(rest.NewReads(e.st), e.st, e.st.ChunkSize), tables.BasicList))
 	in, err := rest.ParseInput(&rt, nil, "address="+addr)
 	if err != nil {
 		t.Fatal(err)

@@ -148,10 +148,10 @@ func testMilestones(t *testing.T, e *env) {
 	// The list came from milestones_by_bucket (the pipeline found the keyspace empty and
 	// recorded it as listed); a keyspace whose buckets are not filled yet reads milestone
 	// by milestone, and must answer the same.
-	if listed, err := e.api.MilestonesListed(context.Background()); !listed || err != nil {
+	if listed, err := rest.NewReads(e.st).MilestonesListed(context.Background()); !listed || err != nil {
 		t.Errorf("milestones listed: %v, %v; want the buckets in use", listed, err)
 	}
-	oneByOne, err := e.api.MilestonesOneByOne(context.Background(), 35, 45)
+	oneByOne, err := rest.NewReads(e.st).MilestonesOneByOne(context.Background(), 35, 45)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -92,7 +92,7 @@ func (s *Server) handle(ctx context.Context, rt *rest.Route, in *rest.Input) (an
 // hrp is the bech32 HRP of the keyspace's network. Until an indexer has recorded the
 // network nothing is indexed, and addresses are shown in hex.
 func (s *Server) hrp(ctx context.Context) (string, error) {
-	rec, ok, err := s.St.Network(ctx)
+	rec, ok, err := s.st.Network(ctx)
 	if err != nil || !ok {
 		return "", err
 	}

@@ -58,7 +58,7 @@ type Config struct {
 
 // Server answers the API's routes from a store.
 type Server struct {
-	*rest.Reads
+	st      *store.Store
 	cfg     Config
 	metrics *metrics
 	routes  []rest.Route
@@ -90,7 +90,7 @@ func New(st *store.Store, cfg Config) *Server {
 	token := cfg.AdminToken
 	readToken := cfg.ReadToken
 	cfg.AdminToken, cfg.ReadToken = "", "" // only their sums are kept
-	s := &Server{Reads: &rest.Reads{St: st}, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux(),
+	s := &Server{st: st, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux(),
 		guard: newGuard(cfg, readToken)}
 	// The probe's read is tried once: a probe answers from its deadline, not after retries.
 	s.ready = ops.NewProbe("ready", func(ctx context.Context) (struct{}, error) {

@@ -10,17 +10,29 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/tables"
 )
 
-// surfaceRoutes are the routes of every surface, in the order they are documented.
+// surfaceRoutes are the routes of every surface, in the order they are documented. Every
+// surface reads through one set of shared reads and the store (each declares the part of
+// the store it reads as its own Store interface).
 func (s *Server) surfaceRoutes() []rest.Route {
-	analytics := analytics.New(s.Reads)
-	routes := tables.New(s.Reads).Routes()                                     // the schema's reads
-	routes = append(routes, core.New(s.Reads, s.cfg.HealthMaxAge).Routes()...) // TIP-25, /api/core/v2
-	routes = append(routes, indexer.New(s.Reads).Routes()...)                  // TIP-26, /api/indexer/v1
-	routes = append(routes, explorer.New(s.Reads, s.allRoutes).Routes()...)    // /api/explorer/v2
-	routes = append(routes, poi.New(s.Reads).Routes()...)                      // /api/poi/v1
-	routes = append(routes, analytics.Routes()...)                             // /api/analytics/v2
-	return append(routes, analytics.DashboardRoutes()...)                      // /dashboard
+	r := rest.NewReads(s.st)
+	families := analytics.New(r, s.st)
+	routes := tables.New(r, s.st, s.chunkSize()).Routes()                      // the schema's reads
+	routes = append(routes, core.New(r, s.st, s.cfg.HealthMaxAge).Routes()...) // TIP-25, /api/core/v2
+	routes = append(routes, indexer.New(r, s.st).Routes()...)                  // TIP-26, /api/indexer/v1
+	routes = append(routes, explorer.New(r, s.st, s.allRoutes).Routes()...)    // /api/explorer/v2
+	routes = append(routes, poi.New(r, s.st).Routes()...)                      // /api/poi/v1
+	routes = append(routes, families.Routes()...)                              // /api/analytics/v2
+	return append(routes, families.DashboardRoutes()...)                       // /dashboard
 }
 
 // allRoutes are the routes the server serves.
 func (s *Server) allRoutes() []rest.Route { return s.routes }
+
+// chunkSize is the store's milestones per ms_range_id partition (0 without a store: a
+// server built only for its OpenAPI document).
+func (s *Server) chunkSize() uint32 {
+	if s.st == nil {
+		return 0
+	}
+	return s.st.ChunkSize
+}

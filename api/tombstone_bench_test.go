@@ -14,6 +14,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/api/explorer"
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 
 	"github.com/gocql/gocql"
 
@@ -151,7 +152,7 @@ func tombQueries(st *store.Store, milestones uint32) []tombQuery {
 func tip26Read(name string, f ledgerquery.Filter, start *store.Position, size int) tombQuery {
 	return tombQuery{name, func(ctx context.Context, s *Server) (int, error) {
 		f := f
-		ans, err := indexer.New(s.Reads).Tip26Query(ctx, []chain.OutputKind{chain.OutputBasic}, &f, start, size, indexer.Tip26Budget)
+		ans, err := indexer.New(rest.NewReads(s.st), s.st).Tip26Query(ctx, []chain.OutputKind{chain.OutputBasic}, &f, start, size, indexer.Tip26Budget)
 		if err != nil {
 			return 0, err
 		}
@@ -170,7 +171,7 @@ func balanceRead(name, address string) tombQuery {
 		w := httptest.NewRecorder()
 		s.Handler().ServeHTTP(w, req)
 		if w.Code != http.StatusOK {
-			_, serr := s.St.OwnerCandidates(ctx, address, explorer.MaxBalanceOutputs)
+			_, serr := s.st.OwnerCandidates(ctx, address, explorer.MaxBalanceOutputs)
 			return 0, errors.Join(fmt.Errorf("status %d %s", w.Code, w.Body.Bytes()), serr)
 		}
 		return 1, nil
@@ -197,7 +198,7 @@ func windowedRead(name string, window int64, milestones uint32, size int) tombQu
 		items := 0
 		for from := tombTime(tombFirst).Unix(); from < end && items < size; from += window {
 			span := store.Span{From: store.Position{CreatedAt: from}, To: store.Position{CreatedAt: from + window}}
-			n, err := readWindow(ctx, s.St, rng, span, size-items)
+			n, err := readWindow(ctx, s.st, rng, span, size-items)
 			if err != nil {
 				return items, err
 			}

@@ -1,11 +1,12 @@
 package analytics
 
-import (
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-)
+import "github.com/stardust-indexer/stardust-indexer/api/rest"
 
-// analyticsAPI serves the analytics families and the dashboard.
-type analyticsAPI struct{ *rest.Reads }
+// API serves the analytics families and the dashboard.
+type API struct {
+	*rest.Reads
+	st Store
+}
 
-// New is the surface over r.
-func New(r *rest.Reads) *analyticsAPI { return &analyticsAPI{r} }
+// New is the surface over r and st.
+func New(r *rest.Reads, st Store) *API { return &API{Reads: r, st: st} }

@@ -35,12 +35,12 @@ type dailyFamilyJSON struct {
 
 // activeAddressesDaily serves the daily active addresses of [from, to]; dates the daily
 // job has not computed (yet) are left out.
-func (s *analyticsAPI) activeAddressesDaily(ctx context.Context, _ *rest.Input, p *FamilyDailyParams) (any, error) {
+func (s *API) activeAddressesDaily(ctx context.Context, _ *rest.Input, p *FamilyDailyParams) (any, error) {
 	from, to, err := dailyBounds(p, time.Now())
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.St.DailyFamilyRange(ctx, DailyFamily, from, to)
+	rows, err := s.st.DailyFamilyRange(ctx, DailyFamily, from, to)
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ const DashboardCSP = "default-src 'none'; script-src 'self'; style-src 'self'; c
 // DashboardRoutes serve the dashboard page at /dashboard and its two files beside it.
 // They are public even with a read token: the page holds no data, and its script sends
 // the token the user gives it on every API call.
-func (s *analyticsAPI) DashboardRoutes() []rest.Route {
+func (s *API) DashboardRoutes() []rest.Route {
 	page := func(pattern, file, media, summary string) rest.Route {
 		return rest.Route{Pattern: pattern, Tag: "dashboard", Summary: summary, Media: media, Public: true,
 			Plain: dashboardFile(file, media)}

@@ -28,7 +28,7 @@ type milestoneFamiliesJSON struct {
 
 // milestoneFamilies serves GET /api/analytics/v2/milestones/{index}: the twelve
 // families' rows of the milestone, read concurrently.
-func (s *analyticsAPI) milestoneFamilies(ctx context.Context, _ *rest.Input, p *rest.MilestoneIndexParams) (any, error) {
+func (s *API) milestoneFamilies(ctx context.Context, _ *rest.Input, p *rest.MilestoneIndexParams) (any, error) {
 	index := p.Index
 	if index > math.MaxInt32 { // milestone indexes are stored as int
 		return nil, rest.NotFound("no analytics family of milestone %d", index)
@@ -37,7 +37,7 @@ func (s *analyticsAPI) milestoneFamilies(ctx context.Context, _ *rest.Input, p *
 	if err != nil {
 		return nil, err
 	}
-	state, folded, err := s.St.LedgerFamilies(ctx)
+	state, folded, err := s.st.LedgerFamilies(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -77,13 +77,13 @@ func (s *analyticsAPI) milestoneFamilies(ctx context.Context, _ *rest.Input, p *
 
 // readMilestoneFamilies reads each family's row of the milestone, by the family's place
 // in families; nil for a family without a row.
-func (s *analyticsAPI) readMilestoneFamilies(ctx context.Context, index uint32) ([]*store.FamilyPoint, error) {
+func (s *API) readMilestoneFamilies(ctx context.Context, index uint32) ([]*store.FamilyPoint, error) {
 	found := make([]*store.FamilyPoint, len(Families))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(rest.MaxParallelReads)
 	for i, spec := range Families {
 		g.Go(func() error {
-			row, ok, err := s.St.MilestoneFamily(gctx, spec.Name, index)
+			row, ok, err := s.st.MilestoneFamily(gctx, spec.Name, index)
 			if ok {
 				found[i] = &row
 			}

@@ -8,7 +8,7 @@ import (
 // (docs/analytics.md): one series route per family, the daily active addresses, and
 // every family of one milestone. Their answers move: the ledger fold and recounts write
 // rows after the milestone.
-func (s *analyticsAPI) Routes() []rest.Route {
+func (s *API) Routes() []rest.Route {
 	out := make([]rest.Route, 0, len(Families)+2)
 	for _, spec := range Families {
 		out = append(out, rest.WithParams(rest.Route{Pattern: FamiliesPrefix + "/" + spec.Name, Tag: "analytics",

@@ -71,13 +71,13 @@ func readSeriesQuery(p *familySeriesParams) (seriesQuery, error) {
 }
 
 // familySeries serves GET /api/analytics/v2/{family} for spec.
-func (s *analyticsAPI) familySeries(spec FamilySpec) func(context.Context, *rest.Input, *familySeriesParams) (any, error) {
+func (s *API) familySeries(spec FamilySpec) func(context.Context, *rest.Input, *familySeriesParams) (any, error) {
 	return func(ctx context.Context, _ *rest.Input, p *familySeriesParams) (any, error) {
 		q, err := readSeriesQuery(p)
 		if err != nil {
 			return nil, err
 		}
-		state, folded, err := s.St.LedgerFamilies(ctx)
+		state, folded, err := s.st.LedgerFamilies(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -87,7 +87,7 @@ func (s *analyticsAPI) familySeries(spec FamilySpec) func(context.Context, *rest
 		if err != nil || !ok || q.start > min(newest, q.top) {
 			return out, err
 		}
-		rows, err := s.St.FamilyRange(ctx, spec.Name, q.start, min(newest, q.top), q.size+1)
+		rows, err := s.st.FamilyRange(ctx, spec.Name, q.start, min(newest, q.top), q.size+1)
 		if err != nil {
 			return nil, err
 		}
@@ -109,8 +109,8 @@ func (s *analyticsAPI) familySeries(spec FamilySpec) func(context.Context, *rest
 // familiesNewest is the newest milestone that may have family rows: the newest synced
 // one (the ingest writes the activity families before its sync row) or the ledger
 // fold's watermark, whichever is newer; ok is false when there is neither.
-func (s *analyticsAPI) familiesNewest(ctx context.Context, state store.LedgerFamiliesState, folded bool) (uint32, bool, error) {
-	span, err := s.St.SyncTip(ctx)
+func (s *API) familiesNewest(ctx context.Context, state store.LedgerFamiliesState, folded bool) (uint32, bool, error) {
+	span, err := s.st.SyncTip(ctx)
 	switch {
 	case errors.Is(err, store.ErrNothingSynced):
 		return state.Watermark, folded, nil

@@ -11,7 +11,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-func (s *coreAPI) coreBlock(ctx context.Context, in *rest.Input, p *rest.BlockIDParams) (any, error) {
+func (s *API) coreBlock(ctx context.Context, in *rest.Input, p *rest.BlockIDParams) (any, error) {
 	return s.blockAnswer(ctx, p.BlockID, in.Accept)
 }
 
@@ -21,11 +21,11 @@ type blockMetadataParams struct {
 	rest.ProofParams
 }
 
-func (s *coreAPI) coreBlockMetadata(ctx context.Context, _ *rest.Input, p *blockMetadataParams) (any, error) {
+func (s *API) coreBlockMetadata(ctx context.Context, _ *rest.Input, p *blockMetadataParams) (any, error) {
 	return s.blockMetadataAnswer(ctx, p.BlockID, p.Wanted())
 }
 
-func (s *coreAPI) coreIncludedBlock(ctx context.Context, in *rest.Input, p *rest.TransactionIDParams) (any, error) {
+func (s *API) coreIncludedBlock(ctx context.Context, in *rest.Input, p *rest.TransactionIDParams) (any, error) {
 	id, err := s.includedBlock(ctx, p.TransactionID)
 	if err != nil {
 		return nil, err
@@ -33,7 +33,7 @@ func (s *coreAPI) coreIncludedBlock(ctx context.Context, in *rest.Input, p *rest
 	return s.blockAnswer(ctx, id, in.Accept)
 }
 
-func (s *coreAPI) coreIncludedBlockMetadata(ctx context.Context, _ *rest.Input, p *rest.TransactionIDParams) (any, error) {
+func (s *API) coreIncludedBlockMetadata(ctx context.Context, _ *rest.Input, p *rest.TransactionIDParams) (any, error) {
 	id, err := s.includedBlock(ctx, p.TransactionID)
 	if err != nil {
 		return nil, err
@@ -42,8 +42,8 @@ func (s *coreAPI) coreIncludedBlockMetadata(ctx context.Context, _ *rest.Input, 
 }
 
 // includedBlock is the block whose inclusion applied a transaction.
-func (s *coreAPI) includedBlock(ctx context.Context, txID string) (string, error) {
-	id, err := s.St.IncludedMessage(ctx, txID)
+func (s *API) includedBlock(ctx context.Context, txID string) (string, error) {
+	id, err := s.st.IncludedMessage(ctx, txID)
 	if errors.Is(err, store.ErrNotFound) {
 		return "", rest.NotFound("transaction %s is not included in any indexed block", txID)
 	}
@@ -51,7 +51,7 @@ func (s *coreAPI) includedBlock(ctx context.Context, txID string) (string, error
 }
 
 // blockAnswer is a block in TIP-25 JSON, or its bytes when the request asks for them.
-func (s *coreAPI) blockAnswer(ctx context.Context, id, accept string) (any, error) {
+func (s *API) blockAnswer(ctx context.Context, id, accept string) (any, error) {
 	raw, err := s.IndexedMessageRaw(ctx, "block", id)
 	if err != nil {
 		return nil, err
@@ -68,7 +68,7 @@ func (s *coreAPI) blockAnswer(ctx context.Context, id, accept string) (any, erro
 
 // blockMetadata is a block's TIP-25 metadata: how a milestone referenced it, or, while
 // none has (a block seen unreferenced), its solidity and promotion hints only.
-func (s *coreAPI) blockMetadata(ctx context.Context, id string) (*tip25.BlockMetadataJSON, error) {
+func (s *API) blockMetadata(ctx context.Context, id string) (*tip25.BlockMetadataJSON, error) {
 	rec, m, err := s.IndexedMessage(ctx, "block", id)
 	if err != nil {
 		return nil, err
@@ -113,7 +113,7 @@ type metadataWithProof struct {
 }
 
 // blockMetadataAnswer is a block's TIP-25 metadata, with its proof when the request asks.
-func (s *coreAPI) blockMetadataAnswer(ctx context.Context, id string, proof bool) (any, error) {
+func (s *API) blockMetadataAnswer(ctx context.Context, id string, proof bool) (any, error) {
 	md, err := s.blockMetadata(ctx, id)
 	if err != nil || !proof {
 		return md, err

@@ -10,11 +10,11 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
-func (s *coreAPI) coreMilestoneByIndex(ctx context.Context, in *rest.Input, p *rest.MilestoneIndexParams) (any, error) {
+func (s *API) coreMilestoneByIndex(ctx context.Context, in *rest.Input, p *rest.MilestoneIndexParams) (any, error) {
 	return s.milestoneAnswer(ctx, p.Index, in.Accept)
 }
 
-func (s *coreAPI) coreMilestoneByID(ctx context.Context, in *rest.Input, p *rest.MilestoneIDParams) (any, error) {
+func (s *API) coreMilestoneByID(ctx context.Context, in *rest.Input, p *rest.MilestoneIDParams) (any, error) {
 	index, err := s.MilestoneIndexOf(ctx, p.MilestoneID)
 	if err != nil {
 		return nil, err
@@ -22,11 +22,11 @@ func (s *coreAPI) coreMilestoneByID(ctx context.Context, in *rest.Input, p *rest
 	return s.milestoneAnswer(ctx, index, in.Accept)
 }
 
-func (s *coreAPI) coreUTXOChangesByIndex(ctx context.Context, _ *rest.Input, p *rest.MilestoneIndexParams) (any, error) {
+func (s *API) coreUTXOChangesByIndex(ctx context.Context, _ *rest.Input, p *rest.MilestoneIndexParams) (any, error) {
 	return s.utxoChanges(ctx, p.Index)
 }
 
-func (s *coreAPI) coreUTXOChangesByID(ctx context.Context, _ *rest.Input, p *rest.MilestoneIDParams) (any, error) {
+func (s *API) coreUTXOChangesByID(ctx context.Context, _ *rest.Input, p *rest.MilestoneIDParams) (any, error) {
 	index, err := s.MilestoneIndexOf(ctx, p.MilestoneID)
 	if err != nil {
 		return nil, err
@@ -35,7 +35,7 @@ func (s *coreAPI) coreUTXOChangesByID(ctx context.Context, _ *rest.Input, p *res
 }
 
 // milestoneAnswer is a milestone payload in TIP-25 JSON, or its bytes when asked.
-func (s *coreAPI) milestoneAnswer(ctx context.Context, index uint32, accept string) (any, error) {
+func (s *API) milestoneAnswer(ctx context.Context, index uint32, accept string) (any, error) {
 	m, err := s.IndexedMilestone(ctx, index)
 	if err != nil {
 		return nil, err
@@ -48,11 +48,11 @@ func (s *coreAPI) milestoneAnswer(ctx context.Context, index uint32, accept stri
 
 // utxoChanges lists the outputs an indexed milestone created and consumed
 // (milestone_ledger_updates: one partition).
-func (s *coreAPI) utxoChanges(ctx context.Context, index uint32) (any, error) {
+func (s *API) utxoChanges(ctx context.Context, index uint32) (any, error) {
 	if _, err := s.IndexedMilestone(ctx, index); err != nil {
 		return nil, err
 	}
-	updates, err := s.St.MilestoneUpdates(ctx, index)
+	updates, err := s.st.MilestoneUpdates(ctx, index)
 	if err != nil {
 		return nil, err
 	}

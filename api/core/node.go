@@ -34,8 +34,8 @@ type ledgerTip struct {
 
 // ledgerTip reads the sync summary, the bootstrap record (cached) and the ledger
 // index's milestone: a handful of rows.
-func (s *coreAPI) ledgerTip(ctx context.Context) (ledgerTip, error) {
-	li, err := s.St.LedgerIndex(ctx)
+func (s *API) ledgerTip(ctx context.Context) (ledgerTip, error) {
+	li, err := s.st.LedgerIndex(ctx)
 	if errors.Is(err, store.ErrNothingSynced) {
 		return ledgerTip{}, nil
 	}
@@ -52,7 +52,7 @@ func (t ledgerTip) age(now time.Time) time.Duration {
 	return now.Sub(time.Unix(t.li.Timestamp, 0))
 }
 
-func (s *coreAPI) healthy(t ledgerTip) bool {
+func (s *API) healthy(t ledgerTip) bool {
 	return t.ok && t.age(time.Now()) <= s.healthMaxAge
 }
 
@@ -67,12 +67,12 @@ func (t ledgerTip) ref() tip25.MilestoneRef {
 
 // latest is the newest synced milestone (/info's latest milestone): past the ledger
 // index when a gap lies between them, else the ledger index's own.
-func (s *coreAPI) latest(ctx context.Context, t ledgerTip) (tip25.MilestoneRef, error) {
+func (s *API) latest(ctx context.Context, t ledgerTip) (tip25.MilestoneRef, error) {
 	newest := t.li.Coverage.Newest
 	if !t.ok || newest <= t.li.Index {
 		return t.ref(), nil
 	}
-	m, err := s.St.Milestone(ctx, newest)
+	m, err := s.st.Milestone(ctx, newest)
 	if err != nil {
 		return tip25.MilestoneRef{}, fmt.Errorf("newest synced milestone %d: %w", newest, rest.MissingIsInternal(err))
 	}
@@ -103,7 +103,7 @@ type HealthJSON struct {
 
 // coreHealth answers from the ledger tip the health probe keeps (refreshed at most once
 // a second by one goroutine); a failed read answers a generic 503, its error is logged.
-func (s *coreAPI) coreHealth(ctx context.Context, _ *rest.Input) (any, error) {
+func (s *API) coreHealth(ctx context.Context, _ *rest.Input) (any, error) {
 	t, err := s.health.Get(ctx)
 	if err != nil {
 		return nil, &rest.APIError{Status: http.StatusServiceUnavailable, Title: "unhealthy", Expected: true,
@@ -124,7 +124,7 @@ func (s *coreAPI) coreHealth(ctx context.Context, _ *rest.Input) (any, error) {
 		WithCoverage: rest.WithCoverage{Coverage: t.coverage()}}, nil
 }
 
-func (s *coreAPI) coreRouteGroups(context.Context, *rest.Input) (any, error) {
+func (s *API) coreRouteGroups(context.Context, *rest.Input) (any, error) {
 	return map[string][]string{"routes": routeGroups}, nil
 }
 
@@ -138,7 +138,7 @@ type infoJSON struct {
 // milestones standing for the node's: latest = the newest synced, confirmed = the
 // ledger index (the end of the contiguous synced run, which a node's confirmed
 // milestone is: the newest applied to its ledger), pruning index = oldest synced - 1.
-func (s *coreAPI) coreInfo(ctx context.Context, _ *rest.Input) (any, error) {
+func (s *API) coreInfo(ctx context.Context, _ *rest.Input) (any, error) {
 	t, err := s.ledgerTip(ctx)
 	if err != nil {
 		return nil, err
@@ -160,14 +160,14 @@ func (s *coreAPI) coreInfo(ctx context.Context, _ *rest.Input) (any, error) {
 // parameters and base token once an indexer recorded them. A keyspace written before
 // those were recorded reports what it has (name and HRP, zero parameters); one that no
 // indexer has written reports nothing.
-func (s *coreAPI) infoNetwork(ctx context.Context) (chain.Network, error) {
-	rec, ok, err := s.St.Network(ctx)
+func (s *API) infoNetwork(ctx context.Context) (chain.Network, error) {
+	rec, ok, err := s.st.Network(ctx)
 	if err != nil || !ok {
 		return chain.Network{}, err
 	}
 	net := chain.Network{Name: rec.Name, HRP: rec.HRP,
 		Params: chain.ProtocolParameters{Version: chain.ProtocolVersion, NetworkName: rec.Name, Bech32HRP: rec.HRP}}
-	p, ok, err := s.St.Protocol(ctx)
+	p, ok, err := s.st.Protocol(ctx)
 	if err != nil || !ok {
 		return net, err
 	}

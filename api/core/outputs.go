@@ -30,7 +30,7 @@ type coreOutputMetadataJSON struct {
 // Final: an output's metadata no longer changes once a milestone confirmed its spend.
 func (a coreOutputMetadataJSON) Final() bool { return a.OutputMetadataJSON != nil && a.IsSpent }
 
-func (s *coreAPI) coreOutput(ctx context.Context, in *rest.Input, p *rest.OutputIDParams) (any, error) {
+func (s *API) coreOutput(ctx context.Context, in *rest.Input, p *rest.OutputIDParams) (any, error) {
 	lo, err := s.LedgerOutput(ctx, p.OutputID)
 	if err != nil {
 		return nil, err
@@ -49,7 +49,7 @@ func (s *coreAPI) coreOutput(ctx context.Context, in *rest.Input, p *rest.Output
 	return coreOutputJSON{OutputResponseJSON: out, WithCoverage: rest.WithCoverage{Coverage: cov}}, nil
 }
 
-func (s *coreAPI) coreOutputMetadata(ctx context.Context, _ *rest.Input, p *rest.OutputIDParams) (any, error) {
+func (s *API) coreOutputMetadata(ctx context.Context, _ *rest.Input, p *rest.OutputIDParams) (any, error) {
 	lo, err := s.LedgerOutput(ctx, p.OutputID)
 	if err != nil {
 		return nil, err
@@ -66,7 +66,7 @@ func (s *coreAPI) coreOutputMetadata(ctx context.Context, _ *rest.Input, p *rest
 // timestamp read from that milestone), and the ledger index (store.LedgerCoverage). A
 // spend by a milestone past the ledger index (being written now, or past a gap) is not
 // shown yet: the answer is the ledger at its index.
-func (s *coreAPI) outputMetadata(ctx context.Context, lo *rest.LedgerOutput) (*tip25.OutputMetadataJSON, rest.CoverageJSON, error) {
+func (s *API) outputMetadata(ctx context.Context, lo *rest.LedgerOutput) (*tip25.OutputMetadataJSON, rest.CoverageJSON, error) {
 	t, err := s.ledgerTip(ctx)
 	if err != nil {
 		return nil, rest.CoverageJSON{}, err
@@ -81,13 +81,13 @@ func (s *coreAPI) outputMetadata(ctx context.Context, lo *rest.LedgerOutput) (*t
 	return tip25.OutputMetadata(lo.ID, lo.Block, booked, spent, t.li.Index), t.coverage(), nil
 }
 
-func (s *coreAPI) outputSpent(ctx context.Context, lo *rest.LedgerOutput) (*tip25.Spent, error) {
+func (s *API) outputSpent(ctx context.Context, lo *rest.LedgerOutput) (*tip25.Spent, error) {
 	tx, err := chain.ParseTransactionID(lo.Row.SpentBy)
 	if err != nil {
 		return nil, fmt.Errorf("output %s: spent by %q: %w", lo.ID, lo.Row.SpentBy, err)
 	}
 	index := uint32(*lo.Row.SpentMilestoneIndex)
-	m, err := s.St.Milestone(ctx, index)
+	m, err := s.st.Milestone(ctx, index)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil // a milestone of a gap being filled: its spend shows once it is written
 	} else if err != nil {

@@ -34,8 +34,8 @@ const noTreasuryWhy = "no treasury output is known: this keyspace was not bootst
 
 // coreReceipts lists every stored receipt, by migratedAt then milestone index, as Hornet
 // lists its receipt store.
-func (s *coreAPI) coreReceipts(ctx context.Context, _ *rest.Input) (any, error) {
-	rs, err := s.St.Receipts(ctx)
+func (s *API) coreReceipts(ctx context.Context, _ *rest.Input) (any, error) {
+	rs, err := s.st.Receipts(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -48,8 +48,8 @@ type migratedAtParams struct {
 
 // coreReceiptsMigratedAt lists the receipts of the funds migrated at a legacy milestone
 // (an empty list when there are none, as Hornet answers).
-func (s *coreAPI) coreReceiptsMigratedAt(ctx context.Context, _ *rest.Input, p *migratedAtParams) (any, error) {
-	rs, err := s.St.ReceiptsMigratedAt(ctx, p.MigratedAt)
+func (s *API) coreReceiptsMigratedAt(ctx context.Context, _ *rest.Input, p *migratedAtParams) (any, error) {
+	rs, err := s.st.ReceiptsMigratedAt(ctx, p.MigratedAt)
 	if err != nil {
 		return nil, err
 	}
@@ -70,8 +70,8 @@ func receiptsAnswer(rs []store.ReceiptRecord) (*ReceiptsJSON, error) {
 
 // coreTreasury is the newest treasury output the keyspace knows (store.NewestTreasury),
 // 404 when it knows none.
-func (s *coreAPI) coreTreasury(ctx context.Context, _ *rest.Input) (any, error) {
-	t, ok, err := s.St.NewestTreasury(ctx)
+func (s *API) coreTreasury(ctx context.Context, _ *rest.Input) (any, error) {
+	t, ok, err := s.st.NewestTreasury(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ var (
 
 // Routes are the TIP-25 core reads under /api/core/v2, Hornet's /health and
 // /api/routes, and TIP-25 errors for what a permanode cannot do (docs/core-api.md).
-func (s *coreAPI) Routes() []rest.Route {
+func (s *API) Routes() []rest.Route {
 	orBytes := " (JSON; the bytes with Accept: " + rest.SerializerMedia + ")"
 	routes := []rest.Route{
 		{Pattern: "/health", Cache: rest.CacheNoStore, Summary: "200 while the ledger index's milestone is recent (-health-max-age), else 503",

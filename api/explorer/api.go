@@ -1,16 +1,15 @@
 package explorer
 
-import (
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-)
+import "github.com/stardust-indexer/stardust-indexer/api/rest"
 
-// explorerAPI serves inx-chronicle's explorer API.
-type explorerAPI struct {
+// API serves inx-chronicle's explorer API.
+type API struct {
 	*rest.Reads
+	st        Store
 	allRoutes func() []rest.Route // every route the server serves, for GET /routes
 }
 
-// New is the surface over r; allRoutes lists every route the server serves.
-func New(r *rest.Reads, allRoutes func() []rest.Route) *explorerAPI {
-	return &explorerAPI{Reads: r, allRoutes: allRoutes}
+// New is the surface over r and st; allRoutes lists every route the server serves.
+func New(r *rest.Reads, st Store, allRoutes func() []rest.Route) *API {
+	return &API{Reads: r, st: st, allRoutes: allRoutes}
 }

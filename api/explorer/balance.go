@@ -30,13 +30,13 @@ type BalanceJSON struct {
 
 // balance sums the outputs the address owns at the ledger index (analytics.HoldingAt):
 // the hint reads of its owning roles, then their partitions' pages.
-func (s *explorerAPI) balance(ctx context.Context, _ *rest.Input, p *rest.AddressParams) (any, error) {
+func (s *API) balance(ctx context.Context, _ *rest.Input, p *rest.AddressParams) (any, error) {
 	address := p.Address
 	li, err := s.ledgerIndex(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.St.OwnerCandidates(ctx, address, MaxBalanceOutputs)
+	rows, err := s.st.OwnerCandidates(ctx, address, MaxBalanceOutputs)
 	if errors.Is(err, store.ErrTooManyOutputs) {
 		return nil, &rest.APIError{Status: http.StatusUnprocessableEntity, Title: "too many outputs",
 			Detail: err.Error() + "; see /api/explorer/v2/ledger/richest-addresses"}
@@ -61,8 +61,8 @@ func (s *explorerAPI) balance(ctx context.Context, _ *rest.Input, p *rest.Addres
 
 // ledgerIndex is the advertised ledger index (store.LedgerCoverage); 404 before any
 // milestone is synced or a bootstrap recorded.
-func (s *explorerAPI) ledgerIndex(ctx context.Context) (store.LedgerIndex, error) {
-	li, err := s.St.LedgerIndex(ctx)
+func (s *API) ledgerIndex(ctx context.Context) (store.LedgerIndex, error) {
+	li, err := s.st.LedgerIndex(ctx)
 	if errors.Is(err, store.ErrNothingSynced) {
 		return li, rest.NotFound("no milestone is synced yet: there is no ledger state")
 	}

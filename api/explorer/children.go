@@ -34,7 +34,7 @@ type BlockChildrenJSON struct {
 // blockChildren is one page of a block's referenced children, newest first (Chronicle
 // lists the blocks naming it as a parent that a milestone referenced, newest milestone
 // first); 404 when the block is not indexed.
-func (s *explorerAPI) blockChildren(ctx context.Context, _ *rest.Input, p *blockChildrenParams) (any, error) {
+func (s *API) blockChildren(ctx context.Context, _ *rest.Input, p *blockChildrenParams) (any, error) {
 	id := p.BlockID
 	size := rest.DefaultPageSize
 	if p.PageSize != nil {
@@ -49,7 +49,7 @@ func (s *explorerAPI) blockChildren(ctx context.Context, _ *rest.Input, p *block
 		return nil, rest.BadParam("page", "page %d of %d children reaches past the first %d children",
 			page, size, maxChildrenRead)
 	}
-	if _, err := s.St.MessageMetadata(ctx, id); err != nil {
+	if _, err := s.st.MessageMetadata(ctx, id); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, rest.NotFound("block %s is not indexed", id)
 		}
@@ -68,11 +68,11 @@ func (s *explorerAPI) blockChildren(ctx context.Context, _ *rest.Input, p *block
 
 // referencedChildren reads up to n referenced children of a block, newest first
 // (children a milestone has not referenced are left out, as Chronicle holds none).
-func (s *explorerAPI) referencedChildren(ctx context.Context, id string, n int) ([]string, error) {
+func (s *API) referencedChildren(ctx context.Context, id string, n int) ([]string, error) {
 	var ids []string
 	req := store.PageRequest{Size: min(n, rest.MaxPageSize)}
 	for len(ids) < n {
-		rows, next, err := s.St.ChildrenPage(ctx, id, store.TimeRange{}, req)
+		rows, next, err := s.st.ChildrenPage(ctx, id, store.TimeRange{}, req)
 		if err != nil {
 			return nil, err
 		}

@@ -127,11 +127,11 @@ func (b historyBounds) keep(u *store.AddressUpdate) bool {
 // first by its clustering (milestone, output ID, spent). A time bound filters rows, so
 // a page that meets few of them comes back short, with a cursor (at most
 // maxReadsPerPage reads a page). The ledger's coverage is read beside the hints.
-func (s *explorerAPI) history(ctx context.Context, in *rest.Input, p *historyParams) (any, error) {
+func (s *API) history(ctx context.Context, in *rest.Input, p *historyParams) (any, error) {
 	return s.historyOf(ctx, in, historyRequest{p.Address, p.oldest(), p.Start, &p.historyTail}, false)
 }
 
-func (s *explorerAPI) historyOf(ctx context.Context, in *rest.Input, r historyRequest, chronicle bool) (any, error) {
+func (s *API) historyOf(ctx context.Context, in *rest.Input, r historyRequest, chronicle bool) (any, error) {
 	list := "address-history"
 	if chronicle && r.start != nil {
 		list = "ledger-updates-by-address" // the same query lists other updates here
@@ -154,15 +154,15 @@ func (s *explorerAPI) historyOf(ctx context.Context, in *rest.Input, r historyRe
 		cov   rest.CoverageJSON
 	)
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { parts, err = s.St.LedgerUpdateRanges(gctx, address); return err })
+	g.Go(func() (err error) { parts, err = s.st.LedgerUpdateRanges(gctx, address); return err })
 	g.Go(func() (err error) { cov, err = s.Coverage(gctx); return err })
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	parts = withinRanges(parts, s.St.RangeID(b.first), s.St.RangeID(b.last))
+	parts = withinRanges(parts, s.st.RangeID(b.first), s.st.RangeID(b.last))
 	oldest := r.oldest
 	fetch := func(ctx context.Context, rng int32, req store.PageRequest) ([]store.AddressUpdate, []byte, error) {
-		return s.St.AddressUpdatesPage(ctx, address, rng, b.first, b.last, oldest, req)
+		return s.st.AddressUpdatesPage(ctx, address, rng, b.first, b.last, oldest, req)
 	}
 	p, err := rest.WalkSorted(ctx, in, parts, oldest, fetch, b.keep, func(u *store.AddressUpdate) addressUpdateJSON {
 		return addressUpdateJSON{OutputID: u.OutputID, IsSpent: u.IsSpent, MilestoneIndex: uint32(u.MilestoneIndex),
@@ -194,7 +194,7 @@ func withinRanges(parts []int32, lo, hi int32) []int32 {
 // block that included the transaction creating the output (a created item) or spending
 // it (a spent item). An output whose creating block is not indexed (a genesis output, or
 // one created before the keyspace's first milestone) has none.
-func (s *explorerAPI) attachHistoryProofs(ctx context.Context, proofs bool, items []addressUpdateJSON) error {
+func (s *API) attachHistoryProofs(ctx context.Context, proofs bool, items []addressUpdateJSON) error {
 	if !proofs {
 		return nil
 	}
@@ -213,7 +213,7 @@ func (s *explorerAPI) attachHistoryProofs(ctx context.Context, proofs bool, item
 
 // updateBlock is the block of the transaction that made an address update ("" for the
 // creation of an output whose creating block is not indexed).
-func (s *explorerAPI) updateBlock(ctx context.Context, u *addressUpdateJSON) (string, error) {
+func (s *API) updateBlock(ctx context.Context, u *addressUpdateJSON) (string, error) {
 	id, err := chain.ParseOutputID(u.OutputID)
 	if err != nil {
 		return "", fmt.Errorf("history item %q: %w", u.OutputID, err)
@@ -226,7 +226,7 @@ func (s *explorerAPI) updateBlock(ctx context.Context, u *addressUpdateJSON) (st
 		}
 		tx = lo.Row.SpentBy
 	}
-	block, err := s.St.IncludedMessage(ctx, tx)
+	block, err := s.st.IncludedMessage(ctx, tx)
 	if errors.Is(err, store.ErrNotFound) && !u.IsSpent {
 		return "", nil
 	}

@@ -81,13 +81,13 @@ type balanceRangeJSON struct {
 // ledgerStats resolves the ledger index of a request: the one asked for, or the newest
 // computed (404 before the first computation); and the coverage of the analytics at it
 // (coverageAt), read at the same time.
-func (s *explorerAPI) ledgerStats(ctx context.Context, p *ledgerIndexParams) (ledgerStatsMeta, rest.WithCoverage, error) {
+func (s *API) ledgerStats(ctx context.Context, p *ledgerIndexParams) (ledgerStatsMeta, rest.WithCoverage, error) {
 	var (
 		latest store.LedgerSummary
 		cov    rest.CoverageJSON
 	)
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { latest, err = s.St.LatestLedgerAnalytics(gctx); return err })
+	g.Go(func() (err error) { latest, err = s.st.LatestLedgerAnalytics(gctx); return err })
 	g.Go(func() (err error) { cov, err = s.Coverage(gctx); return err })
 	err := g.Wait()
 	if errors.Is(err, store.ErrNotFound) {
@@ -105,7 +105,7 @@ func (s *explorerAPI) ledgerStats(ctx context.Context, p *ledgerIndexParams) (le
 	return meta, rest.WithCoverage{Coverage: rest.CoverageAt(cov, meta.LedgerIndex)}, nil
 }
 
-func (s *explorerAPI) richestAddresses(ctx context.Context, _ *rest.Input, p *richestParams) (any, error) {
+func (s *API) richestAddresses(ctx context.Context, _ *rest.Input, p *richestParams) (any, error) {
 	meta, cov, err := s.ledgerStats(ctx, &p.ledgerIndexParams)
 	if err != nil {
 		return nil, err
@@ -114,7 +114,7 @@ func (s *explorerAPI) richestAddresses(ctx context.Context, _ *rest.Input, p *ri
 	if p.Top != nil {
 		top = *p.Top
 	}
-	rows, err := s.St.RichestAddresses(ctx, meta.LedgerIndex, top)
+	rows, err := s.st.RichestAddresses(ctx, meta.LedgerIndex, top)
 	if err != nil {
 		return nil, err
 	}
@@ -129,12 +129,12 @@ func (s *explorerAPI) richestAddresses(ctx context.Context, _ *rest.Input, p *ri
 	return out, nil
 }
 
-func (s *explorerAPI) tokenDistribution(ctx context.Context, _ *rest.Input, p *ledgerIndexParams) (any, error) {
+func (s *API) tokenDistribution(ctx context.Context, _ *rest.Input, p *ledgerIndexParams) (any, error) {
 	meta, cov, err := s.ledgerStats(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.St.TokenDistribution(ctx, meta.LedgerIndex)
+	rows, err := s.st.TokenDistribution(ctx, meta.LedgerIndex)
 	if err != nil {
 		return nil, err
 	}

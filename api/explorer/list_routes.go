@@ -24,7 +24,7 @@ type routeListParams struct {
 // listRoutes is Chronicle's GET /routes: every route's path cut to its first depth
 // segments, joined by "/" without a leading one, sorted and without repeats. Every route
 // is public here (no JWT), so the list is the one Chronicle gives an authorised client.
-func (s *explorerAPI) listRoutes(_ context.Context, _ *rest.Input, p *routeListParams) (any, error) {
+func (s *API) listRoutes(_ context.Context, _ *rest.Input, p *routeListParams) (any, error) {
 	depth := DefaultRouteDepth
 	if p.Depth != nil {
 		depth = int(*p.Depth)

@@ -60,12 +60,12 @@ type milestoneQuery struct {
 // [startTimestamp, endTimestamp] (both inclusive, as Chronicle), newest or oldest
 // first. The time bounds become index bounds by bisecting the synced milestones'
 // times (timestamps grow with the index); the rows come from milestones_by_bucket.
-func (s *explorerAPI) milestonesByTime(ctx context.Context, _ *rest.Input, p *milestoneListParams) (any, error) {
+func (s *API) milestonesByTime(ctx context.Context, _ *rest.Input, p *milestoneListParams) (any, error) {
 	q, cursor, err := readMilestoneQuery(p)
 	if err != nil {
 		return nil, err
 	}
-	span, err := s.St.SyncTip(ctx)
+	span, err := s.st.SyncTip(ctx)
 	if errors.Is(err, store.ErrNothingSynced) {
 		return MilestonesJSON{Items: []milestoneItemJSON{}, MaxResults: q.size}, nil
 	}
@@ -132,7 +132,7 @@ func indexCursor(index uint32, size int) string {
 }
 
 // timeBounds turns the time bounds into index bounds within the synced span.
-func (s *explorerAPI) timeBounds(ctx context.Context, span store.SyncSpan, p *milestoneListParams) (uint32, uint32, error) {
+func (s *API) timeBounds(ctx context.Context, span store.SyncSpan, p *milestoneListParams) (uint32, uint32, error) {
 	first, last := span.Oldest, span.Newest
 	if p.StartTimestamp != nil {
 		at, err := s.firstAtOrAfter(ctx, span, int64(*p.StartTimestamp))
@@ -141,7 +141,7 @@ func (s *explorerAPI) timeBounds(ctx context.Context, span store.SyncSpan, p *mi
 		}
 		if first = at; at > span.Oldest {
 			// Milestones indexed but not synced may lie between the synced one before and at.
-			before, err := s.St.FloorSynced(ctx, span, at-1)
+			before, err := s.st.FloorSynced(ctx, span, at-1)
 			if err != nil {
 				return 0, 0, err
 			}
@@ -164,15 +164,15 @@ func (s *explorerAPI) timeBounds(ctx context.Context, span store.SyncSpan, p *mi
 // firstAtOrAfter is the first index of the synced span whose newest synced milestone
 // at or before it has a timestamp >= t (span.Newest+1 when none has): a bisection
 // over a time that never decreases with the index, two reads a step at most.
-func (s *explorerAPI) firstAtOrAfter(ctx context.Context, span store.SyncSpan, t int64) (uint32, error) {
+func (s *API) firstAtOrAfter(ctx context.Context, span store.SyncSpan, t int64) (uint32, error) {
 	lo, hi := uint64(span.Oldest), uint64(span.Newest)+1
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		floor, err := s.St.FloorSynced(ctx, span, uint32(mid))
+		floor, err := s.st.FloorSynced(ctx, span, uint32(mid))
 		if err != nil {
 			return 0, err
 		}
-		at, err := s.St.MilestoneTime(ctx, floor)
+		at, err := s.st.MilestoneTime(ctx, floor)
 		if err != nil {
 			return 0, rest.MissingIsInternal(err)
 		}
@@ -187,7 +187,7 @@ func (s *explorerAPI) firstAtOrAfter(ctx context.Context, span store.SyncSpan, t
 
 // milestonePage reads q's milestones window by window in the sort order (bucket-aligned
 // windows), keeping those keep accepts, up to one past the page, which names the cursor.
-func (s *explorerAPI) milestonePage(ctx context.Context, q milestoneQuery, keep func(store.MilestoneRecord) bool) (MilestonesJSON, error) {
+func (s *API) milestonePage(ctx context.Context, q milestoneQuery, keep func(store.MilestoneRecord) bool) (MilestonesJSON, error) {
 	out := MilestonesJSON{Items: []milestoneItemJSON{}, MaxResults: q.size}
 	first, last := int64(q.first), int64(q.last)
 	for w := 0; first <= last; w++ {
@@ -235,12 +235,12 @@ func window(first, last int64, oldest bool) (int64, int64) {
 
 // milestoneWindow reads the indexed milestones of [start, end], newest first: from
 // milestones_by_bucket once it lists every milestone, else one read per milestone.
-func (s *explorerAPI) milestoneWindow(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
+func (s *API) milestoneWindow(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
 	switch listed, err := s.MilestonesListed(ctx); {
 	case err != nil:
 		return nil, err
 	case !listed:
 		return s.MilestonesOneByOne(ctx, start, end)
 	}
-	return s.St.MilestoneList(ctx, start, end)
+	return s.st.MilestoneList(ctx, start, end)
 }

@@ -66,7 +66,7 @@ type milestoneRef struct {
 
 // pagedMilestone reads the paging of a milestone's list (explorerPaging) and finds the
 // route's indexed milestone.
-func (s *explorerAPI) pagedMilestone(ctx context.Context, in *rest.Input, list string, ref milestoneRef,
+func (s *API) pagedMilestone(ctx context.Context, in *rest.Input, list string, ref milestoneRef,
 	page *explorerPageParams) (uint32, error) {
 	if err := explorerPaging(in, list, page); err != nil {
 		return 0, err
@@ -76,7 +76,7 @@ func (s *explorerAPI) pagedMilestone(ctx context.Context, in *rest.Input, list s
 
 // routeMilestone is the route's indexed milestone: the index path parameter, or the
 // milestone ID's (milestones_by_id, one read); 404 when it is not indexed.
-func (s *explorerAPI) routeMilestone(ctx context.Context, ref milestoneRef) (uint32, error) {
+func (s *API) routeMilestone(ctx context.Context, ref milestoneRef) (uint32, error) {
 	var index uint32
 	if ref.index != nil {
 		index = *ref.index
@@ -90,33 +90,33 @@ func (s *explorerAPI) routeMilestone(ctx context.Context, ref milestoneRef) (uin
 	return index, err
 }
 
-func (s *explorerAPI) milestoneBlocksByIndex(ctx context.Context, in *rest.Input, p *blocksByIndexParams) (any, error) {
+func (s *API) milestoneBlocksByIndex(ctx context.Context, in *rest.Input, p *blocksByIndexParams) (any, error) {
 	return s.milestoneBlocks(ctx, in, milestoneRef{index: &p.Index}, &p.milestoneBlocksParams)
 }
 
-func (s *explorerAPI) milestoneBlocksByID(ctx context.Context, in *rest.Input, p *blocksByIDParams) (any, error) {
+func (s *API) milestoneBlocksByID(ctx context.Context, in *rest.Input, p *blocksByIDParams) (any, error) {
 	return s.milestoneBlocks(ctx, in, milestoneRef{id: p.MilestoneID}, &p.milestoneBlocksParams)
 }
 
-func (s *explorerAPI) milestoneUpdatesByIndex(ctx context.Context, in *rest.Input, p *updatesByIndexParams) (any, error) {
+func (s *API) milestoneUpdatesByIndex(ctx context.Context, in *rest.Input, p *updatesByIndexParams) (any, error) {
 	return s.milestoneUpdates(ctx, in, milestoneRef{index: &p.Index}, &p.explorerPageParams)
 }
 
-func (s *explorerAPI) milestoneUpdatesByID(ctx context.Context, in *rest.Input, p *updatesByIDParams) (any, error) {
+func (s *API) milestoneUpdatesByID(ctx context.Context, in *rest.Input, p *updatesByIDParams) (any, error) {
 	return s.milestoneUpdates(ctx, in, milestoneRef{id: p.MilestoneID}, &p.explorerPageParams)
 }
 
 // milestoneBlocks pages a milestone's messages in reverse white-flag order (sort=oldest:
 // in white-flag order), from its messages_by_milestone partition, with each page's payload types
 // from the messages table: one partition read and one read per message of the page.
-func (s *explorerAPI) milestoneBlocks(ctx context.Context, in *rest.Input, ref milestoneRef, q *milestoneBlocksParams) (any, error) {
+func (s *API) milestoneBlocks(ctx context.Context, in *rest.Input, ref milestoneRef, q *milestoneBlocksParams) (any, error) {
 	index, err := s.pagedMilestone(ctx, in, "milestone-blocks", ref, &q.explorerPageParams)
 	if err != nil {
 		return nil, err
 	}
 	newest := q.Oldest == nil || !*q.Oldest
 	fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.MilestoneMessage, []byte, error) {
-		return s.St.MilestoneMessagesPage(ctx, index, newest, req)
+		return s.st.MilestoneMessagesPage(ctx, index, newest, req)
 	}
 	p, err := rest.Walk(ctx, in, rest.OnePartition, fetch, nil, func(m *store.MilestoneMessage) BlockJSON {
 		return BlockJSON{BlockID: m.MessageID, WhiteFlagIndex: m.WhiteFlagIndex}
@@ -131,12 +131,12 @@ func (s *explorerAPI) milestoneBlocks(ctx context.Context, in *rest.Input, ref m
 }
 
 // payloadTypes reads each block's variant from the messages table, in parallel.
-func (s *explorerAPI) payloadTypes(ctx context.Context, blocks []BlockJSON) error {
+func (s *API) payloadTypes(ctx context.Context, blocks []BlockJSON) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(rest.MaxParallelReads)
 	for i := range blocks {
 		g.Go(func() error {
-			m, err := s.St.MessageMetadata(ctx, blocks[i].BlockID)
+			m, err := s.st.MessageMetadata(ctx, blocks[i].BlockID)
 			if err != nil {
 				return err
 			}
@@ -171,13 +171,13 @@ type milestoneUpdateJSON struct {
 
 // milestoneUpdates pages the outputs a milestone created (first) and consumed, each
 // group by output ID: one partition of milestone_ledger_updates.
-func (s *explorerAPI) milestoneUpdates(ctx context.Context, in *rest.Input, ref milestoneRef, page *explorerPageParams) (any, error) {
+func (s *API) milestoneUpdates(ctx context.Context, in *rest.Input, ref milestoneRef, page *explorerPageParams) (any, error) {
 	index, err := s.pagedMilestone(ctx, in, "milestone-ledger-updates", ref, page)
 	if err != nil {
 		return nil, err
 	}
 	fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.MilestoneUpdate, []byte, error) {
-		return s.St.MilestoneUpdatesPage(ctx, index, req)
+		return s.st.MilestoneUpdatesPage(ctx, index, req)
 	}
 	p, err := rest.Walk(ctx, in, rest.OnePartition, fetch, nil, func(u *store.MilestoneUpdate) milestoneUpdateJSON {
 		return milestoneUpdateJSON{Address: u.Address, OutputID: u.OutputID, IsSpent: u.IsSpent, Kind: u.Kind,

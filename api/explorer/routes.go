@@ -13,7 +13,7 @@ const ExplorerPrefix = "/api/explorer/v2"
 // balances, an address's ledger-update history, a block's children, the milestones by
 // time, a milestone's blocks and ledger updates, and the precomputed ledger analytics;
 // and Chronicle's route list, GET /routes. Errors take this API's own form.
-func (s *explorerAPI) Routes() []rest.Route {
+func (s *API) Routes() []rest.Route {
 	tooMany := map[int]string{http.StatusUnprocessableEntity: "the address names more than 100000 unspent outputs"}
 	history := func(pattern string) rest.Route {
 		return rest.Route{Pattern: ExplorerPrefix + pattern, Tag: "explorer",

@@ -8,7 +8,7 @@ import (
 )
 
 // ledgerUpdatesByAddress is history on Chronicle's path, with Chronicle's startMilestoneIndex.
-func (s *explorerAPI) ledgerUpdatesByAddress(ctx context.Context, in *rest.Input, p *chronicleHistoryParams) (any, error) {
+func (s *API) ledgerUpdatesByAddress(ctx context.Context, in *rest.Input, p *chronicleHistoryParams) (any, error) {
 	return s.historyOf(ctx, in, historyRequest{p.Address, p.oldest(), p.Start, &p.historyTail}, true)
 }
 

@@ -26,27 +26,6 @@ type OutputsJSON struct {
 	rest.WithCoverage
 }
 
-// tip26List serves a TIP-26 list route over the kinds it covers, with the parameters P
-// declares, in the order the request asks for (sort, on the routes that take it).
-func tip26List[P any, R interface {
-	*P
-	tip26Request
-}](s *API, kinds ...chain.OutputKind) func(context.Context, *rest.Input, *P) (any, error) {
-	return func(ctx context.Context, _ *rest.Input, p *P) (any, error) {
-		r := R(p)
-		tail, order := r.tail(), r.order()
-		newest, err := order.Newest(tail.Cursor)
-		if err != nil {
-			return nil, err
-		}
-		start, size := tail.Page()
-		f := r.filter()
-		f.CreatedBefore, f.CreatedAfter = unix(tail.CreatedBefore), unix(tail.CreatedAfter)
-		return s.Tip26Answer(ctx, ledgerquery.Request{Kinds: kinds, Filter: f, Start: start,
-			PageSize: size, Budget: Tip26Budget, Newest: newest, IncludeSpent: order.includeSpent()})
-	}
-}
-
 // Tip26Query is one oldest-first page of the unspent outputs of kinds that f lets
 // through.
 func (s *API) Tip26Query(ctx context.Context, kinds []chain.OutputKind, f *ledgerquery.Filter, start *store.Position,
@@ -58,7 +37,7 @@ func (s *API) Tip26Query(ctx context.Context, kinds []chain.OutputKind, f *ledge
 // Tip26Answer is one page of a TIP-26 query, as ledgerquery answers it over the store,
 // in its JSON form.
 func (s *API) Tip26Answer(ctx context.Context, req ledgerquery.Request) (*OutputsJSON, error) {
-	res, err := ledgerquery.Answer(ctx, s.St, req)
+	res, err := ledgerquery.Answer(ctx, s.st, req)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -20,7 +21,7 @@ var Tip26GenericKinds = []chain.OutputKind{chain.OutputBasic, chain.OutputAlias,
 
 // Routes are the TIP-26 indexer routes under /api/indexer/v1: output IDs of
 // unspent outputs, as inx-indexer (Stardust) answers them (docs/indexer-api.md). Each
-// route's parameters are the fields of its parameter struct (indexer/params.go).
+// route's parameters are the fields of its parameter struct (below; the parameter groups they are made of are in params.go).
 func (s *API) Routes() []rest.Route {
 	return []rest.Route{
 		tip26("/outputs", "Unspent outputs of every kind (TIP-26), oldest first",
@@ -86,13 +87,13 @@ func tip26Chain[P any, R interface {
 }](s *API, kind chain.OutputKind, name string) func(context.Context, *rest.Input, *P) (any, error) {
 	return func(ctx context.Context, _ *rest.Input, p *P) (any, error) {
 		key := R(p).ChainID()
-		cov, err := s.St.LedgerCoverage(ctx)
+		cov, err := s.st.LedgerCoverage(ctx)
 		if errors.Is(err, store.ErrNothingSynced) {
 			return nil, rest.NotFound("%s %s: nothing is indexed yet", name, key)
 		} else if err != nil {
 			return nil, err
 		}
-		rows, _, err := s.St.OutputVersions(ctx, kind, key, store.PageRequest{Size: chainVersionsRead})
+		rows, _, err := s.st.OutputVersions(ctx, kind, key, store.PageRequest{Size: chainVersionsRead})
 		if err != nil {
 			return nil, err
 		}
@@ -114,4 +115,107 @@ func tip26Chain[P any, R interface {
 func confirmedBy(r *store.OutputRow, newest uint32) bool {
 	return !r.Pending() && r.InclusionState != nil && chain.InclusionState(*r.InclusionState) == chain.Included &&
 		r.MilestoneIndex > 0 && uint32(r.MilestoneIndex) <= newest
+}
+
+// The parameters of each TIP-26 list route, as inx-indexer (Stardust) accepts them.
+type (
+	BasicParams struct {
+		TokenParams
+		ConditionParams
+		SenderParams
+		TagParams
+		TailParams
+		OrderParams
+	}
+	nftParams struct {
+		TokenParams
+		ConditionParams
+		IssuerParams
+		SenderParams
+		TagParams
+		TailParams
+		OrderParams
+	}
+	aliasParams struct {
+		TokenParams
+		unlockableParams
+		AliasRoleParams
+		IssuerParams
+		SenderParams
+		TailParams
+		OrderParams
+	}
+	foundryParams struct {
+		TokenParams
+		AliasAddressParams
+		TailParams
+		OrderParams
+	}
+	AnyParams struct {
+		TokenParams
+		unlockableParams
+		TailParams
+	}
+)
+
+// tip26Request is what the list handler asks of a route's parameters: the filter they
+// spell, the page, and the order (nil on /outputs, which takes none).
+type tip26Request interface {
+	filter() ledgerquery.Filter
+	tail() *TailParams
+	order() *OrderParams
+}
+
+func (p *BasicParams) filter() (f ledgerquery.Filter) {
+	p.TokenParams.setOn(&f)
+	p.ConditionParams.setOn(&f)
+	f.Sender, f.Tag = optText(p.Sender), optText(p.Tag)
+	return f
+}
+
+func (p *nftParams) filter() (f ledgerquery.Filter) {
+	p.TokenParams.setOn(&f)
+	p.ConditionParams.setOn(&f)
+	f.Issuer, f.Sender, f.Tag = optText(p.Issuer), optText(p.Sender), optText(p.Tag)
+	return f
+}
+
+func (p *aliasParams) filter() (f ledgerquery.Filter) {
+	p.TokenParams.setOn(&f)
+	f.Unlockable, f.StateController, f.Governor = optText(p.Unlockable), optText(p.StateController), optText(p.Governor)
+	f.Issuer, f.Sender = optText(p.Issuer), optText(p.Sender)
+	return f
+}
+
+func (p *foundryParams) filter() (f ledgerquery.Filter) {
+	p.TokenParams.setOn(&f)
+	f.AliasAddress = optText(p.AliasAddress)
+	return f
+}
+
+func (p *AnyParams) filter() (f ledgerquery.Filter) {
+	p.TokenParams.setOn(&f)
+	f.Unlockable = optText(p.Unlockable)
+	return f
+}
+
+// tip26List serves a TIP-26 list route over the kinds it covers, with the parameters P
+// declares, in the order the request asks for (sort, on the routes that take it).
+func tip26List[P any, R interface {
+	*P
+	tip26Request
+}](s *API, kinds ...chain.OutputKind) func(context.Context, *rest.Input, *P) (any, error) {
+	return func(ctx context.Context, _ *rest.Input, p *P) (any, error) {
+		r := R(p)
+		tail, order := r.tail(), r.order()
+		newest, err := order.Newest(tail.Cursor)
+		if err != nil {
+			return nil, err
+		}
+		start, size := tail.Page()
+		f := r.filter()
+		f.CreatedBefore, f.CreatedAfter = unix(tail.CreatedBefore), unix(tail.CreatedAfter)
+		return s.Tip26Answer(ctx, ledgerquery.Request{Kinds: kinds, Filter: f, Start: start,
+			PageSize: size, Budget: Tip26Budget, Newest: newest, IncludeSpent: order.includeSpent()})
+	}
 }

@@ -1,11 +1,12 @@
 package poi
 
-import (
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-)
+import "github.com/stardust-indexer/stardust-indexer/api/rest"
 
-// poiAPI serves inx-chronicle's proof-of-inclusion API.
-type poiAPI struct{ *rest.Reads }
+// API serves inx-chronicle's proof-of-inclusion API.
+type API struct {
+	*rest.Reads
+	st Store
+}
 
-// New is the surface over r.
-func New(r *rest.Reads) *poiAPI { return &poiAPI{r} }
+// New is the surface over r and st.
+func New(r *rest.Reads, st Store) *API { return &API{Reads: r, st: st} }

@@ -14,7 +14,7 @@ const poiPrefix = "/api/poi/v1"
 // docs/poi.md): a block's audit path in its milestone's inclusion or applied Merkle
 // tree, with the milestone and the block, and the check of such a proof. Errors take
 // this API's own form.
-func (s *poiAPI) Routes() []rest.Route {
+func (s *API) Routes() []rest.Route {
 	create := func(tree, summary string, merkle rest.MerkleTree) rest.Route {
 		return rest.WithParams(rest.Route{Pattern: poiPrefix + "/" + tree + "/create/{blockId}", Cache: rest.CacheImmutable, Tag: "poi",
 			Summary: summary, CanMiss: true, Schema: "PoIProof"},

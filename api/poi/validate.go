@@ -40,12 +40,12 @@ type postedProof struct {
 // verify against the keys the keyspace recorded (else 400), and then the proof is valid
 // when its path names the block's ID (the hash of the block as posted) and hashes to the
 // milestone's root of the tree.
-func (s *poiAPI) validate(ctx context.Context, in *rest.Input, tree rest.MerkleTree) (any, error) {
+func (s *API) validate(ctx context.Context, in *rest.Input, tree rest.MerkleTree) (any, error) {
 	pp, err := readProof(in.Body)
 	if err != nil {
 		return nil, err
 	}
-	keys, err := s.St.MilestoneKeys(ctx)
+	keys, err := s.st.MilestoneKeys(ctx)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, rest.NotFound("the keyspace recorded no milestone keys to verify milestones against")
 	} else if err != nil {

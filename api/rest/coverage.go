@@ -82,7 +82,7 @@ func CoverageSchema() Object {
 // own (histories, the ledger analytics): before anything is indexed it is the zero
 // coverage, partial.
 func (s *Reads) Coverage(ctx context.Context) (CoverageJSON, error) {
-	c, err := s.St.LedgerCoverage(ctx)
+	c, err := s.st.LedgerCoverage(ctx)
 	if err != nil && !errors.Is(err, store.ErrNothingSynced) {
 		return CoverageJSON{}, err
 	}

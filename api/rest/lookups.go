@@ -16,7 +16,7 @@ import (
 
 // MilestoneIndexOf finds an indexed milestone's index by its ID (milestones_by_id).
 func (s *Reads) MilestoneIndexOf(ctx context.Context, id string) (uint32, error) {
-	index, err := s.St.MilestoneIndexByID(ctx, id)
+	index, err := s.st.MilestoneIndexByID(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return 0, NotFound("milestone %s is not indexed", id)
 	}
@@ -25,7 +25,7 @@ func (s *Reads) MilestoneIndexOf(ctx context.Context, id string) (uint32, error)
 
 // IndexedMilestone reads a milestone's row; 404 when it is not indexed.
 func (s *Reads) IndexedMilestone(ctx context.Context, index uint32) (store.MilestoneRecord, error) {
-	m, err := s.St.Milestone(ctx, index)
+	m, err := s.st.Milestone(ctx, index)
 	if errors.Is(err, store.ErrNotFound) {
 		return m, NotFound("milestone %d is not indexed", index)
 	}
@@ -52,7 +52,7 @@ func decodeStoredMilestone(m store.MilestoneRecord) (*chain.MilestonePayload, er
 
 // IndexedMessageRaw reads a message's bytes.
 func (s *Reads) IndexedMessageRaw(ctx context.Context, what, id string) ([]byte, error) {
-	raw, err := s.St.MessageRaw(ctx, id)
+	raw, err := s.st.MessageRaw(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, NotFound("%s %s is not indexed", what, id)
 	}
@@ -61,7 +61,7 @@ func (s *Reads) IndexedMessageRaw(ctx context.Context, what, id string) ([]byte,
 
 // IndexedMessage reads a message's row and decodes its bytes.
 func (s *Reads) IndexedMessage(ctx context.Context, what, id string) (store.MessageRecord, *chain.Message, error) {
-	rec, err := s.St.Message(ctx, id)
+	rec, err := s.st.Message(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return rec, nil, NotFound("%s %s is not indexed", what, id)
 	}

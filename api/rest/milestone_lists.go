@@ -16,7 +16,7 @@ func (s *Reads) MilestonesListed(ctx context.Context) (bool, error) {
 	if s.listed.Load() {
 		return true, nil
 	}
-	ready, err := s.St.MilestoneBucketsReady(ctx)
+	ready, err := s.st.MilestoneBucketsReady(ctx)
 	if ready {
 		s.listed.Store(true)
 	}
@@ -31,7 +31,7 @@ func (s *Reads) MilestonesOneByOne(ctx context.Context, start, end uint32) ([]st
 	g.SetLimit(MaxParallelReads)
 	for i := range found {
 		g.Go(func() error {
-			m, err := s.St.Milestone(ctx, end-uint32(i))
+			m, err := s.st.Milestone(ctx, end-uint32(i))
 			if err != nil {
 				return IgnoreNotFound(err)
 			}

@@ -58,13 +58,13 @@ type LedgerOutput struct {
 // genesisOutput finds an output no transaction row describes in basic_outputs (where
 // genesis outputs are); a legacy output gets a clear 404: it has no TIP-25 form.
 func (s *Reads) genesisOutput(ctx context.Context, id chain.OutputID) (*LedgerOutput, error) {
-	rows, _, err := s.St.OutputVersions(ctx, chain.OutputBasic, id.String(), store.PageRequest{Size: 16})
+	rows, _, err := s.st.OutputVersions(ctx, chain.OutputBasic, id.String(), store.PageRequest{Size: 16})
 	if err != nil {
 		return nil, err
 	}
 	r := ConfirmedRow(rows)
 	if r == nil || r.Pending() {
-		if _, err := s.St.LegacyOutput(ctx, id.String()); err == nil {
+		if _, err := s.st.LegacyOutput(ctx, id.String()); err == nil {
 			return nil, legacyOutput(id)
 		}
 		return nil, NotFound("output %s is not indexed", id)
@@ -91,7 +91,7 @@ func decodeLedgerOutput(id chain.OutputID, data []byte) (chain.Output, error) {
 // Outputs of transactions no milestone included are not in the ledger: 404.
 func (s *Reads) LedgerOutput(ctx context.Context, text string) (*LedgerOutput, error) {
 	id, _ := chain.ParseOutputID(text)
-	rows, err := s.St.OutputCreations(ctx, id)
+	rows, err := s.st.OutputCreations(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ func (s *Reads) LedgerOutput(ctx context.Context, text string) (*LedgerOutput, e
 	if lo.Output, err = decodeLedgerOutput(id, created.Data); err != nil {
 		return nil, err
 	}
-	lo.Row, err = s.St.BookedOutput(ctx, id, &lo.Output, lo.Booked)
+	lo.Row, err = s.st.BookedOutput(ctx, id, &lo.Output, lo.Booked)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("output %s: no output-table row booked in milestone %d", id, lo.Booked)
 	}

@@ -121,9 +121,9 @@ func (s *Reads) readTree(ctx context.Context, index uint32, tree MerkleTree) (*M
 	if t.json, err = tip25.Milestone(t.Payload); err != nil {
 		return nil, err
 	}
-	read := s.St.MilestoneMessages
+	read := s.st.MilestoneMessages
 	if tree == AppliedTree {
-		read = s.St.AppliedMessages
+		read = s.st.AppliedMessages
 	}
 	ids, err := read(ctx, index)
 	if err != nil {

@@ -77,7 +77,7 @@ func (s *API) analyticsMilestones(ctx context.Context, _ *rest.Input, p *Milesto
 	if err != nil || start == end {
 		return rest.Page[MilestoneStatJSON]{Items: []MilestoneStatJSON{}}, err
 	}
-	rows, err := analytics.MilestoneStats(ctx, s.St, start, end)
+	rows, err := analytics.MilestoneStats(ctx, s.st, start, end)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ func (s *API) analyticsAddress(ctx context.Context, _ *rest.Input, p *addressSpa
 	if err != nil || start == end {
 		return rest.Page[AddressStatJSON]{Items: []AddressStatJSON{}}, err
 	}
-	rows, err := analytics.AddressStats(ctx, s.St, p.Address, start, end)
+	rows, err := analytics.AddressStats(ctx, s.st, p.Address, start, end)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ func (s *API) analyticsDaily(ctx context.Context, _ *rest.Input, p *DateRangePar
 	if err := rest.CheckDays(from, to); err != nil {
 		return nil, err
 	}
-	rows, err := analytics.DailyStats(ctx, s.St, from, to)
+	rows, err := analytics.DailyStats(ctx, s.st, from, to)
 	if err != nil {
 		return nil, err
 	}

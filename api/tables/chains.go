@@ -20,7 +20,7 @@ func versions[P any, R interface {
 	return func(ctx context.Context, in *rest.Input, params *P) (any, error) {
 		key := R(params).ChainID()
 		fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.OutputRow, []byte, error) {
-			return s.St.OutputVersions(ctx, kind, key, req)
+			return s.st.OutputVersions(ctx, kind, key, req)
 		}
 		page, err := rest.Walk(ctx, in, rest.OnePartition, fetch, nil, outputItems(in.HRP))
 		if err == nil && in.Cursor == nil && len(page.Items) == 0 && page.Cursor == "" {
@@ -65,7 +65,7 @@ type legacyParams struct {
 
 func (s *API) legacyOutputs(ctx context.Context, in *rest.Input, p *legacyParams) (any, error) {
 	address := p.Address
-	parts, err := s.St.AddressRanges(ctx, address, chain.OutputLegacy, "address")
+	parts, err := s.st.AddressRanges(ctx, address, chain.OutputLegacy, "address")
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func (s *API) legacyOutputs(ctx context.Context, in *rest.Input, p *legacyParams
 		keep = func(r *store.LegacyRow) bool { return r.IsUsed != *unspent }
 	}
 	fetch := func(ctx context.Context, part int32, req store.PageRequest) ([]store.LegacyRow, []byte, error) {
-		return s.St.LegacyPage(ctx, address, part, req)
+		return s.st.LegacyPage(ctx, address, part, req)
 	}
 	return rest.Walk(ctx, in, parts, fetch, keep, func(r *store.LegacyRow) LegacyItemJSON { return newLegacyItem(r, in.HRP) })
 }

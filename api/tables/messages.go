@@ -109,7 +109,7 @@ type childrenParams struct {
 func (s *API) children(ctx context.Context, in *rest.Input, p *childrenParams) (any, error) {
 	parent, tr := p.ID, p.timeRange()
 	fetch := func(ctx context.Context, _ int32, req store.PageRequest) ([]store.ChildRow, []byte, error) {
-		return s.St.ChildrenPage(ctx, parent, tr, req)
+		return s.st.ChildrenPage(ctx, parent, tr, req)
 	}
 	return rest.Walk(ctx, in, rest.OnePartition, fetch, nil, func(r *store.ChildRow) ChildJSON {
 		return ChildJSON{MessageID: r.MessageID, StateJSON: newState(r.MilestoneIndex, r.InclusionState, r.EstMilestoneIndex),
@@ -132,12 +132,12 @@ type tagMessagesParams struct {
 
 func (s *API) tagMessages(ctx context.Context, in *rest.Input, p *tagMessagesParams) (any, error) {
 	tag, tr := p.Tag, p.timeRange()
-	parts, err := s.St.TagRanges(ctx, tag, store.TagKindMessage)
+	parts, err := s.st.TagRanges(ctx, tag, store.TagKindMessage)
 	if err != nil {
 		return nil, err
 	}
 	fetch := func(ctx context.Context, part int32, req store.PageRequest) ([]store.TagRow, []byte, error) {
-		return s.St.TagPage(ctx, tag, part, tr, req)
+		return s.st.TagPage(ctx, tag, part, tr, req)
 	}
 	return rest.Walk(ctx, in, parts, fetch, nil, func(r *store.TagRow) TagMessageJSON {
 		return TagMessageJSON{MessageID: r.MessageID, Timestamp: r.Timestamp.Unix(),

@@ -63,7 +63,7 @@ func (s *API) milestones(ctx context.Context, _ *rest.Input, p *milestoneRangeQu
 	}
 	var found []store.MilestoneRecord
 	if listed {
-		found, err = s.St.MilestoneList(ctx, start, end)
+		found, err = s.st.MilestoneList(ctx, start, end)
 	} else {
 		found, err = s.MilestonesOneByOne(ctx, start, end)
 	}
@@ -89,15 +89,15 @@ type SyncJSON struct {
 }
 
 func (s *API) sync(ctx context.Context, _ *rest.Input) (any, error) {
-	st, err := s.St.SyncView(ctx) // the sync summary plus the rows past it: two reads
+	st, err := s.st.SyncView(ctx) // the sync summary plus the rows past it: two reads
 	if err != nil {
 		return nil, err
 	}
-	unavailable, err := s.St.Unavailable(ctx) // one more read: one indexer_meta row
+	unavailable, err := s.st.Unavailable(ctx) // one more read: one indexer_meta row
 	if err != nil {
 		return nil, err
 	}
-	return SyncJSON{ChunkSize: s.St.ChunkSize, Oldest: st.Oldest, Newest: st.Newest,
+	return SyncJSON{ChunkSize: s.chunkSize, Oldest: st.Oldest, Newest: st.Newest,
 		Synced: nonNil(st.Synced), Gaps: nonNil(st.Gaps), Truncated: st.Truncated,
 		Unavailable: nonNil(unavailable)}, nil
 }

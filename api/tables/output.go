@@ -40,7 +40,7 @@ func (a *OutputAnswer) Final() bool { return a.Spent && a.MilestoneIndexSpent !=
 // foundry outputs are always created by a transaction.
 func (s *API) output(ctx context.Context, in *rest.Input, p *rest.OutputIDParams) (any, error) {
 	id, _ := chain.ParseOutputID(p.OutputID)
-	rows, err := s.St.OutputAndUnlocks(ctx, id)
+	rows, err := s.st.OutputAndUnlocks(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (s *API) messageStates(ctx context.Context, ids ...string) (map[string]Stat
 			continue
 		}
 		g.Go(func() error {
-			m, err := s.St.MessageMetadata(ctx, id)
+			m, err := s.st.MessageMetadata(ctx, id)
 			mu.Lock()
 			defer mu.Unlock()
 			out[id] = newState(m.MilestoneIndex, m.InclusionState, m.EstMilestoneIndex)
@@ -119,7 +119,7 @@ func (s *API) outputFromTables(ctx context.Context, id chain.OutputID, hrp strin
 func (s *API) outputFromBasic(ctx context.Context, id chain.OutputID, hrp string) (*OutputAnswer, error) {
 	// A basic output has one confirmed row and pending ones (one per attachment seen
 	// unreferenced); pending rows sort first.
-	rows, _, err := s.St.OutputVersions(ctx, chain.OutputBasic, id.String(), store.PageRequest{Size: 16})
+	rows, _, err := s.st.OutputVersions(ctx, chain.OutputBasic, id.String(), store.PageRequest{Size: 16})
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func (s *API) outputFromBasic(ctx context.Context, id chain.OutputID, hrp string
 }
 
 func (s *API) outputFromLegacy(ctx context.Context, id chain.OutputID, hrp string) (*OutputAnswer, error) {
-	rows, err := s.St.LegacyOutput(ctx, id.String())
+	rows, err := s.st.LegacyOutput(ctx, id.String())
 	if err != nil {
 		return nil, err
 	}

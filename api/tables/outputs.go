@@ -133,7 +133,7 @@ func ListOutputs[P any, R interface {
 			return nil, err
 		}
 		fetch := func(ctx context.Context, part int32, req store.PageRequest) ([]store.OutputRow, []byte, error) {
-			return s.St.OutputsPage(ctx, l.kind, sel.column, value, part, tr, req)
+			return s.st.OutputsPage(ctx, l.kind, sel.column, value, part, tr, req)
 		}
 		return rest.Walk(ctx, in, parts, fetch, keep, outputItems(in.HRP))
 	}
@@ -159,9 +159,9 @@ func pick(sels []selector) (selector, bool) {
 
 func (s *API) partitions(ctx context.Context, l outputList, sel selector, value string) ([]int32, error) {
 	if sel.column == "tag" {
-		return s.St.TagRanges(ctx, value, l.tagKind)
+		return s.st.TagRanges(ctx, value, l.tagKind)
 	}
-	return s.St.AddressRanges(ctx, value, l.kind, sel.column)
+	return s.st.AddressRanges(ctx, value, l.kind, sel.column)
 }
 
 // rowFilter builds the row filter of every given parameter but the one picking the view.

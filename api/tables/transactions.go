@@ -79,7 +79,7 @@ type transactionIDPathParams struct {
 
 func (s *API) transaction(ctx context.Context, in *rest.Input, p *transactionIDPathParams) (any, error) {
 	id := p.ID
-	rows, err := s.St.TransactionRows(ctx, id)
+	rows, err := s.st.TransactionRows(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +158,7 @@ func (s *API) ownUnlocks(ctx context.Context, a *TransactionAnswer) ([]unlockRow
 	for _, in := range a.Inputs {
 		spent, _ := chain.ParseOutputID(in.OutputID)
 		g.Go(func() error {
-			rows, err := s.St.OutputAndUnlocks(ctx, spent)
+			rows, err := s.st.OutputAndUnlocks(ctx, spent)
 			mu.Lock()
 			defer mu.Unlock()
 			for i := range rows {
@@ -185,7 +185,7 @@ func ownUnlock(txID chain.TransactionID, spent chain.OutputID, r *store.TxRow, s
 }
 
 func (s *API) includedMessage(ctx context.Context, in *rest.Input, p *transactionIDPathParams) (any, error) {
-	id, err := s.St.IncludedMessage(ctx, p.ID)
+	id, err := s.st.IncludedMessage(ctx, p.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, rest.NotFound("no included message carries transaction %s", p.ID)
 	}
