@@ -8,14 +8,13 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // The keeper renews the fold's lease once a third of its TTL has passed since it was
 // taken or renewed (not before), and reports the lease lost once another owner holds it.
 func TestLeaseKeeperRenewsAndNoticesALoss(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	st, _ := storetest.New(t, 0)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // testOptions is the chain every route test reads: small pools, so addresses and tags
@@ -15,9 +16,7 @@ const chainLength = 40
 
 // TestAPI checks every route against the simulator's ground truth, on one keyspace.
 func TestAPI(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	e := newEnv(t, testOptions, chainLength)
 	tests := []struct {
 		name string

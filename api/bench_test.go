@@ -13,10 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/gocql/gocql"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
@@ -252,9 +251,7 @@ func drainPage(ctx context.Context, g *gocql.Session, st *cql.Statement, pageSiz
 // newBenchEnv is the benchmarks' fixed 60-milestone sim chain (seed 11) and a gocql
 // session of its keyspace for the direct reads.
 func newBenchEnv(b *testing.B) (*env, *gocql.Session) {
-	if testing.Short() {
-		b.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(b)
 	e := newEnv(b, sim.Options{Seed: 11, AddressPool: 50, TagPool: 10}, 60)
 	return e, testcontainers.Session(b, e.cfg).Gocql()
 }

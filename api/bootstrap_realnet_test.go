@@ -15,12 +15,12 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/explorer"
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // realSnapshot is Shimmer's ledger at 17338 as a TIP-35 full snapshot (real outputs that
@@ -61,9 +61,7 @@ type addressExpectation struct {
 // chains are found by ID, balances and output metadata are the file's, and the coverage
 // is complete since 17338.
 func TestBootstrapThenIngestRealShimmer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	want := readSnapshotExpectation(t)
 	st, _ := storetest.New(t, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 

@@ -16,7 +16,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/explorer"
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
@@ -25,6 +24,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/httpcall"
 	"github.com/stardust-indexer/stardust-indexer/testsupport/realnettest"
 )
 
@@ -51,15 +51,7 @@ func fetchRaw(t *testing.T, method, url string, kv ...string) reply {
 		req.Header.Set(kv[i], kv[i+1])
 	}
 	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
-	resp, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, body := httpcall.Do(t, client, req)
 	return reply{status: resp.StatusCode, h: resp.Header, body: body}
 }
 

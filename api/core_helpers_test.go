@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 

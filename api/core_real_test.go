@@ -11,7 +11,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/api/core"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/tip25"

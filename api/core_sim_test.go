@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/core"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"

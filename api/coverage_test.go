@@ -10,12 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/api/core"
 	"github.com/stardust-indexer/stardust-indexer/api/explorer"
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
-	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
@@ -60,9 +59,7 @@ func ledgerGet(t *testing.T, base, path string, out any, want rest.CoverageJSON)
 // chain of tip milestones (10 messages each, 12 addresses) from seed.
 func ingestedSim(t *testing.T, seed int64, tip, from, to uint32) (*sim.Sim, *store.Store, cql.Config) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	st, cfg := storetest.New(t, testChunk)
 	src := sim.New(sim.Options{Seed: seed, MessagesPerMilestone: 10, AddressPool: 12, Tip: tip})
 	ingestRange(t, src, st, from, to)

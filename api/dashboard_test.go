@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/analytics"
-
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 

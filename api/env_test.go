@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/httpcall"
 	"github.com/stardust-indexer/stardust-indexer/testsupport/ingesttest"
 )
 
@@ -146,16 +146,7 @@ func send(t testing.TB, method, url, header, value string) (*http.Response, []by
 	if header != "" {
 		req.Header.Set(header, value)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp, body
+	return httpcall.Do(t, nil, req)
 }
 
 // mustGet is get that fails the test unless the answer is 200.

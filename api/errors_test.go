@@ -11,11 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-	"github.com/stardust-indexer/stardust-indexer/api/tables"
-
 	"github.com/gocql/gocql"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/tables"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store"
@@ -115,9 +114,7 @@ func checkError(t *testing.T, base string, c errorCase) *http.Response {
 // Retry-After, both when the driver fails fast and when the request deadline ends the
 // driver's retries.
 func TestDatabaseDown(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	cfg := testcontainers.Config(t, "system")
 	id := "0x" + strings.Repeat("ab", 32)
 	for _, retries := range []int{0, 5} {

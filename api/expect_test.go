@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/api/tables"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )

@@ -11,7 +11,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/analytics"
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 

@@ -14,9 +14,7 @@ import (
 // TestExplorerDatabaseDown: with the database gone every explorer route answers 503
 // with Retry-After, in this API's error form.
 func TestExplorerDatabaseDown(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	srv := downServer(t, testcontainers.Config(t, "system"), Config{RequestTimeout: 300 * time.Millisecond})
 	defer srv.Close()
 	addr, id := chain.Address{}.Bech32(sim.HRP), "0x"+strings.Repeat("ab", 32)

@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/api/explorer"
-
 	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/api/explorer"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )

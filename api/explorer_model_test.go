@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/stardust-indexer/stardust-indexer/api/explorer"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )

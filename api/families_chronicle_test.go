@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/analytics"
-
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 )
 

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/analytics"
-
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 

@@ -13,7 +13,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/api/analytics"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )

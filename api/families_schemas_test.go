@@ -9,7 +9,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/api/analytics"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 

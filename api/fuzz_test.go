@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 

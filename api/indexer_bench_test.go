@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stardust-indexer/stardust-indexer/api/indexer"
-
 	"github.com/gocql/gocql"
 
+	"github.com/stardust-indexer/stardust-indexer/api/indexer"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
-
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 )
 

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
-
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )

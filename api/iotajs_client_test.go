@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/api/core"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/compat/iotajs"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"

@@ -5,11 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/stardust-indexer/stardust-indexer/api/analytics"
-	"github.com/stardust-indexer/stardust-indexer/api/core"
-	"github.com/stardust-indexer/stardust-indexer/api/explorer"
-	"github.com/stardust-indexer/stardust-indexer/api/indexer"
-	"github.com/stardust-indexer/stardust-indexer/api/poi"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
 )
 
@@ -159,65 +154,16 @@ func errorDoc(when string) rest.Object {
 	return rest.Object{"description": when, "content": rest.Object{"application/json": rest.Object{"schema": rest.Ref("Error")}}}
 }
 
-// allSchemas are this API's schemas and those of the node interfaces and the explorer
-// (each area's file declares its own).
-func allSchemas() rest.Object {
-	out := schemas()
-	for _, more := range []rest.Object{core.Schemas(), indexer.Schemas(), explorer.Schemas(), poi.Schemas(), analytics.Schemas(),
-		{"LedgerCoverage": rest.CoverageSchema()}} {
-		for name, sch := range more {
-			out[name] = sch
-		}
-	}
-	return out
-}
-
-// Component schemas: the shapes of the answers, at the level a client needs to read
-// them (the JSON structs of this package are authoritative for every field).
-func schemas() rest.Object {
-	str, integer, boolean, obj := rest.Object{"type": "string"}, rest.Object{"type": "integer"}, rest.Object{"type": "boolean"},
-		rest.Object{"type": "object"}
-	state := []any{"referenced", boolean, "milestoneIndex", integer, "estimatedMilestoneIndex", integer,
-		"ledgerInclusionState", rest.Object{"type": "string", "enum": []string{"noTransaction", "conflicting", "included"}}}
-	withState := func(kv ...any) rest.Object { return rest.Props(append(append([]any{}, state...), kv...)...) }
-	rangeList := rest.ArrayOf(rest.Props("from", integer, "to", integer))
+// serverSchemas are the schemas of the server's own answers: errors, the admin routes'
+// and the document itself.
+func serverSchemas() rest.Object {
+	str, integer := rest.Object{"type": "string"}, rest.Object{"type": "integer"}
 	return rest.Object{
 		"Error": rest.Props("error", str, "detail", str),
-		"Message": rest.Props("messageId", str, "protocolVersion", integer, "parents", rest.ArrayOf(str), "payload", obj,
-			"nonce", str, "metadata", withState("variant", str, "conflictReason", integer, "whiteFlagIndex", integer)),
-		"Transaction": rest.Props("transactionId", str, "messages", rest.ArrayOf(obj), "inputs", rest.ArrayOf(obj),
-			"outputs", rest.ArrayOf(obj), "unlocks", rest.ArrayOf(obj)),
-		"Milestone": rest.Props("index", integer, "milestoneId", str, "messageId", str, "timestamp", integer,
-			"payload", rest.Props("type", integer, "index", integer, "timestamp", integer,
-				"protocolVersion", integer, "previousMilestoneId", str, "parents", rest.ArrayOf(str),
-				"inclusionMerkleRoot", str, "appliedMerkleRoot", str, "metadata", str, "options", rest.ArrayOf(obj),
-				"signatures", rest.ArrayOf(rest.Props("type", integer, "publicKey", str, "signature", str)))),
-		"Child":      withState("messageId", str, "timestamp", integer),
-		"TagMessage": withState("messageId", str, "timestamp", integer),
-		"OutputItem": withState("outputId", str, "aliasId", str, "nftId", str, "foundryId", str, "messageId", str,
-			"timestamp", integer, "amount", str, "spent", boolean, "spentBy", str, "output", obj),
-		"LegacyOutput": withState("outputId", str, "outputType", integer, "messageId", str, "timestamp", integer,
-			"amount", str, "address", str, "spent", boolean, "output", obj),
-		"Output": withState("outputId", str, "transactionId", str, "outputIndex", integer, "messageId", str,
-			"output", obj, "spent", boolean, "transactionIdSpent", str, "milestoneIndexSpent", integer, "source", str),
-		"MilestoneStat": rest.Props("milestoneIndex", integer, "messageCount", integer, "transactionCount", integer,
-			"transferredTokens", str),
-		"DailyStat": rest.Props("date", rest.Object{"type": "string", "format": "date"}, "totalAddresses", integer,
-			"sendAddresses", integer, "recvAddresses", integer),
-		"AddressStat":       rest.Props("milestoneIndex", integer, "sentTokens", str, "recvTokens", str),
-		"MilestoneStatList": rest.ListOf("MilestoneStat"),
-		"DailyStatList":     rest.ListOf("DailyStat"),
-		"AddressStatList":   rest.ListOf("AddressStat"),
 		"DayResult": rest.Props("date", rest.Object{"type": "string", "format": "date"}, "startMilestone", integer,
 			"endMilestone", integer, "milestones", integer, "totalAddresses", integer, "sendAddresses", integer,
 			"recvAddresses", integer, "tookMs", integer),
-		"Resync":           rest.Props("from", integer, "to", integer, "unsynced", integer),
-		"Sync":             rest.Props("chunkSize", integer, "oldest", integer, "newest", integer, "synced", rangeList, "gaps", rangeList, "truncated", boolean, "unavailable", rangeList),
-		"OpenAPI":          obj,
-		"ChildPage":        rest.PageOf("Child"),
-		"TagMessagePage":   rest.PageOf("TagMessage"),
-		"OutputPage":       rest.PageOf("OutputItem"),
-		"LegacyOutputPage": rest.PageOf("LegacyOutput"),
-		"MilestonePage":    rest.PageOf("Milestone"),
+		"Resync":  rest.Props("from", integer, "to", integer, "unsynced", integer),
+		"OpenAPI": rest.Object{"type": "object"},
 	}
 }

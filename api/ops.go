@@ -5,10 +5,9 @@ import (
 	"encoding/json"
 	"net/http"
 
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/ops"
 )
 

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/tables"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 

@@ -7,7 +7,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/api/tables"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 

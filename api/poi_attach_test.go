@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/explorer"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/tip25"

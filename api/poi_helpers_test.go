@@ -3,12 +3,12 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/httpcall"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
@@ -17,15 +17,7 @@ const poiPrefix = "/api/poi/v1"
 // postJSON posts body to path and returns the status and the answer's body.
 func (e *env) postJSON(t testing.TB, path string, body []byte) (int, []byte) {
 	t.Helper()
-	resp, err := http.Post(e.srv.URL+path, "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	out, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, out := httpcall.Post(t, e.srv.URL+path, "application/json", bytes.NewReader(body))
 	return resp.StatusCode, out
 }
 

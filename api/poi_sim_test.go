@@ -7,6 +7,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // TestPoISimulated proves every referenced message of a simulated chain (conflicting
@@ -14,9 +15,7 @@ import (
 // milestone referenced yet (inx-chronicle's BlockNotReferenced, a 400), whose metadata
 // comes without one.
 func TestPoISimulated(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	e := newEnv(t, sim.Options{Seed: 11, MessagesPerMilestone: 12, AddressPool: 8}, 4)
 	states := map[chain.InclusionState]int{}
 	for id, m := range e.truth.Messages {

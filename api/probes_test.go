@@ -17,9 +17,7 @@ import (
 // TestReadyzDatabaseGone: with the database gone /readyz answers 503 within a second,
 // with a body that names neither the driver nor a host.
 func TestReadyzDatabaseGone(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	cfg := testcontainers.Config(t, "system")
 	srv := downServer(t, cfg, Config{RequestTimeout: 10 * time.Second, Ops: true})
 	defer srv.Close()

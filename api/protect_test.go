@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/core"
-
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 )

@@ -12,8 +12,8 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/api/core"
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
-
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
 // TestLimiterChargesRows: a request is charged a token per RowsPerToken rows after the
@@ -63,9 +63,7 @@ func TestLimiterChargesRows(t *testing.T) {
 // refused first, after exactly as many requests as its rows paid for (each request's
 // rows taken from api_rows_read_total), while the light one gets its whole burst.
 func TestHeavyClientLimitedFirst(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	e := newEnv(t, sim.Options{Seed: 4, MessagesPerMilestone: 12, AddressPool: 25}, 20)
 	const burst, rowsPerToken = 30, 20
 	srv := httptest.NewServer(New(e.st, Config{RequestTimeout: 10 * time.Second, Ops: true,

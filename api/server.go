@@ -15,10 +15,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/ops"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )

@@ -36,3 +36,16 @@ func (s *Server) chunkSize() uint32 {
 	}
 	return s.st.ChunkSize
 }
+
+// allSchemas are the OpenAPI component schemas of the server's answers and of every
+// surface's (each surface declares its own).
+func allSchemas() rest.Object {
+	out := serverSchemas()
+	for _, more := range []rest.Object{tables.Schemas(), core.Schemas(), indexer.Schemas(), explorer.Schemas(),
+		poi.Schemas(), analytics.Schemas(), {"LedgerCoverage": rest.CoverageSchema()}} {
+		for name, sch := range more {
+			out[name] = sch
+		}
+	}
+	return out
+}

@@ -19,6 +19,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/source/snapshot"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
+	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
 )
 
@@ -28,9 +29,7 @@ var quiet = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: 
 // -short.
 func exportStore(t *testing.T, chunkSize uint32) *store.Store {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("needs a Cassandra node (-short)")
-	}
+	testcontainers.SkipShort(t)
 	st, _ := storetest.New(t, chunkSize)
 	return st
 }

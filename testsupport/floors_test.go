@@ -32,6 +32,7 @@ var sameFloor = map[string][]string{
 	"api":                  {"analytics", "ledgerquery"}, // the analytics routes, TIP-26 queries
 	"ingest/bootstrap":     {"ingest"},                   // the bootstrap hands diffs to the pipeline
 	"source/node/nodetest": {"source/sim"},               // the fake node serves the simulated chain
+	"internal/mutation":    {"internal/readfile"},        // reads gremlins' output and a profile
 }
 
 // apiSurfaces are the API's surface packages: each builds its routes on the shared

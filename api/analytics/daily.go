@@ -4,9 +4,8 @@ import (
 	"context"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 )
 
 // Daily active addresses: Chronicle's active_addresses per UTC date.

@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/tip25"

@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 

@@ -6,11 +6,10 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 

@@ -4,10 +4,9 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"golang.org/x/sync/errgroup"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 

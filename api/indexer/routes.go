@@ -5,9 +5,8 @@ import (
 	"errors"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 

@@ -12,7 +12,7 @@ import (
 
 // Lookups of indexed rows the surfaces share: a row a client names is a 404 when it is
 // not indexed; stored bytes that do not decode are a server error. what names the row
-// in the answer ("block" on the node interfaces, "message" on the permanode's).
+// in the answer ("block" on the node interfaces, "message" on the schema's read routes).
 
 // MilestoneIndexOf finds an indexed milestone's index by its ID (milestones_by_id).
 func (s *Reads) MilestoneIndexOf(ctx context.Context, id string) (uint32, error) {

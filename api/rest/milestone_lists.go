@@ -1,6 +1,6 @@
 package rest
 
-// The lists of milestones the permanode's and the explorer's routes share.
+// The lists of milestones the schema's read routes and the explorer's share.
 
 import (
 	"context"

@@ -9,7 +9,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// Picking an output's rows, as the permanode and the core routes both read them.
+// Picking an output's rows, as the schema's read routes and the core routes both read them.
 
 // PickCreatedAndSpend picks the output row of the included attachment (else any) and
 // the unlock row of the included spend, if there is one: a conflicting spend did not

@@ -26,8 +26,8 @@ type OutputIDParams struct {
 	OutputID string `path:"outputId" kind:"outputID" doc:"output ID"`
 }
 
-// A chain's ID: an alias's, a foundry's or an NFT's (TIP-26's look-ups, the permanode's
-// versions).
+// A chain's ID: an alias's, a foundry's or an NFT's (TIP-26's look-ups, the versions the
+// schema's read routes list).
 type (
 	AliasIDParams struct {
 		ID string `path:"aliasId" kind:"aliasID" doc:"alias ID"`

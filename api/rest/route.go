@@ -7,7 +7,8 @@ import (
 )
 
 // Route is one endpoint: its pattern, what it accepts and how it answers. Routes are
-// registered from one table (Server.routes), which also feeds the OpenAPI document.
+// registered from the surfaces' tables (the server concatenates them), which also feed
+// the OpenAPI document.
 type Route struct {
 	Pattern string // ServeMux pattern without a method: methods are checked here, to answer 405 in JSON
 	Summary string

@@ -6,9 +6,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/analytics"
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"golang.org/x/sync/errgroup"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
@@ -15,7 +14,7 @@ var (
 	toParam   = rest.Param{Name: "to", Kind: rest.TimeKind, Doc: "only rows before this time"}
 )
 
-// Routes is the table of the permanode API's routes (permanode_*.go, the seed's own
+// Routes is the table of the schema's own read routes (this package; the seed's own
 // surface): registration, parameter checks and the OpenAPI document all come from it.
 func (s *API) Routes() []rest.Route {
 	return slices.Concat(s.messageRoutes(), s.outputRoutes(), s.analyticsRoutes(), []rest.Route{

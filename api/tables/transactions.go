@@ -8,10 +8,9 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"golang.org/x/sync/errgroup"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )

@@ -2,28 +2,19 @@ package mutation
 
 import (
 	"fmt"
-	"os"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/readfile"
 )
 
 // ScoreFiles is Score over gremlins' JSON output and a coverage profile, both files.
 func ScoreFiles(pkg, pkgPath, gremlinsJSON, profile string) (Row, error) {
-	g, err := os.Open(gremlinsJSON)
+	ms, err := readfile.With(gremlinsJSON, ReadGremlins)
 	if err != nil {
 		return Row{}, fmt.Errorf("mutation: %w", err)
 	}
-	defer g.Close()
-	ms, err := ReadGremlins(g)
-	if err != nil {
-		return Row{}, err
-	}
-	p, err := os.Open(profile)
+	blocks, err := readfile.With(profile, ReadProfile)
 	if err != nil {
 		return Row{}, fmt.Errorf("mutation: %w", err)
-	}
-	defer p.Close()
-	blocks, err := ReadProfile(p)
-	if err != nil {
-		return Row{}, err
 	}
 	return Score(pkg, pkgPath, ms, blocks), nil
 }

@@ -3,7 +3,6 @@ package node
 import (
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/source"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
+	"github.com/stardust-indexer/stardust-indexer/testsupport/httpcall"
 )
 
 // twoNodes is a source over two fake nodes, its metrics registered.
@@ -168,15 +168,7 @@ func TestMixedNetworksRefused(t *testing.T) {
 // otherNetwork serves n's /info renamed to another network.
 func otherNetwork(t *testing.T, n *nodetest.Server) *httptest.Server {
 	t.Helper()
-	resp, err := http.Get(n.URL() + apiBase + "/info")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, raw := httpcall.Get(t, n.URL()+apiBase+"/info")
 	var info map[string]any
 	if err := json.Unmarshal(raw, &info); err != nil {
 		t.Fatal(err)

@@ -4,38 +4,29 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"text/tabwriter"
 	"time"
+
+	"github.com/stardust-indexer/stardust-indexer/internal/readfile"
 )
 
 // Report reads samples.csv and latency.csv in dir and writes table.txt and chart.svg
 // beside them; warmup is the start the verdicts leave out.
 func Report(dir string, warmup time.Duration) error {
-	samples, err := readFile(filepath.Join(dir, SamplesFile), ReadSamples)
+	samples, err := readfile.With(filepath.Join(dir, SamplesFile), ReadSamples)
 	if err != nil {
-		return err
+		return fmt.Errorf("soak: %w", err)
 	}
-	lat, err := readFile(filepath.Join(dir, LatencyFile), ReadLatency)
+	lat, err := readfile.With(filepath.Join(dir, LatencyFile), ReadLatency)
 	if err != nil {
-		return err
+		return fmt.Errorf("soak: %w", err)
 	}
 	err = writeFile(filepath.Join(dir, TableFile), func(w io.Writer) error { return WriteTable(w, samples, lat, warmup) })
 	if err != nil {
 		return err
 	}
 	return writeFile(filepath.Join(dir, ChartFile), func(w io.Writer) error { return WriteChart(w, samples, warmup) })
-}
-
-func readFile[T any](path string, read func(io.Reader) (T, error)) (T, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		var zero T
-		return zero, fmt.Errorf("soak: %w", err)
-	}
-	defer f.Close()
-	return read(f)
 }
 
 // WriteTable writes the report: the run, each series at start, middle and end of the
