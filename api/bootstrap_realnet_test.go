@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"slices"
@@ -15,12 +17,15 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/explorer"
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
+	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
+	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
 // realSnapshot is Shimmer's ledger at 17338 as a TIP-35 full snapshot (real outputs that
@@ -87,6 +92,42 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 		t.Fatalf("ingest after the bootstrap: %v", err)
 	}
 	t.Run("17340", func(t *testing.T) { checkSnapshotState(t, e, want, 17340) })
+	t.Run("outputs at 17338-17340", func(t *testing.T) { checkOutputsAt(t, e, want) })
+}
+
+// checkOutputsAt asks, once 17339-17340 are ingested, each snapshot output's metadata at
+// ledger indexes 17338 to 17340: spent only by the milestones up to the one asked for
+// (the file's spends), the ledger index the one asked for, the coverage complete; the
+// outputs 17340 created answer 404 at 17339, and 17341 is past the ledger index.
+func checkOutputsAt(t *testing.T, e *env, want *snapshotExpectation) {
+	spends := want.States["17340"].PreRange
+	for _, n := range []uint32{17338, 17339, 17340} {
+		for id, o := range want.Outputs {
+			var md tip25.OutputMetadataJSON
+			e.mustGet(t, fmt.Sprintf("%s/outputs/%s/metadata?ledgerIndex=%d", core.CorePrefix, id, n), &md)
+			spend, spentByThen := spends[id]
+			spentByThen = spentByThen && spend.IsSpent && spend.MilestoneIndexSpent <= n
+			if md.LedgerIndex != n || md.MilestoneIndexBooked != o.MilestoneIndexBooked || md.IsSpent != spentByThen ||
+				spentByThen && (md.MilestoneIndexSpent != spend.MilestoneIndexSpent || md.TransactionIDSpent != spend.TransactionIDSpent) {
+				t.Errorf("output %s at %d: %+v; want spent %t (%+v)", id, n, md, spentByThen, spend)
+			}
+		}
+	}
+	set, err := realdata.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range set.Milestones[17340].Created {
+		id := chain.OutputID(o.OutputID)
+		code, body := e.fetch(t, fmt.Sprintf("%s/outputs/%s/metadata?ledgerIndex=17339", core.CorePrefix, id))
+		if code != http.StatusNotFound || !strings.Contains(string(body), "after ledger index 17339") {
+			t.Errorf("output %s (created by 17340) at 17339: %d %s", id, code, body)
+		}
+	}
+	code, body := e.fetch(t, core.CorePrefix+"/outputs/"+slices.Sorted(maps.Keys(want.Outputs))[0]+"/metadata?ledgerIndex=17341")
+	if code != http.StatusBadRequest || !strings.Contains(string(body), "ledgerIndex") {
+		t.Errorf("an output at 17341, past the ledger index: %d %s", code, body)
+	}
 }
 
 func readSnapshotExpectation(t *testing.T) *snapshotExpectation {

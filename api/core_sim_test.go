@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -31,6 +33,7 @@ func TestCoreSim(t *testing.T) {
 	t.Run("block metadata", func(t *testing.T) { testCoreSimBlocks(t, e) })
 	t.Run("pending blocks", func(t *testing.T) { testCorePending(t, e) })
 	t.Run("outputs", func(t *testing.T) { testCoreSimOutputs(t, e) })
+	t.Run("outputs at a ledger index", func(t *testing.T) { testCoreSimOutputsAt(t, e) })
 	t.Run("info", func(t *testing.T) { testCoreSimInfo(t, e) })
 }
 
@@ -131,6 +134,63 @@ func testCoreSimOutputs(t *testing.T, e *env) {
 		if seen[k] == 0 {
 			t.Errorf("no %s output in the chain", k)
 		}
+	}
+}
+
+// testCoreSimOutputsAt: every output of the chain asked at ledger indexes around its
+// booking and its spend, and at random ones, answers as a replay of the truth up to that
+// index: a 404 before its booking, unspent before its spend, spent from it on; an index
+// above the ledger index is a 400 naming ledgerIndex.
+func testCoreSimOutputsAt(t *testing.T, e *env) {
+	base := e.srv.URL + core.CorePrefix
+	rng := rand.New(rand.NewPCG(3, 5))
+	asked, some := 0, chain.OutputID{}
+	for id, o := range e.truth.Outputs {
+		if o.Output.Kind == chain.OutputLegacy {
+			continue
+		}
+		some = id
+		at := []uint32{o.MilestoneIndex - 1, o.MilestoneIndex, 1 + rng.Uint32N(coreSimLength)}
+		if o.Spent {
+			at = append(at, o.SpentMilestone-1, o.SpentMilestone)
+		}
+		for _, n := range at {
+			if n >= 1 {
+				checkOutputAt(t, base, id, o, n)
+				asked++
+			}
+		}
+	}
+	coreGet(t, base, fmt.Sprintf("/outputs/%s/metadata?ledgerIndex=%d", some, coreSimLength+1)).
+		wantError(t, http.StatusBadRequest, "ledgerIndex", "above the ledger index")
+	t.Logf("%d outputs asked at %d ledger indexes", len(e.truth.Outputs), asked)
+}
+
+// checkOutputAt asks output id's metadata, and the output with it, at ledger index n.
+func checkOutputAt(t *testing.T, base string, id chain.OutputID, o *sim.OutputTruth, n uint32) {
+	t.Helper()
+	path := fmt.Sprintf("/outputs/%s/metadata?ledgerIndex=%d", id, n)
+	if o.MilestoneIndex > n {
+		coreGet(t, base, path).wantError(t, http.StatusNotFound, "created by milestone", "after ledger index")
+		return
+	}
+	booked := tip25.Booked{MilestoneIndex: o.MilestoneIndex, MilestoneTimestamp: uint32(o.Timestamp.Unix())}
+	var spent *tip25.Spent
+	if o.Spent && o.SpentMilestone <= n {
+		spent = &tip25.Spent{TransactionID: o.SpentBy, MilestoneIndex: o.SpentMilestone,
+			MilestoneTimestamp: uint32(o.SpentTimestamp.Unix())}
+	}
+	want := mustJSON(t, tip25.OutputMetadata(id, o.MessageID, booked, spent, n))
+	var meta tip25.OutputMetadataJSON
+	if coreJSON(t, base, path, &meta); mustJSON(t, &meta) != want {
+		t.Errorf("GET %s\n got %s\nwant %s", path, mustJSON(t, &meta), want)
+	}
+	var whole struct {
+		Metadata *tip25.OutputMetadataJSON `json:"metadata"`
+	}
+	path = fmt.Sprintf("/outputs/%s?ledgerIndex=%d", id, n)
+	if coreJSON(t, base, path, &whole); mustJSON(t, whole.Metadata) != want {
+		t.Errorf("GET %s: metadata\n got %s\nwant %s", path, mustJSON(t, whole.Metadata), want)
 	}
 }
 

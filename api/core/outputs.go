@@ -29,15 +29,29 @@ type coreOutputMetadataJSON struct {
 // Final: an output's metadata no longer changes once a milestone confirmed its spend.
 func (a coreOutputMetadataJSON) Final() bool { return a.OutputMetadataJSON != nil && a.IsSpent }
 
-func (s *API) coreOutput(ctx context.Context, in *rest.Input, p *rest.OutputIDParams) (any, error) {
+// outputParams name an output and, optionally, the ledger index it is asked at.
+type outputParams struct {
+	rest.OutputIDParams
+	LedgerIndex *uint32 `query:"ledgerIndex" kind:"index" doc:"the output as it stood once this milestone was applied (default: the ledger index): 404 if it was created later, unspent if it was spent later; above the ledger index, 400"`
+}
+
+func (s *API) coreOutput(ctx context.Context, in *rest.Input, p *outputParams) (any, error) {
 	lo, err := s.LedgerOutput(ctx, p.OutputID)
 	if err != nil {
 		return nil, err
 	}
-	if rest.WantsBytes(in.Accept) {
-		return rest.MediaBytes{Media: rest.SerializerMedia, Data: lo.Raw}, nil
+	bytes := rest.MediaBytes{Media: rest.SerializerMedia, Data: lo.Raw}
+	if rest.WantsBytes(in.Accept) && p.LedgerIndex == nil {
+		return bytes, nil // the output's bytes, which no ledger index changes
 	}
-	meta, cov, err := s.outputMetadata(ctx, lo)
+	at, err := s.outputAt(ctx, lo, p.LedgerIndex)
+	if err != nil {
+		return nil, err
+	}
+	if rest.WantsBytes(in.Accept) {
+		return bytes, nil
+	}
+	meta, cov, err := s.outputMetadata(ctx, lo, at)
 	if err != nil {
 		return nil, err
 	}
@@ -48,36 +62,65 @@ func (s *API) coreOutput(ctx context.Context, in *rest.Input, p *rest.OutputIDPa
 	return coreOutputJSON{OutputResponseJSON: out, WithCoverage: rest.WithCoverage{Coverage: cov}}, nil
 }
 
-func (s *API) coreOutputMetadata(ctx context.Context, _ *rest.Input, p *rest.OutputIDParams) (any, error) {
+func (s *API) coreOutputMetadata(ctx context.Context, _ *rest.Input, p *outputParams) (any, error) {
 	lo, err := s.LedgerOutput(ctx, p.OutputID)
 	if err != nil {
 		return nil, err
 	}
-	meta, cov, err := s.outputMetadata(ctx, lo)
+	at, err := s.outputAt(ctx, lo, p.LedgerIndex)
+	if err != nil {
+		return nil, err
+	}
+	meta, cov, err := s.outputMetadata(ctx, lo, at)
 	if err != nil {
 		return nil, err
 	}
 	return coreOutputMetadataJSON{OutputMetadataJSON: meta, WithCoverage: rest.WithCoverage{Coverage: cov}}, nil
 }
 
-// outputMetadata is an output's TIP-25 metadata and the coverage of its ledger index:
-// its booking from its output-table row, its spend from the same row (the milestone's
-// timestamp read from that milestone), and the ledger index (store.LedgerCoverage). A
-// spend by a milestone past the ledger index (being written now, or past a gap) is not
-// shown yet: the answer is the ledger at its index.
-func (s *API) outputMetadata(ctx context.Context, lo *rest.LedgerOutput) (*tip25.OutputMetadataJSON, rest.CoverageJSON, error) {
+// ledgerAt is the ledger an output is answered at: the ledger index, or the index a
+// request asks for (ledgerIndex), with the coverage of the ledger at that index.
+type ledgerAt struct {
+	index    uint32
+	coverage rest.CoverageJSON
+}
+
+// outputAt is the ledger lo is answered at: asked is at most the ledger index (a 400
+// above it), and lo exists in it (a 404 when a later milestone created it). The
+// ledger before the bootstrap's milestone lacks the outputs spent before it: partial.
+func (s *API) outputAt(ctx context.Context, lo *rest.LedgerOutput, asked *uint32) (ledgerAt, error) {
 	t, err := s.ledgerTip(ctx)
 	if err != nil {
-		return nil, rest.CoverageJSON{}, err
+		return ledgerAt{}, err
 	}
+	if asked == nil {
+		return ledgerAt{index: t.li.Index, coverage: t.coverage()}, nil
+	}
+	if *asked > t.li.Index {
+		return ledgerAt{}, rest.BadParam("ledgerIndex", "%d is above the ledger index, %d", *asked, t.li.Index)
+	}
+	if lo.Booked > *asked {
+		return ledgerAt{}, rest.NotFound("output %s was created by milestone %d, after ledger index %d",
+			lo.ID, lo.Booked, *asked)
+	}
+	return ledgerAt{index: *asked, coverage: rest.CoverageAt(t.coverage(), *asked)}, nil
+}
+
+// outputMetadata is an output's TIP-25 metadata in the ledger at: its booking from its
+// output-table row, its spend from the same row (the milestone's timestamp read from
+// that milestone) when a milestone up to at's index spent it. A spend past the ledger
+// index (being written now, or past a gap) is not shown yet: the answer is the ledger
+// at its index.
+func (s *API) outputMetadata(ctx context.Context, lo *rest.LedgerOutput, at ledgerAt) (*tip25.OutputMetadataJSON, rest.CoverageJSON, error) {
 	booked := tip25.Booked{MilestoneIndex: lo.Booked, MilestoneTimestamp: uint32(lo.Row.Timestamp.Unix())}
 	var spent *tip25.Spent
-	if lo.Row.SpentBy != "" && lo.Row.SpentMilestoneIndex != nil && uint32(*lo.Row.SpentMilestoneIndex) <= t.li.Index {
+	if lo.Row.SpentBy != "" && lo.Row.SpentMilestoneIndex != nil && uint32(*lo.Row.SpentMilestoneIndex) <= at.index {
+		var err error
 		if spent, err = s.outputSpent(ctx, lo); err != nil {
 			return nil, rest.CoverageJSON{}, err
 		}
 	}
-	return tip25.OutputMetadata(lo.ID, lo.Block, booked, spent, t.li.Index), t.coverage(), nil
+	return tip25.OutputMetadata(lo.ID, lo.Block, booked, spent, at.index), at.coverage, nil
 }
 
 func (s *API) outputSpent(ctx context.Context, lo *rest.LedgerOutput) (*tip25.Spent, error) {
