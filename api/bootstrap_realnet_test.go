@@ -93,6 +93,36 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	}
 	t.Run("17340", func(t *testing.T) { checkSnapshotState(t, e, want, 17340) })
 	t.Run("outputs at 17338-17340", func(t *testing.T) { checkOutputsAt(t, e, want) })
+	t.Run("balances at 17338", func(t *testing.T) { checkBalancesAt(t, e, want, 17338) })
+	t.Run("balances at 17340", func(t *testing.T) { checkBalancesAt(t, e, want, 17340) })
+}
+
+// checkBalancesAt asks, once 17339-17340 are ingested, the balance of each address the
+// file checks at index n with ledgerIndex=n: the file's amount at n, complete since 17338.
+func checkBalancesAt(t *testing.T, e *env, want *snapshotExpectation, n uint32) {
+	state, checked := want.States[fmt.Sprint(n)], 0
+	for addr, x := range maps.All(state.RealOwners) {
+		checked += checkBalanceAt(t, e, addr, x, n)
+	}
+	for addr, x := range maps.All(state.Synthetic) {
+		checked += checkBalanceAt(t, e, addr, x, n)
+	}
+	if checked == 0 {
+		t.Fatalf("the file checks no balance at %d", n)
+	}
+}
+
+func checkBalanceAt(t *testing.T, e *env, addr string, x addressExpectation, n uint32) int {
+	t.Helper()
+	if !x.BalanceChecked {
+		return 0
+	}
+	var b explorer.BalanceJSON
+	e.mustGet(t, fmt.Sprintf("%s/balance/%s?ledgerIndex=%d", explorer.ExplorerPrefix, addr, n), &b)
+	if b.TotalBalance != x.OwnedAmount || b.LedgerIndex != n || b.Coverage.Status != "complete" || b.Coverage.Since != 17338 {
+		t.Errorf("balance of %s at %d: %s at %d (%+v), want %s", addr, n, b.TotalBalance, b.LedgerIndex, b.Coverage, x.OwnedAmount)
+	}
+	return 1
 }
 
 // checkOutputsAt asks, once 17339-17340 are ingested, each snapshot output's metadata at

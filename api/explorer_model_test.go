@@ -55,14 +55,21 @@ func ownerOf(o *chain.Output, t int64) (owner string, expired bool) {
 }
 
 func newExplorerWant(truth *sim.Truth) *explorerWant {
-	w := &explorerWant{ledgerTime: truth.Milestones[len(truth.Milestones)-1].Timestamp.Unix(),
+	return newExplorerWantAt(truth, truth.Milestones[len(truth.Milestones)-1].Index)
+}
+
+// newExplorerWantAt is the model of the chain's ledger once milestone n was applied: the
+// outputs created up to n and not spent by then, held as at n's time (the updates are
+// the whole chain's).
+func newExplorerWantAt(truth *sim.Truth, n uint32) *explorerWant {
+	w := &explorerWant{ledgerTime: truth.Milestones[n-truth.Milestones[0].Index].Timestamp.Unix(),
 		balances: map[string]*balanceWant{}, updates: map[string][]updateWant{}}
 	for _, ot := range truth.Outputs {
 		if ot.Output.Kind == chain.OutputLegacy {
 			continue // not in the ledger state tables
 		}
 		w.addUpdates(ot)
-		if !ot.Spent {
+		if ot.MilestoneIndex <= n && !(ot.Spent && ot.SpentMilestone <= n) {
 			w.addBalance(&ot.Output)
 		}
 	}

@@ -2,8 +2,10 @@ package api
 
 import (
 	"fmt"
+	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -78,6 +80,7 @@ func testExplorerBalance(t *testing.T, e *env, w *explorerWant) {
 		}
 	}
 	t.Logf("%d balances checked", len(addrs))
+	testExplorerBalanceAt(t, e, addrs)
 }
 
 // getPages reads every page of path (which has a query) with pageSize; it fails on a
@@ -201,5 +204,33 @@ func testExplorerHistoryBounds(t *testing.T, e *env, w *explorerWant) {
 	}
 	if checked == 0 {
 		t.Fatal("no address with 10 updates")
+	}
+}
+
+// testExplorerBalanceAt: every address's balance asked at earlier ledger indexes (the
+// first milestone, and indexes across the chain) is the model's replay of the chain up to
+// that index, at that milestone's time; past the ledger index it is a 400.
+func testExplorerBalanceAt(t *testing.T, e *env, addrs map[string]bool) {
+	first, last := e.truth.Milestones[0], e.truth.Milestones[len(e.truth.Milestones)-1]
+	for _, n := range []uint32{first.Index, (first.Index + last.Index) / 2, last.Index - 1, last.Index} {
+		w := newExplorerWantAt(e.truth, n)
+		for a := range addrs {
+			var got explorer.BalanceJSON
+			e.mustGet(t, fmt.Sprintf("%s/balance/%s?ledgerIndex=%d", explorerPath, a, n), &got)
+			want := w.balances[a]
+			if want == nil {
+				want = &balanceWant{}
+			}
+			exp := explorer.BalanceJSON{TotalBalance: explorer.U64(want.total), AvailableBalance: explorer.U64(want.available),
+				SigLockedBalance: explorer.U64(want.sigLocked), LedgerIndex: n, MilestoneTimestamp: w.ledgerTime,
+				WithCoverage: rest.WithCoverage{Coverage: rest.CoverageJSON{Status: rest.CoveragePartial, Since: 1, LedgerIndex: last.Index}}}
+			if got != exp {
+				t.Errorf("balance %s at %d:\n got %+v\nwant %+v", a, n, got, exp)
+			}
+		}
+	}
+	code, body := e.fetch(t, fmt.Sprintf("%s/balance/%s?ledgerIndex=%d", explorerPath, chain.Address{}.Bech32(sim.HRP), last.Index+1))
+	if code != http.StatusBadRequest || !strings.Contains(string(body), "ledgerIndex") {
+		t.Errorf("a balance past the ledger index: %d %s", code, body)
 	}
 }

@@ -111,11 +111,13 @@ type LedgerPages struct{ ByKind, ByAddress, ByKindNewest, ByAddressNewest *State
 
 // The page reads of the unspent set and of the spent twin.
 var (
-	UnspentPages = defineLedgerPages("unspent", unspentOutputs, unspentOutputsByAddress)
-	SpentPages   = defineLedgerPages("spent", spentOutputs, spentOutputsByAddress)
+	UnspentPages = defineLedgerPages("unspent", unspentOutputs, unspentOutputsByAddress, nil)
+	SpentPages   = defineLedgerPages("spent", spentOutputs, spentOutputsByAddress, []string{"spent_milestone_index"})
 )
 
-func defineLedgerPages(side string, byKind, byAddress *table.Table) LedgerPages {
+// defineLedgerPages defines the page reads of one side; a side's own columns (the spent
+// twin's spending milestone) come after the unspent set's.
+func defineLedgerPages(side string, byKind, byAddress *table.Table, own []string) LedgerPages {
 	const (
 		slice       = "within a (created_at, output_id) slice"
 		ofKind      = " outputs of a kind created in one ms_range_id partition, "
@@ -130,14 +132,15 @@ func defineLedgerPages(side string, byKind, byAddress *table.Table) LedgerPages 
 	page := func(m *table.Table, name, pattern string, cols []string, b *qb.SelectBuilder) *Statement {
 		return query(m, named(m.Name(), name, pattern), cols, b)
 	}
+	kindCols, addrCols := join(unspentColumns, own), join(unspentByAddrCols, own)
 	return LedgerPages{
-		ByKind: page(byKind, "by_kind_range", "list "+side+ofKind+tip26+slice, unspentColumns, kindSlice()),
-		ByAddress: page(byAddress, "by_role", "list the "+side+namingRole+tip26+slice, unspentByAddrCols,
+		ByKind: page(byKind, "by_kind_range", "list "+side+ofKind+tip26+slice, kindCols, kindSlice()),
+		ByAddress: page(byAddress, "by_role", "list the "+side+namingRole+tip26+slice, addrCols,
 			roleSlice()),
-		ByKindNewest: page(byKind, "by_kind_range_newest", "list "+side+ofKind+newestFirst+slice, unspentColumns,
+		ByKindNewest: page(byKind, "by_kind_range_newest", "list "+side+ofKind+newestFirst+slice, kindCols,
 			descending(kindSlice(), "created_at", "output_id")),
 		ByAddressNewest: page(byAddress, "by_role_newest", "list the "+side+namingRole+newestFirst+slice,
-			unspentByAddrCols, descending(roleSlice(), "output_kind", "role", "created_at", "output_id")),
+			addrCols, descending(roleSlice(), "output_kind", "role", "created_at", "output_id")),
 	}
 }
 

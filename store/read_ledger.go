@@ -32,7 +32,7 @@ type UnspentRow struct {
 	StateController         string `cql:"state_controller"`
 	Governor                string `cql:"governor"`
 	ChainID                 string `cql:"chain_id"`              // alias, NFT or foundry ID; "" for basic outputs
-	SpentMilestoneIndex     int32  `cql:"spent_milestone_index"` // spent twin rows (written only): the spend
+	SpentMilestoneIndex     int32  `cql:"spent_milestone_index"` // spent twin rows: the milestone that spent it
 }
 
 // Position is a place in TIP-26 order: creation time (unix seconds), then output ID.

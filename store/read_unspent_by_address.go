@@ -43,6 +43,18 @@ const ownerPageSize = 1000
 // most limit rows (ErrTooManyOutputs past them). An output naming the address in two
 // roles comes twice; which role makes it the owner is the caller's rule.
 func (st *Store) OwnerCandidates(ctx context.Context, address string, limit int) ([]UnspentRow, error) {
+	return st.ownerCandidates(ctx, address, limit, false)
+}
+
+// SpentOwnerCandidates is OwnerCandidates of the spent twin, spent_outputs_by_address:
+// the outputs the ledger spent that named address in one of OwnerRoles, each with the
+// milestone that spent it (UnspentRow.SpentMilestoneIndex). With OwnerCandidates it is
+// what an address held at any ledger index since the coverage's start.
+func (st *Store) SpentOwnerCandidates(ctx context.Context, address string, limit int) ([]UnspentRow, error) {
+	return st.ownerCandidates(ctx, address, limit, true)
+}
+
+func (st *Store) ownerCandidates(ctx context.Context, address string, limit int, spent bool) ([]UnspentRow, error) {
 	var (
 		mu    sync.Mutex
 		out   []UnspentRow
@@ -55,8 +67,9 @@ func (st *Store) OwnerCandidates(ctx context.Context, address string, limit int)
 			if err != nil {
 				return err
 			}
+			stream := LedgerStream{Address: address, Kind: or.Kind.String(), Role: or.Role, Spent: spent}
 			for _, rng := range parts {
-				rows, err := st.allUnspentByAddress(ctx, address, rng, or, limit, &count)
+				rows, err := st.allOfStream(ctx, stream, rng, limit, &count)
 				if err != nil {
 					return err
 				}
@@ -70,14 +83,14 @@ func (st *Store) OwnerCandidates(ctx context.Context, address string, limit int)
 	return out, g.Wait()
 }
 
-// allUnspentByAddress reads one partition's rows of a role, page by page, counting them
+// allOfStream reads one partition's rows of a stream, page by page, counting them
 // against limit.
-func (st *Store) allUnspentByAddress(ctx context.Context, address string, rng int32, or OwnerRole, limit int,
+func (st *Store) allOfStream(ctx context.Context, stream LedgerStream, rng int32, limit int,
 	count *atomic.Int64) ([]UnspentRow, error) {
 	var out []UnspentRow
 	req := PageRequest{Size: ownerPageSize}
 	for {
-		rows, next, err := st.LedgerPage(ctx, LedgerStream{Address: address, Kind: or.Kind.String(), Role: or.Role}, rng, Span{}, req)
+		rows, next, err := st.LedgerPage(ctx, stream, rng, Span{}, req)
 		if err != nil {
 			return nil, err
 		}

@@ -27,19 +27,25 @@ type BalanceJSON struct {
 	rest.WithCoverage
 }
 
+// balanceParams name the address and, optionally, the ledger index the balance is asked at.
+type balanceParams struct {
+	rest.AddressParams
+	LedgerIndex *uint32 `query:"ledgerIndex" kind:"index" doc:"the balance once this milestone was applied (default: the ledger index), with that milestone's time for timelocks and expirations; above the ledger index, 400"`
+}
+
 // balance sums the outputs the address owns at the ledger index (analytics.HoldingAt):
-// the hint reads of its owning roles, then their partitions' pages.
-func (s *API) balance(ctx context.Context, _ *rest.Input, p *rest.AddressParams) (any, error) {
-	address := p.Address
+// the hint reads of its owning roles, then their partitions' pages. At an earlier index
+// N it also reads the spent twin: an output spent after N was still held at N.
+func (s *API) balance(ctx context.Context, _ *rest.Input, p *balanceParams) (any, error) {
 	li, err := s.ledgerIndex(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.st.OwnerCandidates(ctx, address, MaxBalanceOutputs)
-	if errors.Is(err, store.ErrTooManyOutputs) {
-		return nil, &rest.APIError{Status: http.StatusUnprocessableEntity, Title: "too many outputs",
-			Detail: err.Error() + "; see /api/explorer/v2/ledger/richest-addresses"}
+	at, err := s.balanceAt(ctx, li, p.LedgerIndex)
+	if err != nil {
+		return nil, err
 	}
+	rows, err := s.heldCandidates(ctx, p.Address, at.index, p.LedgerIndex != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -47,15 +53,68 @@ func (s *API) balance(ctx context.Context, _ *rest.Input, p *rest.AddressParams)
 	seen := make(map[string]bool, len(rows))
 	for i := range rows {
 		r := &rows[i]
-		h := analytics.HoldingAt(r, li.Timestamp)
-		if h.Owner != address || seen[r.OutputID] || uint32(r.MilestoneIndex) > li.Index {
+		h := analytics.HoldingAt(r, at.timestamp)
+		if h.Owner != p.Address || seen[r.OutputID] || uint32(r.MilestoneIndex) > at.index {
 			continue
 		}
 		seen[r.OutputID] = true
 		total, available, sigLocked = total+h.Total, available+h.Available, sigLocked+h.SigLocked
 	}
 	return BalanceJSON{TotalBalance: U64(total), AvailableBalance: U64(available), SigLockedBalance: U64(sigLocked),
-		LedgerIndex: li.Index, MilestoneTimestamp: li.Timestamp, WithCoverage: rest.WithCoverage{Coverage: rest.CoverageOf(li.Coverage)}}, nil
+		LedgerIndex: at.index, MilestoneTimestamp: at.timestamp, WithCoverage: rest.WithCoverage{Coverage: at.coverage}}, nil
+}
+
+// ledgerAt is the ledger a balance is answered at: its index, that milestone's time and
+// the coverage of the ledger there.
+type ledgerAt struct {
+	index     uint32
+	timestamp int64
+	coverage  rest.CoverageJSON
+}
+
+// balanceAt is the ledger index li, or the earlier index asked for: at most li (a 400
+// above it), a milestone whose time is known (indexed, or the bootstrap's), and partial
+// before the coverage's start.
+func (s *API) balanceAt(ctx context.Context, li store.LedgerIndex, asked *uint32) (ledgerAt, error) {
+	cov := rest.CoverageOf(li.Coverage)
+	if asked == nil {
+		return ledgerAt{li.Index, li.Timestamp, cov}, nil
+	}
+	n := *asked
+	if n > li.Index {
+		return ledgerAt{}, rest.BadParam("ledgerIndex", "%d is above the ledger index, %d", n, li.Index)
+	}
+	if b := li.Coverage.Bootstrap; b != nil && b.Index == n {
+		return ledgerAt{n, int64(b.MilestoneTimestamp), rest.CoverageAt(cov, n)}, nil
+	}
+	t, err := s.st.MilestoneTime(ctx, n)
+	if errors.Is(err, store.ErrNotFound) {
+		return ledgerAt{}, rest.NotFound("milestone %d is not indexed: the ledger at it is not known", n)
+	} else if err != nil {
+		return ledgerAt{}, err
+	}
+	return ledgerAt{n, t.Unix(), rest.CoverageAt(cov, n)}, nil
+}
+
+// heldCandidates are the outputs naming address in an owning role that the ledger held
+// at index: the unspent ones and, asked at an earlier index (past), the spent ones a
+// later milestone spent; 422 past MaxBalanceOutputs of either.
+func (s *API) heldCandidates(ctx context.Context, address string, index uint32, past bool) ([]store.UnspentRow, error) {
+	rows, err := s.st.OwnerCandidates(ctx, address, MaxBalanceOutputs)
+	if err == nil && past {
+		var spent []store.UnspentRow
+		spent, err = s.st.SpentOwnerCandidates(ctx, address, MaxBalanceOutputs)
+		for _, r := range spent {
+			if uint32(r.SpentMilestoneIndex) > index {
+				rows = append(rows, r)
+			}
+		}
+	}
+	if errors.Is(err, store.ErrTooManyOutputs) {
+		return nil, &rest.APIError{Status: http.StatusUnprocessableEntity, Title: "too many outputs",
+			Detail: err.Error() + "; see /api/explorer/v2/ledger/richest-addresses"}
+	}
+	return rows, err
 }
 
 // ledgerIndex is the advertised ledger index (store.LedgerCoverage); 404 before any

@@ -22,6 +22,7 @@ type Store interface {
 	MilestoneTime(ctx context.Context, index uint32) (time.Time, error)
 	MilestoneUpdatesPage(ctx context.Context, index uint32, req store.PageRequest) ([]store.MilestoneUpdate, []byte, error)
 	OwnerCandidates(ctx context.Context, address string, limit int) ([]store.UnspentRow, error)
+	SpentOwnerCandidates(ctx context.Context, address string, limit int) ([]store.UnspentRow, error)
 	RangeID(index uint32) int32
 	RichestAddresses(ctx context.Context, ledgerIndex uint32, top int) ([]store.RichAddress, error)
 	SyncTip(ctx context.Context) (store.SyncSpan, error)
