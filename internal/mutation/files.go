@@ -1,20 +1,18 @@
 package mutation
 
 import (
-	"fmt"
-
 	"github.com/stardust-indexer/stardust-indexer/internal/readfile"
 )
 
 // ScoreFiles is Score over gremlins' JSON output and a coverage profile, both files.
 func ScoreFiles(pkg, pkgPath, gremlinsJSON, profile string) (Row, error) {
-	ms, err := readfile.With(gremlinsJSON, ReadGremlins)
+	ms, err := readfile.With("mutation", gremlinsJSON, ReadGremlins)
 	if err != nil {
-		return Row{}, fmt.Errorf("mutation: %w", err)
+		return Row{}, err
 	}
-	blocks, err := readfile.With(profile, ReadProfile)
+	blocks, err := readfile.With("mutation", profile, ReadProfile)
 	if err != nil {
-		return Row{}, fmt.Errorf("mutation: %w", err)
+		return Row{}, err
 	}
 	return Score(pkg, pkgPath, ms, blocks), nil
 }

@@ -41,7 +41,7 @@ func TestRunSamplesBothProcesses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	samples, err := readfile.With(filepath.Join(dir, SamplesFile), ReadSamples)
+	samples, err := readfile.With("soak", filepath.Join(dir, SamplesFile), ReadSamples)
 	if err != nil || len(samples) < 5 {
 		t.Fatalf("%d samples, %v", len(samples), err)
 	}
@@ -49,7 +49,7 @@ func TestRunSamplesBothProcesses(t *testing.T) {
 	if last.Milestone < 500 || last.Indexer.OpenFDs != 12 || last.API.RSS != 4e7 || last.Lag != 1 || last.Requests == 0 {
 		t.Errorf("last sample %+v", last)
 	}
-	lat, err := readfile.With(filepath.Join(dir, LatencyFile), ReadLatency)
+	lat, err := readfile.With("soak", filepath.Join(dir, LatencyFile), ReadLatency)
 	if err != nil || lat.Warm["/x"] == nil || lat.End["/x"].Total() <= lat.Warm["/x"].Total() {
 		t.Fatalf("latency snapshots %+v, %v", lat, err)
 	}

@@ -14,13 +14,13 @@ import (
 // Report reads samples.csv and latency.csv in dir and writes table.txt and chart.svg
 // beside them; warmup is the start the verdicts leave out.
 func Report(dir string, warmup time.Duration) error {
-	samples, err := readfile.With(filepath.Join(dir, SamplesFile), ReadSamples)
+	samples, err := readfile.With("soak", filepath.Join(dir, SamplesFile), ReadSamples)
 	if err != nil {
-		return fmt.Errorf("soak: %w", err)
+		return err
 	}
-	lat, err := readfile.With(filepath.Join(dir, LatencyFile), ReadLatency)
+	lat, err := readfile.With("soak", filepath.Join(dir, LatencyFile), ReadLatency)
 	if err != nil {
-		return fmt.Errorf("soak: %w", err)
+		return err
 	}
 	err = writeFile(filepath.Join(dir, TableFile), func(w io.Writer) error { return WriteTable(w, samples, lat, warmup) })
 	if err != nil {
