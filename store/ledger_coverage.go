@@ -138,13 +138,24 @@ func (st *Store) LedgerIndex(ctx context.Context) (LedgerIndex, error) {
 	if err != nil {
 		return LedgerIndex{}, err
 	}
-	if b := c.Bootstrap; b != nil && c.Index == b.Index {
-		return LedgerIndex{Index: c.Index, Timestamp: int64(b.MilestoneTimestamp), MilestoneID: b.MilestoneID,
-			Coverage: c}, nil
-	}
-	m, err := st.Milestone(ctx, c.Index)
+	li, err := st.LedgerAt(ctx, c, c.Index)
 	if err != nil {
 		return LedgerIndex{}, fmt.Errorf("milestone %d of the ledger index: %w", c.Index, err)
 	}
-	return LedgerIndex{Index: c.Index, Timestamp: m.Timestamp, MilestoneID: m.MilestoneID, Coverage: c}, nil
+	return li, nil
+}
+
+// LedgerAt is the ledger of coverage c at index: that milestone's, the bootstrap
+// record's when index is its L (a bootstrap writes no milestone row), else the
+// milestones row (ErrNotFound for a milestone not indexed).
+func (st *Store) LedgerAt(ctx context.Context, c LedgerCoverage, index uint32) (LedgerIndex, error) {
+	if b := c.Bootstrap; b != nil && index == b.Index {
+		return LedgerIndex{Index: index, Timestamp: int64(b.MilestoneTimestamp), MilestoneID: b.MilestoneID,
+			Coverage: c}, nil
+	}
+	m, err := st.Milestone(ctx, index)
+	if err != nil {
+		return LedgerIndex{}, err
+	}
+	return LedgerIndex{Index: index, Timestamp: m.Timestamp, MilestoneID: m.MilestoneID, Coverage: c}, nil
 }

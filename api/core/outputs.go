@@ -93,17 +93,15 @@ func (s *API) outputAt(ctx context.Context, lo *rest.LedgerOutput, asked *uint32
 	if err != nil {
 		return ledgerAt{}, err
 	}
-	if asked == nil {
-		return ledgerAt{index: t.li.Index, coverage: t.coverage()}, nil
+	index, cov, err := rest.AtLedgerIndex(t.li.Index, t.coverage(), asked)
+	if err != nil {
+		return ledgerAt{}, err
 	}
-	if *asked > t.li.Index {
-		return ledgerAt{}, rest.BadParam("ledgerIndex", "%d is above the ledger index, %d", *asked, t.li.Index)
-	}
-	if lo.Booked > *asked {
+	if asked != nil && lo.Booked > index {
 		return ledgerAt{}, rest.NotFound("output %s was created by milestone %d, after ledger index %d",
-			lo.ID, lo.Booked, *asked)
+			lo.ID, lo.Booked, index)
 	}
-	return ledgerAt{index: *asked, coverage: rest.CoverageAt(t.coverage(), *asked)}, nil
+	return ledgerAt{index: index, coverage: cov}, nil
 }
 
 // outputMetadata is an output's TIP-25 metadata in the ledger at: its booking from its

@@ -41,11 +41,11 @@ func (s *API) balance(ctx context.Context, _ *rest.Input, p *balanceParams) (any
 	if err != nil {
 		return nil, err
 	}
-	at, err := s.balanceAt(ctx, li, p.LedgerIndex)
+	at, cov, err := s.balanceAt(ctx, li, p.LedgerIndex)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.heldCandidates(ctx, p.Address, at.index, p.LedgerIndex != nil)
+	rows, err := s.heldCandidates(ctx, p.Address, at.Index, p.LedgerIndex != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -53,47 +53,30 @@ func (s *API) balance(ctx context.Context, _ *rest.Input, p *balanceParams) (any
 	seen := make(map[string]bool, len(rows))
 	for i := range rows {
 		r := &rows[i]
-		h := analytics.HoldingAt(r, at.timestamp)
-		if h.Owner != p.Address || seen[r.OutputID] || uint32(r.MilestoneIndex) > at.index {
+		h := analytics.HoldingAt(r, at.Timestamp)
+		if h.Owner != p.Address || seen[r.OutputID] || uint32(r.MilestoneIndex) > at.Index {
 			continue
 		}
 		seen[r.OutputID] = true
 		total, available, sigLocked = total+h.Total, available+h.Available, sigLocked+h.SigLocked
 	}
 	return BalanceJSON{TotalBalance: U64(total), AvailableBalance: U64(available), SigLockedBalance: U64(sigLocked),
-		LedgerIndex: at.index, MilestoneTimestamp: at.timestamp, WithCoverage: rest.WithCoverage{Coverage: at.coverage}}, nil
+		LedgerIndex: at.Index, MilestoneTimestamp: at.Timestamp, WithCoverage: rest.WithCoverage{Coverage: cov}}, nil
 }
 
-// ledgerAt is the ledger a balance is answered at: its index, that milestone's time and
-// the coverage of the ledger there.
-type ledgerAt struct {
-	index     uint32
-	timestamp int64
-	coverage  rest.CoverageJSON
-}
-
-// balanceAt is the ledger index li, or the earlier index asked for: at most li (a 400
-// above it), a milestone whose time is known (indexed, or the bootstrap's), and partial
-// before the coverage's start.
-func (s *API) balanceAt(ctx context.Context, li store.LedgerIndex, asked *uint32) (ledgerAt, error) {
-	cov := rest.CoverageOf(li.Coverage)
-	if asked == nil {
-		return ledgerAt{li.Index, li.Timestamp, cov}, nil
+// balanceAt is the ledger a balance is answered at: li, or the earlier index asked for
+// (at most li, a 400 above it), a milestone whose time is known (indexed, or the
+// bootstrap's; else 404), with the coverage there.
+func (s *API) balanceAt(ctx context.Context, li store.LedgerIndex, asked *uint32) (store.LedgerIndex, rest.CoverageJSON, error) {
+	n, cov, err := rest.AtLedgerIndex(li.Index, rest.CoverageOf(li.Coverage), asked)
+	if err != nil || asked == nil {
+		return li, cov, err
 	}
-	n := *asked
-	if n > li.Index {
-		return ledgerAt{}, rest.BadParam("ledgerIndex", "%d is above the ledger index, %d", n, li.Index)
-	}
-	if b := li.Coverage.Bootstrap; b != nil && b.Index == n {
-		return ledgerAt{n, int64(b.MilestoneTimestamp), rest.CoverageAt(cov, n)}, nil
-	}
-	t, err := s.st.MilestoneTime(ctx, n)
+	at, err := s.st.LedgerAt(ctx, li.Coverage, n)
 	if errors.Is(err, store.ErrNotFound) {
-		return ledgerAt{}, rest.NotFound("milestone %d is not indexed: the ledger at it is not known", n)
-	} else if err != nil {
-		return ledgerAt{}, err
+		return at, cov, rest.NotFound("milestone %d is not indexed: the ledger at it is not known", n)
 	}
-	return ledgerAt{n, t.Unix(), rest.CoverageAt(cov, n)}, nil
+	return at, cov, err
 }
 
 // heldCandidates are the outputs naming address in an owning role that the ledger held

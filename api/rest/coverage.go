@@ -98,6 +98,18 @@ func CoverageAt(c CoverageJSON, at uint32) CoverageJSON {
 	return c
 }
 
+// AtLedgerIndex is the ledger index a read answers at: li, or the one a request's
+// ledgerIndex asks for (a 400 above li), with the coverage c has there (CoverageAt).
+func AtLedgerIndex(li uint32, c CoverageJSON, asked *uint32) (uint32, CoverageJSON, error) {
+	switch {
+	case asked == nil:
+		return li, c, nil
+	case *asked > li:
+		return 0, CoverageJSON{}, BadParam("ledgerIndex", "%d is above the ledger index, %d", *asked, li)
+	}
+	return *asked, CoverageAt(c, *asked), nil
+}
+
 // DocumentCoverage adds X-Ledger-Coverage to the 200 answer of op when rt's schema
 // (in schemas) has a LedgerCoverage member: the header goes with the member.
 func DocumentCoverage(op Object, rt *Route, schemas Object) {
