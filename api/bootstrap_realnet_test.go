@@ -18,11 +18,13 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/chain"
+	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/source/node"
 	"github.com/stardust-indexer/stardust-indexer/source/node/nodetest"
+	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
@@ -68,7 +70,7 @@ type addressExpectation struct {
 func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	testcontainers.SkipShort(t)
 	want := readSnapshotExpectation(t)
-	st, _ := storetest.New(t, 0)
+	st, cfg := storetest.New(t, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	if _, err := bootstrap.Run(ctx, st, bootstrap.Config{Full: realSnapshot + ".bin", Node: "test", Log: quiet}); err != nil {
@@ -95,6 +97,32 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	t.Run("outputs at 17338-17340", func(t *testing.T) { checkOutputsAt(t, e, want) })
 	t.Run("balances at 17338", func(t *testing.T) { checkBalancesAt(t, e, want, 17338) })
 	t.Run("balances at 17340", func(t *testing.T) { checkBalancesAt(t, e, want, 17340) })
+	t.Run("balance at 17338 without the spent twin's first milestone", func(t *testing.T) {
+		checkBalanceWithoutTwin(t, e, cfg, want)
+	})
+}
+
+// checkBalanceWithoutTwin: once the spent twin no longer says it holds 17339's spends (as
+// in a keyspace indexed before the twin), a balance at 17338, which reads the twin, says
+// it is partial; the balance at the ledger index, which does not, stays complete.
+func checkBalanceWithoutTwin(t *testing.T, e *env, cfg cql.Config, want *snapshotExpectation) {
+	sess, err := cql.Open(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	if err := sess.Gocql().Query("DELETE FROM spent_outputs_milestones WHERE ms_range_id = ? AND milestone_index = ?",
+		store.RangeID(17339, e.st.ChunkSize), 17339).Exec(); err != nil {
+		t.Fatal(err)
+	}
+	addr := slices.Sorted(maps.Keys(want.States["17338"].RealOwners))[0]
+	var past, now explorer.BalanceJSON
+	e.mustGet(t, explorer.ExplorerPrefix+"/balance/"+addr+"?ledgerIndex=17338", &past)
+	e.mustGet(t, explorer.ExplorerPrefix+"/balance/"+addr, &now)
+	if past.Coverage.Status != "partial" || now.Coverage.Status != "complete" {
+		t.Errorf("balance of %s without the twin's 17339: at 17338 %+v, now %+v; want partial, complete",
+			addr, past.Coverage, now.Coverage)
+	}
 }
 
 // checkBalancesAt asks, once 17339-17340 are ingested, the balance of each address the

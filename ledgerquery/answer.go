@@ -93,7 +93,7 @@ func Answer(ctx context.Context, rd Reader, req Request) (Result, error) {
 // bootstrap f leaves out what was created before coverage.Since (see Filter.Since).
 func spentSources(ctx context.Context, rd Reader, sources []Source, cov *store.LedgerCoverage, f *Filter) (
 	_ []Source, partial bool, err error) {
-	if partial, err = spentMissing(ctx, rd, *cov); err != nil {
+	if partial, err = SpentMissing(ctx, rd, *cov); err != nil {
 		return nil, false, err
 	}
 	cov.Complete = cov.Complete && !partial
@@ -103,11 +103,18 @@ func spentSources(ctx context.Context, rd Reader, sources []Source, cov *store.L
 	return withSpent(sources), partial, nil
 }
 
-// spentMissing reports whether the spent twin may lack spends the ledger covers: it
+// SpentTwin is the store's answer to whether the spent twin holds a milestone's spends.
+type SpentTwin interface {
+	SpentTwinHolds(ctx context.Context, index uint32) (bool, error)
+}
+
+// SpentMissing reports whether the spent twin may lack spends the ledger covers: it
 // holds them from the first milestone written with it on, so it covers the ledger when
 // it holds the first milestone whose spends matter: the one after a bootstrap's L (the
-// snapshot is the ledger after L's spends), or the first indexed one.
-func spentMissing(ctx context.Context, rd Reader, cov store.LedgerCoverage) (bool, error) {
+// snapshot is the ledger after L's spends), or the first indexed one. A read of spent
+// outputs (a list with includeSpent, a balance at an earlier ledger index) is partial
+// when it does.
+func SpentMissing(ctx context.Context, rd SpentTwin, cov store.LedgerCoverage) (bool, error) {
 	first := cov.Since
 	if cov.Bootstrap != nil {
 		first++

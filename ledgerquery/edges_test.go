@@ -57,7 +57,7 @@ func TestSuccessorCarriesIntoTheFirstDigit(t *testing.T) {
 // covered one: a ledger of one milestone may already miss its spends.
 func TestSpentMissingAtTheFirstCoveredMilestone(t *testing.T) {
 	m := &memStore{spentSince: 8}
-	missing, err := spentMissing(context.Background(), m, store.LedgerCoverage{Since: 7, Index: 7})
+	missing, err := SpentMissing(context.Background(), m, store.LedgerCoverage{Since: 7, Index: 7})
 	if err != nil || !missing {
 		t.Fatalf("spent twin from 8, ledger of milestone 7 alone: missing %v, %v; want true", missing, err)
 	}

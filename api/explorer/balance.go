@@ -8,6 +8,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -66,7 +67,8 @@ func (s *API) balance(ctx context.Context, _ *rest.Input, p *balanceParams) (any
 
 // balanceAt is the ledger a balance is answered at: li, or the earlier index asked for
 // (at most li, a 400 above it), a milestone whose time is known (indexed, or the
-// bootstrap's; else 404), with the coverage there.
+// bootstrap's; else 404), with the coverage there: partial too when the spent twin, which
+// the balance at an earlier index reads, may lack spends.
 func (s *API) balanceAt(ctx context.Context, li store.LedgerIndex, asked *uint32) (store.LedgerIndex, rest.CoverageJSON, error) {
 	n, cov, err := rest.AtLedgerIndex(li.Index, rest.CoverageOf(li.Coverage), asked)
 	if err != nil || asked == nil {
@@ -75,6 +77,12 @@ func (s *API) balanceAt(ctx context.Context, li store.LedgerIndex, asked *uint32
 	at, err := s.st.LedgerAt(ctx, li.Coverage, n)
 	if errors.Is(err, store.ErrNotFound) {
 		return at, cov, rest.NotFound("milestone %d is not indexed: the ledger at it is not known", n)
+	} else if err != nil {
+		return at, cov, err
+	}
+	missing, err := ledgerquery.SpentMissing(ctx, s.st, li.Coverage)
+	if missing {
+		cov.Status = rest.CoveragePartial // outputs spent after n may be missing from the twin
 	}
 	return at, cov, err
 }

@@ -16,6 +16,7 @@ type Store interface {
 	LatestLedgerAnalytics(ctx context.Context) (store.LedgerSummary, error)
 	LedgerIndex(ctx context.Context) (store.LedgerIndex, error)
 	LedgerAt(ctx context.Context, c store.LedgerCoverage, index uint32) (store.LedgerIndex, error)
+	SpentTwinHolds(ctx context.Context, index uint32) (bool, error)
 	LedgerUpdateRanges(ctx context.Context, address string) ([]int32, error)
 	MessageMetadata(ctx context.Context, id string) (store.MessageRecord, error)
 	MilestoneList(ctx context.Context, start uint32, end uint32) ([]store.MilestoneRecord, error)
