@@ -79,7 +79,7 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	e := &env{st: st, api: New(st, Config{RequestTimeout: 10 * time.Second})}
 	e.srv = httptest.NewServer(e.api.Handler())
 	t.Cleanup(e.srv.Close)
-	t.Run("17338", func(t *testing.T) { checkSnapshotState(t, e, want, 17338) })
+	t.Run("17338", func(t *testing.T) { checkSnapshotState(t, e, want, ledgerAt{17338, 17338}) })
 
 	fake, _ := nodetest.Start(t)
 	src, err := node.New(node.Config{URL: fake.URL(), Created: st})
@@ -93,7 +93,9 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	if err := ingest.New(src, st, ingest.Config{Start: start, StopAt: 17340}, nil, quiet).Run(ctx); err != nil {
 		t.Fatalf("ingest after the bootstrap: %v", err)
 	}
-	t.Run("17340", func(t *testing.T) { checkSnapshotState(t, e, want, 17340) })
+	t.Run("17340", func(t *testing.T) { checkSnapshotState(t, e, want, ledgerAt{17340, 17340}) })
+	t.Run("lists at 17338", func(t *testing.T) { checkSnapshotState(t, e, want, ledgerAt{17338, 17340}) })
+	t.Run("lists at 17339", func(t *testing.T) { checkLedgerChanges(t, e) })
 	t.Run("outputs at 17338-17340", func(t *testing.T) { checkOutputsAt(t, e, want) })
 	t.Run("balances at 17338", func(t *testing.T) { checkBalancesAt(t, e, want, 17338) })
 	t.Run("balances at 17340", func(t *testing.T) { checkBalancesAt(t, e, want, 17340) })
@@ -201,7 +203,20 @@ func readSnapshotExpectation(t *testing.T) *snapshotExpectation {
 	return &want
 }
 
-func checkSnapshotState(t *testing.T, e *env, want *snapshotExpectation, index uint32) {
+// ledgerAt is the ledger index a check asks at (index) and the one the keyspace is at
+// (ledger): below it, every read asks with ledgerIndex.
+type ledgerAt struct{ index, ledger uint32 }
+
+// query is the parameter that asks for a at the ledger index: none at the ledger's own.
+func (a ledgerAt) query() string {
+	if a.index == a.ledger {
+		return ""
+	}
+	return fmt.Sprintf("&ledgerIndex=%d", a.index)
+}
+
+func checkSnapshotState(t *testing.T, e *env, want *snapshotExpectation, at ledgerAt) {
+	index := at.index
 	state := want.States[fmt.Sprint(index)]
 	addrs := map[string]addressExpectation{}
 	for a, x := range state.Synthetic {
@@ -211,29 +226,33 @@ func checkSnapshotState(t *testing.T, e *env, want *snapshotExpectation, index u
 		addrs[a] = x
 	}
 	for addr, x := range addrs {
-		checkAddressLists(t, e, addr, x, index)
+		checkAddressLists(t, e, addr, x, at)
 	}
 	for kind, chains := range state.Chains {
 		for id, output := range chains {
 			var got indexer.OutputsJSON
-			e.mustGet(t, indexer.Tip26Prefix+"/outputs/"+kind+"/"+id, &got)
-			if !slices.Equal(got.Items, []string{output}) {
+			e.mustGet(t, indexer.Tip26Prefix+"/outputs/"+kind+"/"+id+"?"+at.query(), &got)
+			if !slices.Equal(got.Items, []string{output}) || got.LedgerIndex != index {
 				t.Errorf("%s %s: %v, want %s", kind, id, got.Items, output)
 			}
 		}
 	}
-	all := pageAll(t, e, indexer.Tip26Prefix+"/outputs?pageSize=7")
+	all := pageAll(t, e, indexer.Tip26Prefix+"/outputs?pageSize=7"+at.query())
 	if len(all) != state.LedgerOutputCount {
-		t.Errorf("the generic route lists %d outputs, the ledger holds %d", len(all), state.LedgerOutputCount)
+		t.Errorf("the generic route lists %d outputs at %d, the ledger holds %d", len(all), index, state.LedgerOutputCount)
 	}
-	checkSnapshotMetadata(t, e, want, index)
+	if at.index == at.ledger {
+		checkSnapshotMetadata(t, e, want, index) // earlier indexes: checkOutputsAt
+	}
 }
 
-func checkAddressLists(t *testing.T, e *env, addr string, x addressExpectation, index uint32) {
+func checkAddressLists(t *testing.T, e *env, addr string, x addressExpectation, at ledgerAt) {
 	t.Helper()
+	index := at.index
 	for route, items := range x.Lists {
 		kind, param, _ := strings.Cut(route, "?")
-		got := pageAll(t, e, fmt.Sprintf("%s/outputs/%s?%s=%s&pageSize=2", indexer.Tip26Prefix, kind, param, addr))
+		got := pageAll(t, e, fmt.Sprintf("%s/outputs/%s?%s=%s&pageSize=2%s", indexer.Tip26Prefix, kind, param, addr,
+			at.query()))
 		slices.Sort(got)
 		if !slices.Equal(got, items) && (len(got) > 0 || len(items) > 0) {
 			t.Errorf("%s %s=%s: %v, want %v", kind, param, addr, got, items)
@@ -243,11 +262,11 @@ func checkAddressLists(t *testing.T, e *env, addr string, x addressExpectation, 
 		return
 	}
 	var b explorer.BalanceJSON
-	e.mustGet(t, explorer.ExplorerPrefix+"/balance/"+addr, &b)
+	e.mustGet(t, explorer.ExplorerPrefix+"/balance/"+addr+"?"+at.query(), &b)
 	if b.TotalBalance != x.OwnedAmount || b.LedgerIndex != index {
 		t.Errorf("balance of %s: %s at %d, want %s at %d", addr, b.TotalBalance, b.LedgerIndex, x.OwnedAmount, index)
 	}
-	if c := b.Coverage; c.Status != "complete" || c.Since != 17338 || c.LedgerIndex != index || c.Gaps != 0 {
+	if c := b.Coverage; c.Status != "complete" || c.Since != 17338 || c.LedgerIndex != at.ledger || c.Gaps != 0 {
 		t.Errorf("balance of %s: coverage %+v, want complete since 17338 at %d", addr, c, index)
 	}
 }
@@ -304,6 +323,35 @@ func checkSnapshotMetadata(t *testing.T, e *env, want *snapshotExpectation, inde
 			md.MilestoneTimestampSpent != spend.MilestoneTimestampSpent || md.TransactionIDSpent != spend.TransactionIDSpent {
 			t.Errorf("output %s at %d: spent %t at %d (%d) by %s, want %+v", id, index, md.IsSpent, md.MilestoneIndexSpent,
 				md.MilestoneTimestampSpent, md.TransactionIDSpent, spend)
+		}
+	}
+}
+
+// checkLedgerChanges: the generic list at 17339 is the list at 17338 with 17339's ledger
+// changes applied, and the list at 17340 that at 17339 with 17340's, the changes as
+// inx-chronicle recorded them (not as this indexer wrote them); the list at 17338 is
+// the snapshot's ledger (checkSnapshotState).
+func checkLedgerChanges(t *testing.T, e *env) {
+	set, err := realdata.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ledger := map[string]bool{}
+	for _, id := range pageAll(t, e, indexer.Tip26Prefix+"/outputs?pageSize=50&ledgerIndex=17338") {
+		ledger[id] = true
+	}
+	for _, n := range []uint32{17339, 17340} {
+		ms := set.Milestones[n]
+		for _, o := range ms.Consumed {
+			delete(ledger, chain.OutputID(o.OutputID).String())
+		}
+		for _, o := range ms.Created {
+			ledger[chain.OutputID(o.OutputID).String()] = true
+		}
+		got := pageAll(t, e, indexer.Tip26Prefix+"/outputs?pageSize=50"+ledgerAt{n, 17340}.query())
+		if want := slices.Sorted(maps.Keys(ledger)); !slices.Equal(slices.Sorted(slices.Values(got)), want) {
+			t.Errorf("the outputs at %d: %d, want %d (the list at %d with the milestone's %d created, %d consumed)",
+				n, len(got), len(want), n-1, len(ms.Created), len(ms.Consumed))
 		}
 	}
 }

@@ -42,6 +42,7 @@ func TestExplorer(t *testing.T) {
 		{"balance", testExplorerBalance},
 		{"history", testExplorerHistory},
 		{"history_bounds", testExplorerHistoryBounds},
+		{"history_at", testExplorerHistoryAt},
 		{"milestone_blocks", testExplorerBlocks},
 		{"milestone_ledger_updates", testExplorerMilestoneUpdates},
 		{"milestones_by_time", testExplorerMilestonesByTime},
@@ -204,6 +205,44 @@ func testExplorerHistoryBounds(t *testing.T, e *env, w *explorerWant) {
 	}
 	if checked == 0 {
 		t.Fatal("no address with 10 updates")
+	}
+}
+
+// testExplorerHistoryAt: an address's ledger updates asked at an earlier ledger index are
+// the model's updates up to it, on both paths and in both sorts, with the coverage there;
+// past the ledger index it is a 400.
+func testExplorerHistoryAt(t *testing.T, e *env, w *explorerWant) {
+	last := e.truth.UpTo
+	checked := 0
+	for a, us := range w.updates {
+		if len(us) < 6 {
+			continue
+		}
+		for _, n := range []uint32{last / 3, 2 * last / 3} {
+			var upTo []updateWant
+			for _, u := range us {
+				if u.MilestoneIndex <= n {
+					upTo = append(upTo, u)
+				}
+			}
+			for _, oldest := range []bool{false, true} {
+				sort := map[bool]string{false: "newest", true: "oldest"}[oldest]
+				for _, path := range []string{"/addresses/" + a + "/history", "/ledger/updates/by-address/" + a} {
+					path = fmt.Sprintf("%s%s?sort=%s&ledgerIndex=%d", explorerPath, path, sort, n)
+					equalUpdates(t, path, historyItems(t, e, path, 4), sortedUpdates(upTo, oldest))
+				}
+			}
+		}
+		if checked++; checked == 4 {
+			break
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no address with 6 updates")
+	}
+	path := fmt.Sprintf("%s/addresses/%s/history?ledgerIndex=%d", explorerPath, chain.Address{}.Bech32(sim.HRP), last+1)
+	if code, body := e.fetch(t, path); code != http.StatusBadRequest || !strings.Contains(string(body), "ledgerIndex") {
+		t.Errorf("GET %s (past the ledger index): %d %s", path, code, body)
 	}
 }
 

@@ -18,18 +18,18 @@ type unspentModel struct {
 }
 
 // unspentOutputs lists the sim's unspent Stardust outputs in TIP-26 order.
-func (e *env) unspentOutputs() []unspentModel { return e.modelOutputs(false) }
+func (e *env) unspentOutputs() []unspentModel { return e.modelOutputs(e.truth.UpTo, false) }
 
 // everyOutput lists the sim's Stardust outputs, spent or not, in TIP-26 order: what
 // includeSpent=true lists.
-func (e *env) everyOutput() []unspentModel { return e.modelOutputs(true) }
+func (e *env) everyOutput() []unspentModel { return e.modelOutputs(e.truth.UpTo, true) }
 
-// modelOutputs lists the sim's Stardust outputs (the spent ones too with spent) in
-// TIP-26 order.
-func (e *env) modelOutputs(spent bool) []unspentModel {
+// modelOutputs lists the sim's Stardust outputs created by milestone n and, unless
+// spent, not spent by then, in TIP-26 order: the ledger once n was applied.
+func (e *env) modelOutputs(n uint32, spent bool) []unspentModel {
 	var out []unspentModel
 	for id, ot := range e.truth.Outputs {
-		if ot.Spent && !spent {
+		if ot.MilestoneIndex > n || (ot.Spent && ot.SpentMilestone <= n && !spent) {
 			continue
 		}
 		switch ot.Output.Kind {

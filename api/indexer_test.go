@@ -36,6 +36,8 @@ func TestIndexerAPI(t *testing.T) {
 	t.Run("include_spent_rewrite", func(t *testing.T) { testTip26SpentRewrite(t, e, every) })
 	t.Run("generic_foundries", func(t *testing.T) { testTip26GenericFoundries(t, e, model) })
 	t.Run("by_id", func(t *testing.T) { testTip26ByID(t, e, model) })
+	t.Run("as_of", func(t *testing.T) { testTip26AsOf(t, e) })
+	t.Run("chain_as_of", func(t *testing.T) { testTip26ChainAsOf(t, e) })
 	t.Run("errors", func(t *testing.T) { testTip26Errors(t, e) })
 	t.Run("iotajs", func(t *testing.T) { testTip26IotaJS(t, e, model) })
 }

@@ -58,7 +58,7 @@ func TestWithParamsFillsTheStruct(t *testing.T) {
 	for _, p := range rt.Query {
 		names = append(names, p.Name)
 	}
-	want := "hasNativeTokens minNativeTokenCount maxNativeTokenCount unlockableByAddress createdBefore createdAfter pageSize cursor"
+	want := "hasNativeTokens minNativeTokenCount maxNativeTokenCount unlockableByAddress createdBefore createdAfter pageSize cursor ledgerIndex"
 	if strings.Join(names, " ") != want {
 		t.Fatalf("query parameters %v, want %s", names, want)
 	}

@@ -18,7 +18,8 @@ const maxFetch = 1000
 // through, from Start (a cursor's position; nil: the first page), at most PageSize of
 // them, read within Budget, in TIP-26 order or (Newest) its reverse. IncludeSpent lists
 // the spent outputs too (inx-chronicle's includeSpent): every output created up to the
-// ledger index, spent or not.
+// ledger index, spent or not. AsOf (nil: the ledger index) asks for the ledger once that
+// milestone was applied: the outputs created up to it and not spent by then.
 type Request struct {
 	Kinds        []chain.OutputKind
 	Filter       Filter
@@ -27,14 +28,15 @@ type Request struct {
 	Budget       Budget
 	Newest       bool
 	IncludeSpent bool
+	AsOf         *uint32
 }
 
-// Result is one page's answer: the ledger index it is at (0 when nothing is synced), the
-// ledger's coverage, the output IDs in TIP-26 order, and the next page's cursor ("" on
-// the last page; a newest-first page's cursor says so). SpentPartial: the request
-// included spent outputs and the spent twin lacks spends from coverage.Since on (a
-// keyspace indexed before it), so spent outputs are missing; its coverage then is not
-// Complete.
+// Result is one page's answer: the ledger index it is at (the request's AsOf, or the
+// ledger index; 0 when nothing is synced), the ledger's coverage there, the output IDs in
+// TIP-26 order, and the next page's cursor ("" on the last page; a newest-first page's
+// cursor says so). SpentPartial: the request read the spent twin (spent outputs too, or
+// an earlier ledger index) and it lacks spends from coverage.Since on (a keyspace
+// indexed before it), so outputs are missing; its coverage then is not Complete.
 type Result struct {
 	LedgerIndex  uint32
 	Coverage     store.LedgerCoverage
@@ -50,23 +52,33 @@ type Result struct {
 func Answer(ctx context.Context, rd Reader, req Request) (Result, error) {
 	f := req.Filter
 	cov, anchored, ok, err := plan(ctx, rd, req.Kinds, &f)
-	if errors.Is(err, store.ErrNothingSynced) {
+	if errors.Is(err, store.ErrNothingSynced) && req.AsOf == nil {
 		return Result{Coverage: cov, Items: []string{}}, nil
-	} else if err != nil {
+	} else if err != nil && !errors.Is(err, store.ErrNothingSynced) {
 		return Result{}, err
 	}
-	f.LedgerIndex = cov.Index
-	if f.Empty() {
-		return Result{LedgerIndex: cov.Index, Coverage: cov, Items: []string{}}, nil
+	at, past, err := asOf(req.AsOf, &cov)
+	if err != nil {
+		return Result{}, err
+	}
+	f.LedgerIndex = at
+	if f.Empty() || at == 0 {
+		return Result{LedgerIndex: at, Coverage: cov, Items: []string{}}, nil
 	}
 	sources := anchored
 	if !ok {
 		sources = everyOutput(req.Kinds, cov.Partitions)
 	}
 	spentPartial := false
-	if req.IncludeSpent {
+	if req.IncludeSpent || past {
 		if sources, spentPartial, err = spentSources(ctx, rd, sources, &cov, &f); err != nil {
 			return Result{}, err
+		}
+	}
+	if past {
+		sources = createdBy(sources, at, rd.RangeStart)
+		if !req.IncludeSpent {
+			f.SpentAfter = at
 		}
 	}
 	q := Query{Sources: sources, Span: f.Span(req.Start), Match: f.Match, PageSize: req.PageSize, Fetch: maxFetch,
@@ -84,7 +96,7 @@ func Answer(ctx context.Context, rd Reader, req Request) (Result, error) {
 		page = unmirror(page)
 	}
 	res := resultOf(cov, page, req.PageSize, req.Newest)
-	res.SpentPartial = spentPartial
+	res.LedgerIndex, res.SpentPartial = at, spentPartial
 	return res, nil
 }
 

@@ -33,6 +33,9 @@ type Filter struct {
 	// LedgerIndex: rows of later milestones (being written, not synced yet) are beyond
 	// the answer's ledger index and left out; 0 leaves none out.
 	LedgerIndex uint32
+	// SpentAfter: a spent twin's row passes only when its output was spent after this
+	// milestone (unspent at it); 0 lets every spent row through.
+	SpentAfter uint32
 	// Since: rows of milestones before it are left out (0 leaves none out). Without a
 	// bootstrap, outputs created before the first indexed milestone have rows only as the
 	// spent inputs of indexed milestones, in partitions past the coverage's; a list with
@@ -47,7 +50,8 @@ func (f *Filter) Match(r *store.UnspentRow) bool {
 
 func (f *Filter) ledger(r *store.UnspentRow) bool {
 	return (f.LedgerIndex == 0 || r.MilestoneIndex <= int32(min(f.LedgerIndex, 1<<31-1))) &&
-		int64(r.MilestoneIndex) >= int64(f.Since)
+		int64(r.MilestoneIndex) >= int64(f.Since) &&
+		(f.SpentAfter == 0 || r.SpentMilestoneIndex == 0 || int64(r.SpentMilestoneIndex) > int64(f.SpentAfter))
 }
 
 func (f *Filter) tokens(r *store.UnspentRow) bool {

@@ -34,6 +34,7 @@ type chronicleHistoryParams struct {
 // historyTail are the feed's parameters after startMilestoneIndex.
 type historyTail struct {
 	End            *uint32    `query:"endMilestoneIndex" kind:"index" doc:"only updates of this milestone or earlier"`
+	LedgerIndex    *uint32    `query:"ledgerIndex" kind:"index" doc:"the updates up to this ledger index (as endMilestoneIndex), with the coverage there; above the ledger index, 400"`
 	StartTimestamp *time.Time `query:"startTimestamp" kind:"time" doc:"only updates of milestones at or after this time"`
 	EndTimestamp   *time.Time `query:"endTimestamp" kind:"time" doc:"only updates of milestones before this time"`
 	rest.ProofParams
@@ -142,6 +143,9 @@ func (s *API) historyOf(ctx context.Context, in *rest.Input, r historyRequest, c
 	b, err := readHistoryBounds(r, chronicle)
 	if errors.Is(err, errEmptyHistory) {
 		cov, err := s.Coverage(ctx)
+		if err == nil {
+			cov, err = historyAt(cov, r.tail, &b)
+		}
 		return HistoryJSON{Address: address, Items: []addressUpdateJSON{}, MaxResults: in.PageSize,
 			WithCoverage: rest.WithCoverage{Coverage: cov}}, err
 	}
@@ -156,6 +160,9 @@ func (s *API) historyOf(ctx context.Context, in *rest.Input, r historyRequest, c
 	g.Go(func() (err error) { parts, err = s.st.LedgerUpdateRanges(gctx, address); return err })
 	g.Go(func() (err error) { cov, err = s.Coverage(gctx); return err })
 	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if cov, err = historyAt(cov, r.tail, &b); err != nil {
 		return nil, err
 	}
 	parts = withinRanges(parts, s.st.RangeID(b.first), s.st.RangeID(b.last))
@@ -176,6 +183,16 @@ func (s *API) historyOf(ctx context.Context, in *rest.Input, r historyRequest, c
 	}
 	return HistoryJSON{Address: address, Items: p.Items, Cursor: p.Cursor, MaxResults: in.PageSize,
 		WithCoverage: rest.WithCoverage{Coverage: cov}}, nil
+}
+
+// historyAt ends a feed's milestones at the ledger index its request asks for, if any (a
+// 400 above the ledger index), and is the coverage there.
+func historyAt(cov rest.CoverageJSON, t *historyTail, b *historyBounds) (rest.CoverageJSON, error) {
+	at, cov, err := rest.AtLedgerIndex(cov.LedgerIndex, cov, t.LedgerIndex)
+	if err == nil && t.LedgerIndex != nil {
+		b.last = min(b.last, at)
+	}
+	return cov, err
 }
 
 // withinRanges keeps the partitions in [lo, hi].

@@ -118,12 +118,22 @@ type AliasAddressParams struct {
 	AliasAddress *string `query:"aliasAddress" kind:"address" doc:"bech32 address of the foundry's alias"`
 }
 
-// TailParams end every list's parameters: the creation time and the page.
+// AsOfParams ask for the ledger once an earlier milestone was applied.
+type AsOfParams struct {
+	LedgerIndex *uint32 `query:"ledgerIndex" kind:"index" doc:"the outputs unspent once this milestone was applied (default: the ledger index): created up to it and not spent by then; with includeSpent, every output created up to it. Above the ledger index, 400"`
+}
+
+// asked is the ledger index asked for (nil: the ledger index).
+func (p *AsOfParams) asked() *uint32 { return p.LedgerIndex }
+
+// TailParams end every list's parameters: the creation time, the page and the ledger
+// index.
 type TailParams struct {
 	CreatedBefore *uint32      `query:"createdBefore" kind:"unix" doc:"created before this unix time"`
 	CreatedAfter  *uint32      `query:"createdAfter" kind:"unix" doc:"created after this unix time"`
 	PageSize      *int         `query:"pageSize" kind:"tip26PageSize" doc:"items per page (1-1000, default 1000); a cursor's own wins"`
 	Cursor        *tip26Cursor `query:"cursor" kind:"tip26Cursor" doc:"where the page starts: the cursor of the previous page"`
+	AsOfParams
 }
 
 // OrderParams are inx-chronicle's order and spent-output switches, on its routes (the

@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"errors"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -37,7 +38,10 @@ func (s *API) Tip26Query(ctx context.Context, kinds []chain.OutputKind, f *ledge
 // in its JSON form.
 func (s *API) Tip26Answer(ctx context.Context, req ledgerquery.Request) (*OutputsJSON, error) {
 	res, err := ledgerquery.Answer(ctx, s.st, req)
-	if err != nil {
+	var above *ledgerquery.AboveLedgerIndexError
+	if errors.As(err, &above) {
+		return nil, rest.BadParam("ledgerIndex", "%d is above the ledger index, %d", above.Asked, above.Index)
+	} else if err != nil {
 		return nil, err
 	}
 	return &OutputsJSON{LedgerIndex: res.LedgerIndex, Cursor: res.Next, Items: res.Items, SpentPartial: res.SpentPartial,

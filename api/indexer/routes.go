@@ -28,13 +28,13 @@ func (s *API) Routes() []rest.Route {
 		tip26("/outputs/basic", kindList("basic"), tip26List[BasicParams](s, chain.OutputBasic)),
 		tip26("/outputs/alias", kindList("alias"), tip26List[aliasParams](s, chain.OutputAlias)),
 		tip26ByID("/outputs/alias/{aliasId}", "The unspent output of an alias (TIP-26)",
-			tip26Chain[rest.AliasIDParams](s, chain.OutputAlias, "aliasId")),
+			tip26Chain[aliasIDParams](s, chain.OutputAlias, "aliasId")),
 		tip26("/outputs/foundry", kindList("foundry"), tip26List[foundryParams](s, chain.OutputFoundry)),
 		tip26ByID("/outputs/foundry/{foundryId}", "The unspent output of a foundry (TIP-26)",
-			tip26Chain[rest.FoundryIDParams](s, chain.OutputFoundry, "foundryId")),
+			tip26Chain[foundryIDParams](s, chain.OutputFoundry, "foundryId")),
 		tip26("/outputs/nft", kindList("NFT"), tip26List[nftParams](s, chain.OutputNFT)),
 		tip26ByID("/outputs/nft/{nftId}", "The unspent output of an NFT (TIP-26)",
-			tip26Chain[rest.NFTIDParams](s, chain.OutputNFT, "nftId")),
+			tip26Chain[nftIDParams](s, chain.OutputNFT, "nftId")),
 	}
 }
 
@@ -62,51 +62,93 @@ func kindList(kind string) string {
 func Schemas() rest.Object {
 	return rest.Object{"IndexerOutputs": rest.Object{"type": "object", "required": []string{"ledgerIndex", "items"},
 		"properties": rest.Object{
-			"ledgerIndex": rest.Object{"type": "integer", "description": "the ledger index: the end of the contiguous " +
-				"synced run from coverage.since (a gap below the newest synced milestone is never past it)"},
+			"ledgerIndex": rest.Object{"type": "integer", "description": "the ledger index the answer is at: the " +
+				"ledgerIndex asked for, or the end of the contiguous synced run from coverage.since (a gap below the " +
+				"newest synced milestone is never past it)"},
 			"cursor": rest.Object{"type": "string", "description": "the next page's cursor; absent on the last page"},
 			"items":  rest.ArrayOf(rest.Object{"type": "string", "description": "output ID, 0x-hex"}),
-			"spentPartial": rest.Object{"type": "boolean", "description": "includeSpent=true only: the spent outputs " +
-				"table lacks spends from coverage.since on (a keyspace indexed before it), so spent outputs are " +
-				"missing; coverage is then partial"},
+			"spentPartial": rest.Object{"type": "boolean", "description": "includeSpent=true or an earlier " +
+				"ledgerIndex only: the spent outputs table lacks spends from coverage.since on (a keyspace indexed " +
+				"before it), so outputs are missing; coverage is then partial"},
 			"coverage": rest.Ref("LedgerCoverage"),
 		}}}
 }
 
-// chainVersionsRead bounds the versions read to find a chain's current output: the
-// newest versions come first, and only not-yet-confirmed ones precede the current one.
+// chainVersionsRead is the versions one read of a chain's output asks for: the newest
+// versions come first, and only not-yet-confirmed ones (or, at an earlier ledger index,
+// later ones) precede the one sought.
 const chainVersionsRead = 32
 
+// The parameters of the chain look-ups: the chain's ID and the ledger index.
+type (
+	aliasIDParams struct {
+		rest.AliasIDParams
+		AsOfParams
+	}
+	foundryIDParams struct {
+		rest.FoundryIDParams
+		AsOfParams
+	}
+	nftIDParams struct {
+		rest.NFTIDParams
+		AsOfParams
+	}
+)
+
 // tip26Chain answers the unspent output of an alias, foundry or NFT (the chain ID the
-// path parameter name gives): its newest confirmed version, unless that was spent (404,
-// as when it is not indexed).
+// path parameter name gives) at the ledger index asked for: its newest version confirmed
+// by then, unless that was spent by then (404, as when it is not indexed).
 func tip26Chain[P any, R interface {
 	*P
 	ChainID() string
+	asked() *uint32
 }](s *API, kind chain.OutputKind, name string) func(context.Context, *rest.Input, *P) (any, error) {
 	return func(ctx context.Context, _ *rest.Input, p *P) (any, error) {
 		key := R(p).ChainID()
 		cov, err := s.st.LedgerCoverage(ctx)
-		if errors.Is(err, store.ErrNothingSynced) {
+		if errors.Is(err, store.ErrNothingSynced) && R(p).asked() == nil {
 			return nil, rest.NotFound("%s %s: nothing is indexed yet", name, key)
-		} else if err != nil {
+		} else if err != nil && !errors.Is(err, store.ErrNothingSynced) {
 			return nil, err
 		}
-		rows, _, err := s.st.OutputVersions(ctx, kind, key, store.PageRequest{Size: chainVersionsRead})
+		at, coverage, err := rest.AtLedgerIndex(cov.Index, rest.CoverageOf(cov), R(p).asked())
 		if err != nil {
 			return nil, err
 		}
+		id, err := s.chainOutputAt(ctx, kind, key, at)
+		if err != nil {
+			return nil, err
+		}
+		if id == "" {
+			return nil, rest.NotFound("%s %s has no unspent output", name, key)
+		}
+		return &OutputsJSON{LedgerIndex: at, Items: []string{id}, WithCoverage: rest.WithCoverage{Coverage: coverage}}, nil
+	}
+}
+
+// chainOutputAt is the ID of a chain's output unspent at ledger index at ("" when there
+// is none): its newest version created by then, unless that was spent by then. It reads
+// versions newest first until one is at or before at.
+func (s *API) chainOutputAt(ctx context.Context, kind chain.OutputKind, key string, at uint32) (string, error) {
+	req := store.PageRequest{Size: chainVersionsRead}
+	for {
+		rows, next, err := s.st.OutputVersions(ctx, kind, key, req)
+		if err != nil {
+			return "", err
+		}
 		for _, r := range rows {
-			if !confirmedBy(&r, cov.Index) {
+			if !confirmedBy(&r, at) {
 				continue
 			}
-			if r.SpentBy != "" && r.SpentMilestoneIndex != nil && uint32(*r.SpentMilestoneIndex) <= cov.Index {
-				break
+			if r.SpentBy != "" && r.SpentMilestoneIndex != nil && uint32(*r.SpentMilestoneIndex) <= at {
+				return "", nil
 			}
-			return &OutputsJSON{LedgerIndex: cov.Index, Items: []string{r.OutputID},
-				WithCoverage: rest.WithCoverage{Coverage: rest.CoverageOf(cov)}}, nil
+			return r.OutputID, nil
 		}
-		return nil, rest.NotFound("%s %s has no unspent output", name, key)
+		if len(next) == 0 {
+			return "", nil
+		}
+		req.State = next
 	}
 }
 
@@ -215,6 +257,7 @@ func tip26List[P any, R interface {
 		f := r.filter()
 		f.CreatedBefore, f.CreatedAfter = unix(tail.CreatedBefore), unix(tail.CreatedAfter)
 		return s.Tip26Answer(ctx, ledgerquery.Request{Kinds: kinds, Filter: f, Start: start,
-			PageSize: size, Budget: Tip26Budget, Newest: newest, IncludeSpent: order.includeSpent()})
+			PageSize: size, Budget: Tip26Budget, Newest: newest, IncludeSpent: order.includeSpent(),
+			AsOf: tail.asked()})
 	}
 }
