@@ -96,9 +96,17 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	t.Run("17340", func(t *testing.T) { checkSnapshotState(t, e, want, ledgerAt{17340, 17340}) })
 	t.Run("lists at 17338", func(t *testing.T) { checkSnapshotState(t, e, want, ledgerAt{17338, 17340}) })
 	t.Run("lists at 17339", func(t *testing.T) { checkLedgerChanges(t, e) })
+	t.Run("list before the bootstrap", func(t *testing.T) {
+		var before indexer.OutputsJSON
+		e.mustGet(t, indexer.Tip26Prefix+"/outputs?ledgerIndex=17337", &before)
+		if c := before.Coverage; c.Status != "partial" || c.Reason != store.BeforeSinceReason(17337, 17338) {
+			t.Errorf("the outputs at 17337, before the bootstrap's 17338: coverage %+v, want partial, saying so", c)
+		}
+	})
 	t.Run("outputs at 17338-17340", func(t *testing.T) { checkOutputsAt(t, e, want) })
 	t.Run("balances at 17338", func(t *testing.T) { checkBalancesAt(t, e, want, 17338) })
 	t.Run("balances at 17340", func(t *testing.T) { checkBalancesAt(t, e, want, 17340) })
+	t.Run("balance histories 17339-17340", func(t *testing.T) { checkBalanceHistories(t, e, want) })
 	t.Run("balance at 17338 without the spent twin's first milestone", func(t *testing.T) {
 		checkBalanceWithoutTwin(t, e, cfg, want)
 	})
@@ -121,7 +129,8 @@ func checkBalanceWithoutTwin(t *testing.T, e *env, cfg cql.Config, want *snapsho
 	var past, now explorer.BalanceJSON
 	e.mustGet(t, explorer.ExplorerPrefix+"/balance/"+addr+"?ledgerIndex=17338", &past)
 	e.mustGet(t, explorer.ExplorerPrefix+"/balance/"+addr, &now)
-	if past.Coverage.Status != "partial" || now.Coverage.Status != "complete" {
+	if past.Coverage.Status != "partial" || past.Coverage.Reason != store.SpentMissingReason(17338) ||
+		now.Coverage.Status != "complete" || now.Coverage.Reason != "" {
 		t.Errorf("balance of %s without the twin's 17339: at 17338 %+v, now %+v; want partial, complete",
 			addr, past.Coverage, now.Coverage)
 	}
@@ -353,5 +362,37 @@ func checkLedgerChanges(t *testing.T, e *env) {
 			t.Errorf("the outputs at %d: %d, want %d (the list at %d with the milestone's %d created, %d consumed)",
 				n, len(got), len(want), n-1, len(ms.Created), len(ms.Consumed))
 		}
+	}
+}
+
+// checkBalanceHistories: the balance history of each address the file checks at both
+// 17338 and 17340, from 17339 on, starts at the file's balance at 17338 and ends at its
+// balance at 17340, by milestone and by day.
+func checkBalanceHistories(t *testing.T, e *env, want *snapshotExpectation) {
+	checked := 0
+	for addr, before := range want.States["17338"].RealOwners {
+		after, ok := want.States["17340"].RealOwners[addr]
+		if !ok || !before.BalanceChecked || !after.BalanceChecked {
+			continue
+		}
+		for _, granularity := range []string{"milestone", "day"} {
+			var h explorer.BalanceHistoryJSON
+			e.mustGet(t, fmt.Sprintf("%s/balance/%s/history?from=17339&granularity=%s", explorer.ExplorerPrefix, addr,
+				granularity), &h)
+			end := h.Start
+			if len(h.Items) > 0 {
+				end = h.Items[len(h.Items)-1].Balance
+			}
+			if h.Start != before.OwnedAmount || end != after.OwnedAmount || h.Coverage.Status != "complete" {
+				t.Errorf("balance history of %s by %s: %s to %s (%+v), want %s to %s, complete", addr, granularity,
+					h.Start, end, h.Coverage, before.OwnedAmount, after.OwnedAmount)
+			}
+		}
+		if before.OwnedAmount != after.OwnedAmount {
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no checked address's balance changed in 17339-17340: the test checks nothing")
 	}
 }

@@ -108,7 +108,8 @@ func TestLedgerIndexStopsAtTheFirstGap(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := coverageServer(t, st)
-	want := rest.CoverageJSON{Status: rest.CoveragePartial, Since: 10, LedgerIndex: 20, Gaps: 1}
+	want := rest.CoverageJSON{Status: rest.CoveragePartial, Since: 10, LedgerIndex: 20, Gaps: 1,
+		Reason: store.NoBootstrapReason(10)}
 	ms20 := truth.Milestones[slices.IndexFunc(truth.Milestones, func(m sim.MilestoneTruth) bool { return m.Index == 20 })]
 
 	var page indexer.OutputsJSON
@@ -237,7 +238,8 @@ func TestBootstrapPartitionsAreQueried(t *testing.T) {
 	if n := len(unspentIDs(t, st, chain.OutputBasic, []int32{0}, 9)); n == 0 {
 		t.Fatal("no basic output of milestones 1-9 is unspent: the test shows nothing")
 	}
-	byKind(coverageServer(t, st), 55, []int32{5}, rest.CoverageJSON{Status: rest.CoveragePartial, Since: 50, LedgerIndex: 55})
+	byKind(coverageServer(t, st), 55, []int32{5}, rest.CoverageJSON{Status: rest.CoveragePartial, Since: 50, LedgerIndex: 55,
+		Reason: store.NoBootstrapReason(50)})
 
 	cm49, err := src.Confirmed(ctx, 49)
 	if err != nil {
@@ -291,7 +293,8 @@ var coverageRoutes = []string{
 	indexer.Tip26Prefix + "/outputs", indexer.Tip26Prefix + "/outputs/basic", indexer.Tip26Prefix + "/outputs/alias",
 	indexer.Tip26Prefix + "/outputs/alias/{aliasId}", indexer.Tip26Prefix + "/outputs/foundry", indexer.Tip26Prefix + "/outputs/foundry/{foundryId}",
 	indexer.Tip26Prefix + "/outputs/nft", indexer.Tip26Prefix + "/outputs/nft/{nftId}",
-	explorer.ExplorerPrefix + "/balance/{address}", explorer.ExplorerPrefix + "/addresses/{address}/history",
+	explorer.ExplorerPrefix + "/balance/{address}", explorer.ExplorerPrefix + "/balance/{address}/history",
+	explorer.ExplorerPrefix + "/addresses/{address}/history",
 	explorer.ExplorerPrefix + "/ledger/updates/by-address/{address}", explorer.ExplorerPrefix + "/ledger/richest-addresses",
 	explorer.ExplorerPrefix + "/ledger/token-distribution",
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 )
 
@@ -43,6 +44,7 @@ func TestExplorer(t *testing.T) {
 		{"history", testExplorerHistory},
 		{"history_bounds", testExplorerHistoryBounds},
 		{"history_at", testExplorerHistoryAt},
+		{"balance_history", testExplorerBalanceHistory},
 		{"milestone_blocks", testExplorerBlocks},
 		{"milestone_ledger_updates", testExplorerMilestoneUpdates},
 		{"milestones_by_time", testExplorerMilestonesByTime},
@@ -75,7 +77,8 @@ func testExplorerBalance(t *testing.T, e *env, w *explorerWant) {
 		}
 		exp := explorer.BalanceJSON{TotalBalance: explorer.U64(want.total), AvailableBalance: explorer.U64(want.available),
 			SigLockedBalance: explorer.U64(want.sigLocked), LedgerIndex: last.Index, MilestoneTimestamp: last.Timestamp.Unix(),
-			WithCoverage: rest.WithCoverage{Coverage: rest.CoverageJSON{Status: rest.CoveragePartial, Since: 1, LedgerIndex: last.Index}}}
+			WithCoverage: rest.WithCoverage{Coverage: rest.CoverageJSON{Status: rest.CoveragePartial, Since: 1, LedgerIndex: last.Index,
+				Reason: store.NoBootstrapReason(1)}}}
 		if got != exp {
 			t.Errorf("balance %s:\n got %+v\nwant %+v", a, got, exp)
 		}
@@ -262,7 +265,8 @@ func testExplorerBalanceAt(t *testing.T, e *env, addrs map[string]bool) {
 			}
 			exp := explorer.BalanceJSON{TotalBalance: explorer.U64(want.total), AvailableBalance: explorer.U64(want.available),
 				SigLockedBalance: explorer.U64(want.sigLocked), LedgerIndex: n, MilestoneTimestamp: w.ledgerTime,
-				WithCoverage: rest.WithCoverage{Coverage: rest.CoverageJSON{Status: rest.CoveragePartial, Since: 1, LedgerIndex: last.Index}}}
+				WithCoverage: rest.WithCoverage{Coverage: rest.CoverageJSON{Status: rest.CoveragePartial, Since: 1, LedgerIndex: last.Index,
+					Reason: store.NoBootstrapReason(1)}}}
 			if got != exp {
 				t.Errorf("balance %s at %d:\n got %+v\nwant %+v", a, n, got, exp)
 			}

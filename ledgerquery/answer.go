@@ -108,7 +108,9 @@ func spentSources(ctx context.Context, rd Reader, sources []Source, cov *store.L
 	if partial, err = SpentMissing(ctx, rd, *cov); err != nil {
 		return nil, false, err
 	}
-	cov.Complete = cov.Complete && !partial
+	if partial && cov.Complete {
+		cov.Complete, cov.Reason = false, store.SpentMissingReason(cov.Since)
+	}
 	if cov.Bootstrap == nil {
 		f.Since = cov.Since
 	}

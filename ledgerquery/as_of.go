@@ -25,8 +25,8 @@ func asOf(asked *uint32, cov *store.LedgerCoverage) (at uint32, past bool, err e
 		return cov.Index, false, nil
 	case *asked > cov.Index:
 		return 0, false, &AboveLedgerIndexError{Asked: *asked, Index: cov.Index}
-	case *asked < cov.Since:
-		cov.Complete = false
+	case *asked < cov.Since && cov.Complete:
+		cov.Complete, cov.Reason = false, store.BeforeSinceReason(*asked, cov.Since)
 	}
 	return *asked, *asked < cov.Index, nil
 }

@@ -34,6 +34,28 @@ type LedgerCoverage struct {
 	Partitions []int32
 	// Bootstrap is the keyspace's bootstrap record; nil without one.
 	Bootstrap *LedgerBootstrap
+	// Reason says why a read narrowed a coverage to not Complete (an earlier ledger
+	// index, a spent twin lacking spends); "" when it did not.
+	Reason string
+}
+
+// Why a coverage is not complete, as its Reason (and the API's coverage.reason) says.
+
+// NoBootstrapReason: the keyspace was not bootstrapped from a snapshot.
+func NoBootstrapReason(since uint32) string {
+	return fmt.Sprintf("no snapshot bootstrap: the ledger tables hold only the outputs created since milestone %d", since)
+}
+
+// BeforeSinceReason: a read at an earlier ledger index than the bootstrap's milestone.
+func BeforeSinceReason(at, since uint32) string {
+	return fmt.Sprintf("ledger index %d is before the bootstrap's milestone %d: outputs spent before it are missing",
+		at, since)
+}
+
+// SpentMissingReason: the spent twin lacks spends (a keyspace indexed before it).
+func SpentMissingReason(since uint32) string {
+	return fmt.Sprintf("the spent outputs table lacks the spends of milestone %d on (indexed before it; "+
+		"a resync fills it): outputs spent since are missing", since)
 }
 
 // LedgerCoverage reads the sync summary (SyncView) and the bootstrap record (cached,

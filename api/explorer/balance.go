@@ -82,7 +82,7 @@ func (s *API) balanceAt(ctx context.Context, li store.LedgerIndex, asked *uint32
 	}
 	missing, err := ledgerquery.SpentMissing(ctx, s.st, li.Coverage)
 	if missing {
-		cov.Status = rest.CoveragePartial // outputs spent after n may be missing from the twin
+		cov.Partial(store.SpentMissingReason(li.Coverage.Since)) // outputs spent after n may be missing from the twin
 	}
 	return at, cov, err
 }

@@ -25,6 +25,10 @@ func (s *API) Routes() []rest.Route {
 			Summary: "An address's total, available and sig-locked balance at the ledger index " +
 				"(TIP-18 expiration, timelock and storage deposit return rules)",
 			CanMiss: true, Errs: tooMany, Schema: "ExplorerBalance"}, s.balance),
+		rest.WithParams(rest.Route{Pattern: ExplorerPrefix + "/balance/{address}/history", Tag: "explorer",
+			Summary: "An address's total balance over milestones, oldest first: after every milestone that changed " +
+				"it (with the outputs that did), or at the end of every UTC day",
+			CanMiss: true, Errs: tooMany, Schema: "ExplorerBalanceHistory"}, s.balanceHistory),
 		rest.WithParams(history("/addresses/{address}/history"), s.history),
 		rest.WithParams(history("/ledger/updates/by-address/{address}"), s.ledgerUpdatesByAddress),
 		rest.WithParams(rest.Route{Pattern: ExplorerPrefix + "/blocks/{blockId}/children", Tag: "explorer",
@@ -74,6 +78,11 @@ func Schemas() rest.Object {
 		"ExplorerHistory": rest.Props("address", str, "cursor", cursor, "maxResults", maxResults, "items", rest.ArrayOf(rest.Props("outputId", str,
 			"isSpent", boolean, "milestoneIndex", integer, "milestoneTimestamp", integer, "kind", str,
 			"roles", rest.ArrayOf(str), "amount", str, "proof", rest.Ref("PoIProof"))), "coverage", rest.Ref("LedgerCoverage")),
+		"ExplorerBalanceHistory": rest.Props("address", str, "granularity", rest.Object{"type": "string",
+			"enum": []string{"milestone", "day"}}, "from", integer, "to", integer, "startBalance", str, "cursor", cursor,
+			"maxResults", maxResults, "items", rest.ArrayOf(rest.Props("date", str, "milestoneIndex", integer,
+				"milestoneTimestamp", integer, "balance", str, "change", str,
+				"outputs", rest.ArrayOf(rest.Props("outputId", str, "change", str)))), "coverage", rest.Ref("LedgerCoverage")),
 		"ChronicleRoutes": rest.Props("routes", rest.ArrayOf(str)),
 		"ExplorerBlockChildren": rest.Props("blockId", str, "maxResults", maxResults, "count", integer,
 			"children", rest.ArrayOf(str)),

@@ -25,18 +25,32 @@ const (
 // docs/indexer-api.md, docs/explorer-api.md).
 type CoverageJSON struct {
 	Status      string `json:"status"`
-	Since       uint32 `json:"since"`       // the bootstrap's milestone, or the first indexed one
-	LedgerIndex uint32 `json:"ledgerIndex"` // the end of the contiguous synced run from since
-	Gaps        int    `json:"gaps"`        // holes in the synced ranges, also past ledgerIndex
+	Since       uint32 `json:"since"`            // the bootstrap's milestone, or the first indexed one
+	LedgerIndex uint32 `json:"ledgerIndex"`      // the end of the contiguous synced run from since
+	Gaps        int    `json:"gaps"`             // holes in the synced ranges, also past ledgerIndex
+	Reason      string `json:"reason,omitempty"` // why it is partial
 }
 
 // CoverageOf is c's JSON form; the zero coverage (nothing indexed) is partial.
 func CoverageOf(c store.LedgerCoverage) CoverageJSON {
-	status := CoveragePartial
-	if c.Complete {
-		status = CoverageComplete
+	out := CoverageJSON{Status: CoverageComplete, Since: c.Since, LedgerIndex: c.Index, Gaps: c.Gaps}
+	switch {
+	case c.Complete:
+	case c.Reason != "":
+		out.Status, out.Reason = CoveragePartial, c.Reason
+	case c.Index == 0:
+		out.Status, out.Reason = CoveragePartial, "nothing is indexed yet"
+	default:
+		out.Status, out.Reason = CoveragePartial, store.NoBootstrapReason(c.Since)
 	}
-	return CoverageJSON{Status: status, Since: c.Since, LedgerIndex: c.Index, Gaps: c.Gaps}
+	return out
+}
+
+// Partial marks c partial for reason, keeping an earlier reason.
+func (c *CoverageJSON) Partial(reason string) {
+	if c.Status != CoveragePartial {
+		c.Status, c.Reason = CoveragePartial, reason
+	}
 }
 
 // Header is the X-Ledger-Coverage value: "complete; since=17338; ledger-index=17340; gaps=0".
@@ -75,6 +89,7 @@ func CoverageSchema() Object {
 			"since":       integer,
 			"ledgerIndex": integer,
 			"gaps":        integer,
+			"reason":      Object{"type": "string", "description": "why it is partial (absent when complete)"},
 		}}
 }
 
@@ -92,8 +107,8 @@ func (s *Reads) Coverage(ctx context.Context) (CoverageJSON, error) {
 // CoverageAt is c for ledger analytics computed at ledger index at: partial when at is
 // before the bootstrap's milestone (they were computed without its outputs).
 func CoverageAt(c CoverageJSON, at uint32) CoverageJSON {
-	if c.Status == CoverageComplete && at < c.Since {
-		c.Status = CoveragePartial
+	if at < c.Since {
+		c.Partial(store.BeforeSinceReason(at, c.Since))
 	}
 	return c
 }
