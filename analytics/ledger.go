@@ -118,9 +118,17 @@ func newestSynced(ctx context.Context, st *store.Store, ledger uint32) (uint32, 
 	return span.Newest, err
 }
 
+// LedgerScanner is what a scan of the ledger reads: the pages of the unspent set and of
+// its spent twin, partition by partition; *store.Store is one.
+type LedgerScanner interface {
+	LedgerPage(ctx context.Context, s store.LedgerStream, rng int32, span store.Span, req store.PageRequest) (
+		[]store.UnspentRow, []byte, error)
+	RangeID(index uint32) int32
+}
+
 // scanBalances sums each owner's total balance over the unspent outputs created at or
 // before the ledger index, one goroutine per output kind.
-func scanBalances(ctx context.Context, st *store.Store, li store.LedgerIndex) (map[string]uint64, int, error) {
+func scanBalances(ctx context.Context, st LedgerScanner, li store.LedgerIndex) (map[string]uint64, int, error) {
 	var (
 		mu       sync.Mutex
 		balances = map[string]uint64{}
@@ -143,7 +151,7 @@ func scanBalances(ctx context.Context, st *store.Store, li store.LedgerIndex) (m
 }
 
 // scanKind reads every partition of one kind up to the ledger index's.
-func scanKind(ctx context.Context, st *store.Store, kind chain.OutputKind, li store.LedgerIndex) (map[string]uint64, int, error) {
+func scanKind(ctx context.Context, st LedgerScanner, kind chain.OutputKind, li store.LedgerIndex) (map[string]uint64, int, error) {
 	balances, outputs := map[string]uint64{}, 0
 	err := eachUnspent(ctx, st, kind, li.Index, func(r *store.UnspentRow) {
 		if h := HoldingAt(r, li.Timestamp); h.Owner != "" {
@@ -156,13 +164,19 @@ func scanKind(ctx context.Context, st *store.Store, kind chain.OutputKind, li st
 
 // eachUnspent calls fn with every unspent row of kind created at or before milestone m,
 // reading the partitions up to m's page by page.
-func eachUnspent(ctx context.Context, st *store.Store, kind chain.OutputKind, m uint32, fn func(*store.UnspentRow)) error {
+func eachUnspent(ctx context.Context, st LedgerScanner, kind chain.OutputKind, m uint32, fn func(*store.UnspentRow)) error {
+	return eachRow(ctx, st, store.LedgerStream{Kind: kind.String()}, m, fn)
+}
+
+// eachRow calls fn with every row of stream s (a kind's unspent set or spent twin)
+// created at or before milestone m, reading the partitions up to m's page by page.
+func eachRow(ctx context.Context, st LedgerScanner, s store.LedgerStream, m uint32, fn func(*store.UnspentRow)) error {
 	for rng := int32(0); rng <= st.RangeID(m); rng++ {
 		req := store.PageRequest{Size: ledgerScanPage}
 		for {
-			rows, next, err := st.LedgerPage(ctx, store.LedgerStream{Kind: kind.String()}, rng, store.Span{}, req)
+			rows, next, err := st.LedgerPage(ctx, s, rng, store.Span{}, req)
 			if err != nil {
-				return fmt.Errorf("scanning %s outputs of partition %d: %w", kind, rng, err)
+				return fmt.Errorf("scanning %s outputs of partition %d: %w", s.Kind, rng, err)
 			}
 			for i := range rows {
 				if uint32(rows[i].MilestoneIndex) <= m { // later ones were created while the scan ran

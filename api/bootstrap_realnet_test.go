@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -43,7 +44,8 @@ type snapshotExpectation struct {
 		MilestoneTimestampBooked uint32 `json:"milestoneTimestampBooked"`
 	} `json:"outputs"`
 	States map[string]struct {
-		LedgerOutputCount int `json:"ledgerOutputCount"`
+		LedgerOutputCount int    `json:"ledgerOutputCount"`
+		LedgerTotal       string `json:"ledgerTotal"`
 		Synthetic         map[string]addressExpectation
 		RealOwners        map[string]addressExpectation `json:"realOwners"`
 		Chains            map[string]map[string]string
@@ -107,6 +109,7 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	t.Run("balances at 17338", func(t *testing.T) { checkBalancesAt(t, e, want, 17338) })
 	t.Run("balances at 17340", func(t *testing.T) { checkBalancesAt(t, e, want, 17340) })
 	t.Run("balance histories 17339-17340", func(t *testing.T) { checkBalanceHistories(t, e, want) })
+	t.Run("ledger analytics on request", func(t *testing.T) { checkLedgerOnRequest(t, e, want) })
 	t.Run("balance at 17338 without the spent twin's first milestone", func(t *testing.T) {
 		checkBalanceWithoutTwin(t, e, cfg, want)
 	})
@@ -394,5 +397,37 @@ func checkBalanceHistories(t *testing.T, e *env, want *snapshotExpectation) {
 	}
 	if checked == 0 {
 		t.Fatal("no checked address's balance changed in 17339-17340: the test checks nothing")
+	}
+}
+
+// checkLedgerOnRequest: the token distribution and the richest addresses asked at 17338
+// and 17340, which no worker computed, are computed on request: the distribution holds
+// the file's ledger total, and the richest list ranks the file's checked balances of
+// that state as they are.
+func checkLedgerOnRequest(t *testing.T, e *env, want *snapshotExpectation) {
+	for _, n := range []uint32{17338, 17340} {
+		state := want.States[fmt.Sprint(n)]
+		var dist explorer.DistributionJSON
+		e.mustGet(t, fmt.Sprintf("%s/ledger/token-distribution?ledgerIndex=%d", explorer.ExplorerPrefix, n), &dist)
+		var total uint64
+		for _, d := range dist.Distribution {
+			v, _ := strconv.ParseUint(d.TotalBalance, 10, 64)
+			total += v
+		}
+		if !dist.OnRequest || fmt.Sprint(total) != state.LedgerTotal || dist.Coverage.Status != "complete" {
+			t.Errorf("distribution at %d: total %d, on request %t, %+v; want the file's %s, complete", n, total,
+				dist.OnRequest, dist.Coverage, state.LedgerTotal)
+		}
+		var rich explorer.RichestJSON
+		e.mustGet(t, fmt.Sprintf("%s/ledger/richest-addresses?top=1000&ledgerIndex=%d", explorer.ExplorerPrefix, n), &rich)
+		held := map[string]string{}
+		for _, r := range rich.Top {
+			held[r.Address] = r.Balance
+		}
+		for addr, x := range state.RealOwners {
+			if x.BalanceChecked && x.OwnedAmount != "0" && held[addr] != x.OwnedAmount {
+				t.Errorf("richest at %d: %s holds %q, want the file's %s", n, addr, held[addr], x.OwnedAmount)
+			}
+		}
 	}
 }

@@ -134,13 +134,97 @@ func testExplorerLedgerAnalytics(t *testing.T, e *env, w *explorerWant) {
 			t.Errorf("decade from %d: %+v, want %d addresses, %d tokens", start, d, c[0], c[1])
 		}
 	}
-	// An index never computed is 404; the computed one by number is the same answer.
-	if code, _ := e.fetch(t, explorerPath+"/ledger/token-distribution?ledgerIndex=3"); code != http.StatusNotFound {
-		t.Errorf("distribution at an index never computed: %d, want 404", code)
+	// An index never computed is computed on request; the computed one by number is the
+	// same answer as without it.
+	var early explorer.DistributionJSON
+	if e.mustGet(t, explorerPath+"/ledger/token-distribution?ledgerIndex=3", &early); !early.OnRequest || early.LedgerIndex != 3 {
+		t.Errorf("distribution at an index never computed: %+v, want computed on request at 3", early)
 	}
 	var again explorer.RichestJSON
 	e.mustGet(t, fmt.Sprintf("%s/ledger/richest-addresses?top=3&ledgerIndex=%d", explorerPath, last.Index), &again)
 	if len(again.Top) != min(3, len(ranked)) || again.Top[0].Address != ranked[0].addr {
 		t.Errorf("richest at ledgerIndex %d: %+v", last.Index, again)
+	}
+}
+
+// testExplorerLedgerAt: before the worker ever ran, the richest addresses and the token
+// distribution asked at earlier ledger indexes are computed on request and equal the
+// model's ledger replayed to each index (its balances at that milestone's time); above
+// the ledger index it is a 400, and without ledgerIndex still a 404.
+func testExplorerLedgerAt(t *testing.T, e *env, _ *explorerWant) {
+	ms := e.truth.Milestones
+	for _, m := range []sim.MilestoneTruth{ms[3], ms[len(ms)/2], ms[len(ms)-1]} {
+		w := newExplorerWantAt(e.truth, m.Index)
+		var rich explorer.RichestJSON
+		e.mustGet(t, fmt.Sprintf("%s/ledger/richest-addresses?top=1000&ledgerIndex=%d", explorerPath, m.Index), &rich)
+		want := rankedBalances(w)
+		if !rich.OnRequest || rich.LedgerIndex != m.Index || rich.MilestoneTimestamp != m.Timestamp.Unix() ||
+			len(rich.Top) != len(want) {
+			t.Fatalf("richest at %d: %d addresses, on request %t, at %d (%d); want %d at %d (%d)", m.Index, len(rich.Top),
+				rich.OnRequest, rich.LedgerIndex, rich.MilestoneTimestamp, len(want), m.Index, m.Timestamp.Unix())
+		}
+		for i := range want {
+			if rich.Top[i].Address != want[i].addr || rich.Top[i].Balance != explorer.U64(want[i].bal) {
+				t.Errorf("richest at %d rank %d: %+v, want %s %d", m.Index, i+1, rich.Top[i], want[i].addr, want[i].bal)
+			}
+		}
+		var dist explorer.DistributionJSON
+		e.mustGet(t, fmt.Sprintf("%s/ledger/token-distribution?ledgerIndex=%d", explorerPath, m.Index), &dist)
+		checkDistribution(t, &dist, w)
+	}
+	if code, _ := e.fetch(t, explorerPath+"/ledger/richest-addresses"); code != http.StatusNotFound {
+		t.Errorf("richest without ledgerIndex before the worker ran: %d, want 404", code)
+	}
+	path := fmt.Sprintf("%s/ledger/token-distribution?ledgerIndex=%d", explorerPath, ms[len(ms)-1].Index+1)
+	if code, body := e.fetch(t, path); code != http.StatusBadRequest || !strings.Contains(string(body), "ledgerIndex") {
+		t.Errorf("GET %s (above the ledger index): %d %s, want 400", path, code, body)
+	}
+}
+
+type rich struct {
+	addr string
+	bal  uint64
+}
+
+// rankedBalances are the model's balances, richest first (ties by address).
+func rankedBalances(w *explorerWant) []rich {
+	var ranked []rich
+	for a, b := range w.balances {
+		if b.total > 0 {
+			ranked = append(ranked, rich{a, b.total})
+		}
+	}
+	slices.SortFunc(ranked, func(x, y rich) int {
+		if x.bal != y.bal {
+			return map[bool]int{true: -1, false: 1}[x.bal > y.bal]
+		}
+		return strings.Compare(x.addr, y.addr)
+	})
+	return ranked
+}
+
+// checkDistribution compares a token distribution with the model's balances by decade.
+func checkDistribution(t *testing.T, got *explorer.DistributionJSON, w *explorerWant) {
+	t.Helper()
+	counts := map[uint64][2]uint64{}
+	for _, b := range w.balances {
+		if b.total == 0 {
+			continue
+		}
+		start := uint64(1)
+		for start*10 <= b.total {
+			start *= 10
+		}
+		c := counts[start]
+		counts[start] = [2]uint64{c[0] + 1, c[1] + b.total}
+	}
+	if len(got.Distribution) != len(counts) {
+		t.Errorf("distribution at %d: %d decades, want %d", got.LedgerIndex, len(got.Distribution), len(counts))
+	}
+	for _, d := range got.Distribution {
+		if c := counts[d.Range.Start]; d.AddressCount != explorer.U64(c[0]) || d.TotalBalance != explorer.U64(c[1]) {
+			t.Errorf("distribution at %d, decade from %d: %+v, want %d addresses, %d tokens", got.LedgerIndex,
+				d.Range.Start, d, c[0], c[1])
+		}
 	}
 }

@@ -50,6 +50,7 @@ func TestExplorer(t *testing.T) {
 		{"milestones_by_time", testExplorerMilestonesByTime},
 		{"bad_parameters", testExplorerBadParams},
 		{"page_clamping", testExplorerPageClamping},
+		{"ledger_at", testExplorerLedgerAt},               // before the worker ever ran
 		{"ledger_analytics", testExplorerLedgerAnalytics}, // last: runs the worker
 	}
 	for _, tc := range tests {

@@ -14,15 +14,16 @@ import (
 )
 
 // Richest addresses and token distribution: what the analytics worker stored for a
-// ledger index (analytics.ComputeLedger), never a scan per request. Without ledgerIndex
-// the newest computed one is answered.
+// ledger index (analytics.ComputeLedger); a ledger index it did not compute is computed
+// on request (figuresAt: one scan at a time, bounded, kept). Without ledgerIndex the
+// newest computed one is answered.
 
 // defaultTop is Chronicle's default richest-list length.
 const defaultTop = 100
 
 // ledgerIndexParams pick the ledger index of the analytics.
 type ledgerIndexParams struct {
-	LedgerIndex *uint32 `query:"ledgerIndex" kind:"index" doc:"a ledger index the analytics were computed at (default: the newest computed)"`
+	LedgerIndex *uint32 `query:"ledgerIndex" kind:"index" doc:"the ledger index (default: the newest the analytics worker computed); one it did not compute is computed on request (computedOnRequest), up to 5000000 ledger rows (else 422); above the ledger index, 400"`
 }
 
 // richestParams: how many of the richest, at which ledger index.
@@ -44,6 +45,8 @@ type ledgerStatsMeta struct {
 	MilestoneTimestamp int64  `json:"milestoneTimestamp,omitempty"` // the ledger index's, TIP-18's time
 	NewestAtEnd        uint32 `json:"newestAtEnd,omitempty"`        // newest synced milestone when the scan ended
 	ComputedAt         string `json:"computedAt,omitempty"`
+	// OnRequest: the worker did not compute this ledger index; this request's scan did.
+	OnRequest bool `json:"computedOnRequest,omitempty"`
 }
 
 type RichestJSON struct {
@@ -82,26 +85,50 @@ type balanceRangeJSON struct {
 // (coverageAt), read at the same time.
 func (s *API) ledgerStats(ctx context.Context, p *ledgerIndexParams) (ledgerStatsMeta, rest.WithCoverage, error) {
 	var (
-		latest store.LedgerSummary
-		cov    rest.CoverageJSON
+		latest          store.LedgerSummary
+		cov             rest.CoverageJSON
+		latestErr, gErr error
 	)
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { latest, err = s.st.LatestLedgerAnalytics(gctx); return err })
-	g.Go(func() (err error) { cov, err = s.Coverage(gctx); return err })
-	err := g.Wait()
-	if errors.Is(err, store.ErrNotFound) {
+	var g errgroup.Group
+	g.Go(func() error { latest, latestErr = s.st.LatestLedgerAnalytics(ctx); return nil })
+	g.Go(func() (err error) { cov, err = s.Coverage(ctx); return err })
+	gErr = g.Wait()
+	switch {
+	case gErr != nil:
+		return ledgerStatsMeta{}, rest.WithCoverage{}, gErr
+	case errors.Is(latestErr, store.ErrNotFound) && p.LedgerIndex == nil:
 		return ledgerStatsMeta{}, rest.WithCoverage{}, rest.NotFound("the ledger analytics were not computed yet: the " +
-			"analytics worker computes them once a day (indexer run), or on demand (indexer analytics -ledger)")
-	}
-	if err != nil {
-		return ledgerStatsMeta{}, rest.WithCoverage{}, err
+			"analytics worker computes them once a day (indexer run), or on demand (indexer analytics -ledger); " +
+			"with ledgerIndex they are computed on request")
+	case latestErr != nil && !errors.Is(latestErr, store.ErrNotFound):
+		return ledgerStatsMeta{}, rest.WithCoverage{}, latestErr
 	}
 	meta := ledgerStatsMeta{LedgerIndex: latest.LedgerIndex, MilestoneTimestamp: latest.Timestamp,
 		NewestAtEnd: latest.NewestAtEnd, ComputedAt: latest.ComputedAt.Format(time.RFC3339)}
-	if p.LedgerIndex != nil && *p.LedgerIndex != latest.LedgerIndex {
+	if p.LedgerIndex != nil && (latestErr != nil || *p.LedgerIndex != latest.LedgerIndex) {
 		meta = ledgerStatsMeta{LedgerIndex: *p.LedgerIndex}
 	}
 	return meta, rest.WithCoverage{Coverage: rest.CoverageAt(cov, meta.LedgerIndex)}, nil
+}
+
+// onRequest computes the figures at the ledger index asked for when the worker did not
+// (figuresAt): 404 when none was asked for. The answer then says so, with the index's
+// time, and is partial when the spent twin may lack spends.
+func (s *API) onRequest(ctx context.Context, p *ledgerIndexParams, meta *ledgerStatsMeta, cov *rest.WithCoverage) (
+	analytics.LedgerFigures, error) {
+	if p.LedgerIndex == nil {
+		return analytics.LedgerFigures{}, rest.NotFound("the ledger analytics were not computed at ledger index %d",
+			meta.LedgerIndex)
+	}
+	v, err := s.figuresAt(ctx, *p.LedgerIndex)
+	if err != nil {
+		return analytics.LedgerFigures{}, err
+	}
+	meta.MilestoneTimestamp, meta.OnRequest = v.timestamp, true
+	if v.spentMissing {
+		cov.Coverage.Partial(store.SpentMissingReason(cov.Coverage.Since))
+	}
+	return v.figures, nil
 }
 
 func (s *API) richestAddresses(ctx context.Context, _ *rest.Input, p *richestParams) (any, error) {
@@ -118,7 +145,11 @@ func (s *API) richestAddresses(ctx context.Context, _ *rest.Input, p *richestPar
 		return nil, err
 	}
 	if len(rows) == 0 && meta.ComputedAt == "" {
-		return nil, rest.NotFound("the ledger analytics were not computed at ledger index %d", meta.LedgerIndex)
+		fig, err := s.onRequest(ctx, &p.ledgerIndexParams, &meta, &cov)
+		if err != nil {
+			return nil, err
+		}
+		rows = fig.Richest[:min(top, len(fig.Richest))]
 	}
 	out := RichestJSON{Top: make([]richAddressJSON, 0, len(rows)), MaxResults: top, ledgerStatsMeta: meta,
 		WithCoverage: cov}
@@ -138,7 +169,11 @@ func (s *API) tokenDistribution(ctx context.Context, _ *rest.Input, p *ledgerInd
 		return nil, err
 	}
 	if len(rows) == 0 && meta.ComputedAt == "" {
-		return nil, rest.NotFound("the ledger analytics were not computed at ledger index %d", meta.LedgerIndex)
+		fig, err := s.onRequest(ctx, p, &meta, &cov)
+		if err != nil {
+			return nil, err
+		}
+		rows = fig.Distribution
 	}
 	out := DistributionJSON{Distribution: make([]DistributionStatJSON, 0, len(rows)), ledgerStatsMeta: meta,
 		WithCoverage: cov}

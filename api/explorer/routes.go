@@ -55,11 +55,11 @@ func (s *API) Routes() []rest.Route {
 			CanMiss: true, Schema: "ExplorerMilestoneUpdates"}, s.milestoneUpdatesByID),
 		rest.WithParams(rest.Route{Pattern: ExplorerPrefix + "/ledger/richest-addresses", Tag: "explorer",
 			Summary: "The richest addresses at the newest ledger index the analytics worker computed " +
-				"(or ledgerIndex), richest first",
+				"(or ledgerIndex, computed on request when the worker did not), richest first",
 			CanMiss: true, Schema: "ExplorerRichest"}, s.richestAddresses),
 		rest.WithParams(rest.Route{Pattern: ExplorerPrefix + "/ledger/token-distribution", Tag: "explorer",
 			Summary: "Addresses and tokens by order of magnitude of the balance, at the newest ledger index " +
-				"the analytics worker computed (or ledgerIndex)",
+				"the analytics worker computed (or ledgerIndex, computed on request when the worker did not)",
 			CanMiss: true, Schema: "ExplorerDistribution"}, s.tokenDistribution),
 	}
 }
@@ -71,7 +71,7 @@ func Schemas() rest.Object {
 	maxResults := rest.Object{"type": "integer",
 		"description": "the page size in effect: the one asked for, or the maximum (1000) when more was asked"}
 	ledgerMeta := []any{"ledgerIndex", integer, "milestoneTimestamp", integer, "newestAtEnd", integer, "computedAt", str,
-		"coverage", rest.Ref("LedgerCoverage")}
+		"computedOnRequest", boolean, "coverage", rest.Ref("LedgerCoverage")}
 	return rest.Object{
 		"ExplorerBalance": rest.Props("totalBalance", str, "availableBalance", str, "sigLockedBalance", str,
 			"ledgerIndex", integer, "milestoneTimestamp", integer, "coverage", rest.Ref("LedgerCoverage")),

@@ -15,6 +15,7 @@ type Store interface {
 	IncludedMessage(ctx context.Context, txID string) (string, error)
 	LatestLedgerAnalytics(ctx context.Context) (store.LedgerSummary, error)
 	LedgerIndex(ctx context.Context) (store.LedgerIndex, error)
+	LedgerPage(ctx context.Context, s store.LedgerStream, rng int32, span store.Span, req store.PageRequest) ([]store.UnspentRow, []byte, error)
 	LedgerAt(ctx context.Context, c store.LedgerCoverage, index uint32) (store.LedgerIndex, error)
 	SpentTwinHolds(ctx context.Context, index uint32) (bool, error)
 	LedgerUpdateRanges(ctx context.Context, address string) ([]int32, error)
