@@ -35,6 +35,7 @@ func TestDashboardBrowser(t *testing.T) {
 	browser := ensureChromium(t)
 	e := newRealEnv(t)
 	foldLedger(t, e)
+	distribution := closingDistributions(t, e)
 	srv := tokenServer(t, e.st)
 	want := chronicleCharts(t)
 
@@ -45,6 +46,7 @@ func TestDashboardBrowser(t *testing.T) {
 		checkChart(t, family, got[family], want[family])
 	}
 	checkChart(t, "ledger_outputs", got["ledger_outputs"], routeCharts(t, e, "ledger_outputs"))
+	checkChart(t, "token_distribution_daily", got["token_distribution_daily"], distribution)
 	shot := filepath.Join(t.TempDir(), "dashboard.png")
 	runChromium(t, browser, srv.URL+"/dashboard#token="+readToken, "--screenshot="+shot, "--window-size=1280,2400")
 	if fi, err := os.Stat(shot); err != nil || fi.Size() == 0 {
@@ -242,6 +244,39 @@ func foldLedger(t *testing.T, e *realEnv) {
 	if _, err := (analytics.LedgerJob{Store: e.st, Owner: "test"}).Run(ctx); err != nil {
 		t.Fatalf("ledger analytics: %v", err)
 	}
+}
+
+// closingDistributions records the date of 17339-17340 as the daily job does (its
+// date_cache row) and is the token distribution over time as its route answers it, by
+// series and day (unix seconds), in the DOM's form: the address counts the chart draws.
+func closingDistributions(t *testing.T, e *realEnv) chartData {
+	t.Helper()
+	ctx := context.Background()
+	at, err := e.st.MilestoneTime(ctx, 17340)
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := at.UTC().Truncate(24 * time.Hour)
+	if err := e.st.WriteDateCache(ctx, day, store.Range{From: 17339, To: 17340}); err != nil {
+		t.Fatal(err)
+	}
+	var page struct {
+		Points []struct {
+			Date    string         `json:"date"`
+			Figures map[string]any `json:"figures"`
+		} `json:"points"`
+	}
+	path := "/api/analytics/v2/token-distribution?from=" + day.Format(time.DateOnly) + "&to=" + day.Format(time.DateOnly)
+	if code := e.getNumbers(t, path, &page); code != 200 || len(page.Points) != 1 {
+		t.Fatalf("GET %s: %d, %d points; want the day's", path, code, len(page.Points))
+	}
+	out := chartData{}
+	for series, value := range leaves("", page.Points[0].Figures, map[string]any{}) {
+		if !strings.Contains(series, "amount") {
+			out[series] = map[string]string{fmt.Sprint(day.Unix()): fmt.Sprint(value)}
+		}
+	}
+	return out
 }
 
 // routeCharts is a family's figures as its route answers them, by series and index, in

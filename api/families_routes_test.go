@@ -156,6 +156,7 @@ func TestFamilyRoutes(t *testing.T) {
 	t.Run("milestone", func(t *testing.T) { checkMilestoneFamilies(t, e, "partial") })
 	t.Run("errors", func(t *testing.T) { checkFamilyErrors(t, e) })
 	t.Run("daily", func(t *testing.T) { checkDailyFamily(t, e) })
+	t.Run("distribution daily", func(t *testing.T) { checkDistributionDaily(t, e) })
 	t.Run("cache", func(t *testing.T) { checkFamilyCaching(t, e) })
 	ctx := context.Background()
 	if err := e.st.AdvanceLedgerFamilies(ctx, store.LedgerFamiliesState{Watermark: famFolded}, "test"); err != nil {

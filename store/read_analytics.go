@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/gocql/gocql"
@@ -33,6 +34,17 @@ type AddressStat struct {
 	MilestoneIndex uint32 `json:"milestone_index"`
 	SentTokens     uint64 `json:"sent_tokens"`
 	RecvTokens     uint64 `json:"recv_tokens"`
+}
+
+// DateMilestones reads the first and last milestone of a UTC date the daily job
+// computed; ok is false for a date it did not.
+func (st *Store) DateMilestones(ctx context.Context, day time.Time) (ms Range, ok bool, err error) {
+	var from, to int32
+	err = st.s.Scan(ctx, cql.DateCache, []any{day}, &from, &to)
+	if errors.Is(err, gocql.ErrNotFound) {
+		return Range{}, false, nil
+	}
+	return Range{From: uint32(from), To: uint32(to)}, err == nil, err
 }
 
 // MilestoneStats reads the milestones in [start, end) (start < end), newest first, one

@@ -9,7 +9,7 @@ import (
 // every family of one milestone. Their answers move: the ledger fold and recounts write
 // rows after the milestone.
 func (s *API) Routes() []rest.Route {
-	out := make([]rest.Route, 0, len(Families)+2)
+	out := make([]rest.Route, 0, len(Families)+3)
 	for _, spec := range Families {
 		out = append(out, rest.WithParams(rest.Route{Pattern: FamiliesPrefix + "/" + spec.Name, Tag: "analytics",
 			Summary: "Chronicle's " + spec.Name + " of the milestones in [startIndex, endIndex], newest first: " +
@@ -20,6 +20,10 @@ func (s *API) Routes() []rest.Route {
 		rest.WithParams(rest.Route{Pattern: FamiliesPrefix + "/" + DailyFamily + "/daily", Tag: "analytics",
 			Summary: "Chronicle's active_addresses of the computed UTC dates in [from, to], newest first",
 			Schema:  "ActiveAddressesDaily"}, s.activeAddressesDaily),
+		rest.WithParams(rest.Route{Pattern: FamiliesPrefix + "/token-distribution", Tag: "analytics",
+			Summary: "The token distribution (address_balance) at the end of each computed UTC date in [from, to], " +
+				"newest first: a series of the ledger fold's figures at each date's last milestone",
+			Schema: "TokenDistributionDaily"}, s.tokenDistribution),
 		rest.WithParams(rest.Route{Pattern: FamiliesPrefix + "/milestones/{index}", Tag: "analytics",
 			Summary: "Every analytics family of one milestone, named as inx-chronicle names them", CanMiss: true,
 			Schema: "MilestoneFamilies"}, s.milestoneFamilies))

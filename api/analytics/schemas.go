@@ -38,6 +38,9 @@ func Schemas() rest.Object {
 	}
 	out["ActiveAddressesDaily"] = rest.Props("family", str, "points", rest.ArrayOf(rest.Props(
 		"date", rest.Object{"type": "string", "format": "date"}, "figures", rest.Ref("ActiveAddressesFigures"))))
+	out["TokenDistributionDaily"] = rest.Props("family", str, "coverage", coverage, "points", rest.ArrayOf(rest.Props(
+		"date", rest.Object{"type": "string", "format": "date"}, "milestoneIndex", integer, "milestoneTimestamp", integer,
+		"figures", rest.Ref("AddressBalanceFigures"))))
 	out["MilestoneFamilies"] = rest.Props("milestoneIndex", integer, "milestoneTimestamp", integer, "coverage", coverage,
 		"missing", rest.ArrayOf(str), "families", rest.Object{"type": "object", "properties": byFamily},
 		"parameters", rest.Object{"type": "object", "description": "the TIP-25 protocol parameters object, " +

@@ -218,6 +218,29 @@ async function drawDaily(fig, fromTs, toTs) {
   }
 }
 
+// drawDistributionDaily draws the closing token distribution of each day the range's
+// milestones span: the addresses per balance decade (and with a balance at all).
+async function drawDistributionDaily(fig, fromTs, toTs) {
+  try {
+    const day = (ts) => new Date(ts * 1000).toISOString().slice(0, 10);
+    const ans = await api(`/api/analytics/v2/token-distribution?from=${day(fromTs)}&to=${day(toTs)}&granularity=day`);
+    const points = (ans && ans.points) || [];
+    if (points.length === 0) return fill(fig, "nodata", coverageText(ans && ans.coverage), el("p", { class: "nodata" }, "no data"));
+    const series = {};
+    for (const p of points) {
+      const x = Date.parse(p.date) / 1000;
+      for (const [name, value] of Object.entries(flatten(p.figures))) {
+        if (!isAmount(name)) (series[name] = series[name] || []).push({ x, value });
+      }
+    }
+    const xs = points.map((p) => Date.parse(p.date) / 1000);
+    fill(fig, "ok", `${plural(points.length, "day")}; ${coverageText(ans.coverage)}`,
+      ...lineChart("token_distribution_daily", Object.keys(series).sort(), series, Math.min(...xs), Math.max(...xs), day));
+  } catch (err) {
+    showError(fig, err);
+  }
+}
+
 // drawRate counts the range's milestones per minute of their timestamps.
 async function drawRate(fig, from, to) {
   try {
@@ -323,9 +346,14 @@ async function drawRange(sync) {
   const rateFig = chartBox(rate, "milestones_per_minute", `milestones ${from}–${to}`);
   const figs = FAMILIES.map((f) => [f, chartBox(families, f, f)]);
   const dailyFig = chartBox(families, "active_addresses_daily", "active_addresses (daily)");
+  const distFig = chartBox(families, "token_distribution_daily", "token distribution (daily closing: addresses per balance decade)");
   const [items] = await Promise.all([drawRate(rateFig, from, to), ...figs.map(([f, fig]) => drawFamily(fig, f, from, to))]);
-  if (items.length) await drawDaily(dailyFig, items[items.length - 1].timestamp, items[0].timestamp);
-  else fill(dailyFig, "nodata", "", el("p", { class: "nodata" }, "no data"));
+  if (items.length) {
+    const first = items[items.length - 1].timestamp, last = items[0].timestamp;
+    await Promise.all([drawDaily(dailyFig, first, last), drawDistributionDaily(distFig, first, last)]);
+  } else {
+    for (const fig of [dailyFig, distFig]) fill(fig, "nodata", "", el("p", { class: "nodata" }, "no data"));
+  }
 }
 
 // showAuth says why the page stopped: the API's 401 (no token or a wrong one) or another
