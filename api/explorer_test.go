@@ -90,7 +90,7 @@ func testExplorerBalance(t *testing.T, e *env, w *explorerWant) {
 
 // getPages reads every page of path (which has a query) with pageSize; it fails on a
 // repeated cursor or more pages than items could need.
-func getPages[P any](t *testing.T, e *env, path string, pageSize int, cursorOf func(*P) string) []P {
+func getPages[P any](t testing.TB, e *env, path string, pageSize int, cursorOf func(*P) string) []P {
 	t.Helper()
 	var pages []P
 	seen := map[string]bool{}

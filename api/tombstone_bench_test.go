@@ -170,7 +170,7 @@ func balanceRead(name, address string) tombQuery {
 		w := httptest.NewRecorder()
 		s.Handler().ServeHTTP(w, req)
 		if w.Code != http.StatusOK {
-			_, serr := s.st.OwnerCandidates(ctx, address, explorer.MaxBalanceOutputs)
+			_, serr := s.st.OwnerCandidates(ctx, address, explorer.MaxBalanceOutputs, 0)
 			return 0, errors.Join(fmt.Errorf("status %d %s", w.Code, w.Body.Bytes()), serr)
 		}
 		return 1, nil

@@ -38,46 +38,79 @@ var ErrTooManyOutputs = errors.New("the address names too many unspent outputs t
 // ownerPageSize is the page of OwnerCandidates' reads.
 const ownerPageSize = 1000
 
+// ownerReads bounds the partitions one OwnerCandidates call reads at once, over its
+// roles: an address's history spans many partitions, read side by side.
+const ownerReads = 16
+
 // OwnerCandidates reads the unspent outputs naming address in one of OwnerRoles, in the
-// partitions addresses_hints names: one hint read per role, then the pages. It reads at
-// most limit rows (ErrTooManyOutputs past them). An output naming the address in two
-// roles comes twice; which role makes it the owner is the caller's rule.
-func (st *Store) OwnerCandidates(ctx context.Context, address string, limit int) ([]UnspentRow, error) {
-	return st.ownerCandidates(ctx, address, limit, false)
+// partitions addresses_hints names (those that may hold outputs created by milestone
+// createdBy; 0: all): one hint read per role, then the partitions' pages, ownerReads at
+// a time. It reads at most limit rows (ErrTooManyOutputs past them). An output naming
+// the address in two roles comes twice; which role makes it the owner is the caller's
+// rule.
+func (st *Store) OwnerCandidates(ctx context.Context, address string, limit int, createdBy uint32) ([]UnspentRow, error) {
+	return st.ownerCandidates(ctx, address, limit, createdBy, false)
 }
 
 // SpentOwnerCandidates is OwnerCandidates of the spent twin, spent_outputs_by_address:
 // the outputs the ledger spent that named address in one of OwnerRoles, each with the
 // milestone that spent it (UnspentRow.SpentMilestoneIndex). With OwnerCandidates it is
 // what an address held at any ledger index since the coverage's start.
-func (st *Store) SpentOwnerCandidates(ctx context.Context, address string, limit int) ([]UnspentRow, error) {
-	return st.ownerCandidates(ctx, address, limit, true)
+func (st *Store) SpentOwnerCandidates(ctx context.Context, address string, limit int, createdBy uint32) ([]UnspentRow, error) {
+	return st.ownerCandidates(ctx, address, limit, createdBy, true)
 }
 
-func (st *Store) ownerCandidates(ctx context.Context, address string, limit int, spent bool) ([]UnspentRow, error) {
+// ownerStream is one partition of one owning role's stream.
+type ownerStream struct {
+	stream LedgerStream
+	rng    int32
+}
+
+func (st *Store) ownerCandidates(ctx context.Context, address string, limit int, createdBy uint32, spent bool) (
+	[]UnspentRow, error) {
+	parts, err := st.ownerStreams(ctx, address, createdBy, spent)
+	if err != nil {
+		return nil, err
+	}
 	var (
 		mu    sync.Mutex
 		out   []UnspentRow
 		count atomic.Int64
 	)
 	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(ownerReads)
+	for _, p := range parts {
+		g.Go(func() error {
+			rows, err := st.allOfStream(ctx, p.stream, p.rng, limit, &count)
+			mu.Lock()
+			out = append(out, rows...)
+			mu.Unlock()
+			return err
+		})
+	}
+	return out, g.Wait()
+}
+
+// ownerStreams are the partitions of the owning roles' streams of address that may hold
+// outputs created by milestone createdBy (0: all), by the roles' hints, read at once.
+func (st *Store) ownerStreams(ctx context.Context, address string, createdBy uint32, spent bool) ([]ownerStream, error) {
+	var (
+		mu  sync.Mutex
+		out []ownerStream
+	)
+	g, ctx := errgroup.WithContext(ctx)
 	for _, or := range OwnerRoles {
 		g.Go(func() error {
 			parts, err := st.AddressRanges(ctx, address, or.Kind, or.Role)
-			if err != nil {
-				return err
-			}
-			stream := LedgerStream{Address: address, Kind: or.Kind.String(), Role: or.Role, Spent: spent}
+			mu.Lock()
+			defer mu.Unlock()
 			for _, rng := range parts {
-				rows, err := st.allOfStream(ctx, stream, rng, limit, &count)
-				if err != nil {
-					return err
+				if createdBy == 0 || st.RangeStart(rng) <= createdBy {
+					out = append(out, ownerStream{LedgerStream{Address: address, Kind: or.Kind.String(), Role: or.Role,
+						Spent: spent}, rng})
 				}
-				mu.Lock()
-				out = append(out, rows...)
-				mu.Unlock()
 			}
-			return nil
+			return err
 		})
 	}
 	return out, g.Wait()

@@ -91,10 +91,14 @@ func (s *API) balanceAt(ctx context.Context, li store.LedgerIndex, asked *uint32
 // at index: the unspent ones and, asked at an earlier index (past), the spent ones a
 // later milestone spent; 422 past MaxBalanceOutputs of either.
 func (s *API) heldCandidates(ctx context.Context, address string, index uint32, past bool) ([]store.UnspentRow, error) {
-	rows, err := s.st.OwnerCandidates(ctx, address, MaxBalanceOutputs)
+	createdBy := uint32(0)
+	if past {
+		createdBy = index // partitions beginning after it hold no output it held
+	}
+	rows, err := s.st.OwnerCandidates(ctx, address, MaxBalanceOutputs, createdBy)
 	if err == nil && past {
 		var spent []store.UnspentRow
-		spent, err = s.st.SpentOwnerCandidates(ctx, address, MaxBalanceOutputs)
+		spent, err = s.st.SpentOwnerCandidates(ctx, address, MaxBalanceOutputs, createdBy)
 		for _, r := range spent {
 			if uint32(r.SpentMilestoneIndex) > index {
 				rows = append(rows, r)

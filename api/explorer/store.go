@@ -24,8 +24,8 @@ type Store interface {
 	MilestoneMessagesPage(ctx context.Context, index uint32, newest bool, req store.PageRequest) ([]store.MilestoneMessage, []byte, error)
 	MilestoneTime(ctx context.Context, index uint32) (time.Time, error)
 	MilestoneUpdatesPage(ctx context.Context, index uint32, req store.PageRequest) ([]store.MilestoneUpdate, []byte, error)
-	OwnerCandidates(ctx context.Context, address string, limit int) ([]store.UnspentRow, error)
-	SpentOwnerCandidates(ctx context.Context, address string, limit int) ([]store.UnspentRow, error)
+	OwnerCandidates(ctx context.Context, address string, limit int, createdBy uint32) ([]store.UnspentRow, error)
+	SpentOwnerCandidates(ctx context.Context, address string, limit int, createdBy uint32) ([]store.UnspentRow, error)
 	RangeID(index uint32) int32
 	RichestAddresses(ctx context.Context, ledgerIndex uint32, top int) ([]store.RichAddress, error)
 	SyncTip(ctx context.Context) (store.SyncSpan, error)
