@@ -129,25 +129,35 @@ type LedgerScanner interface {
 // scanBalances sums each owner's total balance over the unspent outputs created at or
 // before the ledger index, one goroutine per output kind.
 func scanBalances(ctx context.Context, st LedgerScanner, li store.LedgerIndex) (map[string]uint64, int, error) {
-	var (
-		mu       sync.Mutex
-		balances = map[string]uint64{}
-		outputs  int
-	)
+	sum := newBalanceSum()
 	g, ctx := errgroup.WithContext(ctx)
 	for _, kind := range ledgerKinds {
 		g.Go(func() error {
 			part, n, err := scanKind(ctx, st, kind, li)
-			mu.Lock()
-			defer mu.Unlock()
-			for owner, b := range part {
-				balances[owner] += b
-			}
-			outputs += n
+			sum.add(part, n)
 			return err
 		})
 	}
-	return balances, outputs, g.Wait()
+	return sum.balances, sum.outputs, g.Wait()
+}
+
+// balanceSum adds up the owners' balances that several scans found.
+type balanceSum struct {
+	mu       sync.Mutex
+	balances map[string]uint64
+	outputs  int
+}
+
+func newBalanceSum() *balanceSum { return &balanceSum{balances: map[string]uint64{}} }
+
+// add adds one scan's balances and the count of the outputs it summed.
+func (s *balanceSum) add(part map[string]uint64, outputs int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for owner, b := range part {
+		s.balances[owner] += b
+	}
+	s.outputs += outputs
 }
 
 // scanKind reads every partition of one kind up to the ledger index's.

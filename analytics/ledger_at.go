@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -33,10 +32,8 @@ type LedgerFigures struct {
 // and side.
 func LedgerAt(ctx context.Context, st LedgerScanner, at store.LedgerIndex, maxRows int) (LedgerFigures, error) {
 	var (
-		mu       sync.Mutex
-		balances = map[string]uint64{}
-		outputs  int
-		rows     atomic.Int64
+		sum  = newBalanceSum()
+		rows atomic.Int64
 	)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -57,12 +54,7 @@ func LedgerAt(ctx context.Context, st LedgerScanner, at store.LedgerIndex, maxRo
 						}
 					}
 				})
-				mu.Lock()
-				defer mu.Unlock()
-				for owner, b := range part {
-					balances[owner] += b
-				}
-				outputs += n
+				sum.add(part, n)
 				return err
 			})
 		}
@@ -73,8 +65,8 @@ func LedgerAt(ctx context.Context, st LedgerScanner, at store.LedgerIndex, maxRo
 		}
 		return LedgerFigures{}, err
 	}
-	return LedgerFigures{Richest: Richest(balances, LedgerTop), Distribution: Distribution(balances),
-		Addresses: len(balances), Outputs: outputs, RowsRead: int(rows.Load())}, nil
+	return LedgerFigures{Richest: Richest(sum.balances, LedgerTop), Distribution: Distribution(sum.balances),
+		Addresses: len(sum.balances), Outputs: sum.outputs, RowsRead: int(rows.Load())}, nil
 }
 
 // heldAt reports whether a row's output was unspent once milestone m was applied: an

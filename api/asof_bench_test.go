@@ -27,7 +27,9 @@ import (
 )
 
 // BenchmarkLedgerAsOf prints, on a sim chain of ASOF_BENCH_MILESTONES (50 000)
-// milestones, side by side in one run (alternating turns, 4 clients):
+// milestones whose wallets keep about 200 spendable outputs (a network at steady state:
+// spends keep pace with creations), side by side in one run (alternating turns, 4
+// clients):
 //   - a TIP-26 page (basic outputs of the busiest owner, 100) and that owner's balance,
 //     each asked at a ledger index in the middle of the chain and without ledgerIndex,
 //     and the ratio of their p50s;
@@ -37,7 +39,7 @@ func BenchmarkLedgerAsOf(b *testing.B) {
 	testcontainers.SkipShort(b)
 	n := uint32(envInt("ASOF_BENCH_MILESTONES", 50_000))
 	start := time.Now()
-	e := newEnv(b, sim.Options{Seed: 50, MessagesPerMilestone: 3, AddressPool: 20, TagPool: 4}, n)
+	e := newEnv(b, sim.Options{Seed: 50, MessagesPerMilestone: 3, AddressPool: 20, TagPool: 4, SpendableOutputs: 200}, n)
 	fmt.Printf("BenchmarkLedgerAsOf: %d milestones ingested in %s\n", n, time.Since(start).Round(time.Second))
 	model := e.unspentOutputs()
 	owner, mid := valuesOf(model).owner, n/2

@@ -74,13 +74,7 @@ func checkOutputsNear(t *testing.T, e *env, n uint32) {
 	base := e.srv.URL + "/api/core/v2"
 	near := func(m uint32) bool { return m+20 >= n && m <= n+20 }
 	asked := 0
-	live := map[string]string{}
-	for _, m := range e.modelOutputs(n, false) {
-		if m.kind != "basic" {
-			oid, _ := chain.ParseOutputID(m.id)
-			live[m.kind+"/"+chainKey(oid, m.out)] = m.id
-		}
-	}
+	live := e.liveChains(n)
 	for id, o := range e.truth.Outputs {
 		if o.Output.Kind == chain.OutputLegacy || !(near(o.MilestoneIndex) || o.Spent && near(o.SpentMilestone)) {
 			continue

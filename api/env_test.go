@@ -49,7 +49,7 @@ func newEnvWith(t testing.TB, opts sim.Options, n uint32, withAnalytics bool) *e
 	st, cfg := storetest.New(t, testChunk)
 	opts.Tip = n + 1
 	src := sim.New(opts)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), max(5*time.Minute, time.Duration(n)*40*time.Millisecond))
 	defer cancel()
 	start := time.Now()
 	p := ingest.New(src, st, ingest.Config{StopAt: n}, nil, quiet)

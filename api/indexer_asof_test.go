@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
@@ -69,13 +70,7 @@ func (e *env) checkAsOfWalks(t *testing.T, c tip26Case, n uint32, want []string)
 func testTip26ChainAsOf(t *testing.T, e *env) {
 	answered, missing := 0, 0
 	for _, n := range asOfIndexes(e) {
-		live := map[string]string{}
-		for _, m := range e.modelOutputs(n, false) {
-			if m.kind != "basic" {
-				oid, _ := chain.ParseOutputID(m.id)
-				live[m.kind+"/"+chainKey(oid, m.out)] = m.id
-			}
-		}
+		live := e.liveChains(n)
 		for id, ot := range e.truth.Outputs {
 			k := ot.Output.Kind
 			if k != chain.OutputAlias && k != chain.OutputNFT && k != chain.OutputFoundry {
@@ -100,9 +95,27 @@ func testTip26ChainAsOf(t *testing.T, e *env) {
 	if answered == 0 || missing == 0 {
 		t.Fatalf("%d look-ups answered, %d missing: the test needs both", answered, missing)
 	}
-	path := fmt.Sprintf("%s/outputs/basic?ledgerIndex=%d", indexer.Tip26Prefix, e.truth.UpTo+1)
-	if code := e.get(t, path, nil); code != http.StatusBadRequest {
-		t.Errorf("GET %s (above the ledger index): status %d, want 400", path, code)
-	}
+	e.wantAboveLedgerIndex(t, fmt.Sprintf("%s/outputs/basic?ledgerIndex=%d", indexer.Tip26Prefix, e.truth.UpTo+1))
 	t.Logf("%d chain look-ups answered, %d with no output at their index", answered, missing)
+}
+
+// liveChains are the model's chain outputs unspent at n, by "kind/chain ID".
+func (e *env) liveChains(n uint32) map[string]string {
+	live := map[string]string{}
+	for _, m := range e.modelOutputs(n, false) {
+		if m.kind != "basic" {
+			oid, _ := chain.ParseOutputID(m.id)
+			live[m.kind+"/"+chainKey(oid, m.out)] = m.id
+		}
+	}
+	return live
+}
+
+// wantAboveLedgerIndex: path asks past the ledger index, which is a 400 naming
+// ledgerIndex.
+func (e *env) wantAboveLedgerIndex(t *testing.T, path string) {
+	t.Helper()
+	if code, body := e.fetch(t, path); code != http.StatusBadRequest || !strings.Contains(string(body), "ledgerIndex") {
+		t.Errorf("GET %s (past the ledger index): %d %s, want 400 naming ledgerIndex", path, code, body)
+	}
 }

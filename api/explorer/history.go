@@ -52,10 +52,11 @@ type historyRequest struct {
 // HistoryJSON is a page of an address's ledger updates (Chronicle's
 // LedgerUpdatesByAddressResponse, with the update's output kind, roles and amount).
 type HistoryJSON struct {
-	Address    string              `json:"address"`
-	Items      []addressUpdateJSON `json:"items"`
-	Cursor     string              `json:"cursor,omitempty"`
-	MaxResults int                 `json:"maxResults"` // the page size in effect
+	Address     string              `json:"address"`
+	Items       []addressUpdateJSON `json:"items"`
+	Cursor      string              `json:"cursor,omitempty"`
+	MaxResults  int                 `json:"maxResults"`            // the page size in effect
+	LedgerIndex uint32              `json:"ledgerIndex,omitempty"` // the ledgerIndex asked for, if any
 	rest.WithCoverage
 }
 
@@ -147,7 +148,7 @@ func (s *API) historyOf(ctx context.Context, in *rest.Input, r historyRequest, c
 			cov, err = historyAt(cov, r.tail, &b)
 		}
 		return HistoryJSON{Address: address, Items: []addressUpdateJSON{}, MaxResults: in.PageSize,
-			WithCoverage: rest.WithCoverage{Coverage: cov}}, err
+			LedgerIndex: askedIndex(r.tail), WithCoverage: rest.WithCoverage{Coverage: cov}}, err
 	}
 	if err != nil {
 		return nil, err
@@ -182,7 +183,7 @@ func (s *API) historyOf(ctx context.Context, in *rest.Input, r historyRequest, c
 		return nil, err
 	}
 	return HistoryJSON{Address: address, Items: p.Items, Cursor: p.Cursor, MaxResults: in.PageSize,
-		WithCoverage: rest.WithCoverage{Coverage: cov}}, nil
+		LedgerIndex: askedIndex(r.tail), WithCoverage: rest.WithCoverage{Coverage: cov}}, nil
 }
 
 // historyAt ends a feed's milestones at the ledger index its request asks for, if any (a
@@ -193,6 +194,14 @@ func historyAt(cov rest.CoverageJSON, t *historyTail, b *historyBounds) (rest.Co
 		b.last = min(b.last, at)
 	}
 	return cov, err
+}
+
+// askedIndex is the ledgerIndex a feed's request asks for (0: none).
+func askedIndex(t *historyTail) uint32 {
+	if t.LedgerIndex == nil {
+		return 0
+	}
+	return *t.LedgerIndex
 }
 
 // withinRanges keeps the partitions in [lo, hi].

@@ -75,7 +75,8 @@ func Schemas() rest.Object {
 	return rest.Object{
 		"ExplorerBalance": rest.Props("totalBalance", str, "availableBalance", str, "sigLockedBalance", str,
 			"ledgerIndex", integer, "milestoneTimestamp", integer, "coverage", rest.Ref("LedgerCoverage")),
-		"ExplorerHistory": rest.Props("address", str, "cursor", cursor, "maxResults", maxResults, "items", rest.ArrayOf(rest.Props("outputId", str,
+		"ExplorerHistory": rest.Props("address", str, "cursor", cursor, "maxResults", maxResults, "ledgerIndex", rest.Object{
+			"type": "integer", "description": "the ledgerIndex asked for; absent without one"}, "items", rest.ArrayOf(rest.Props("outputId", str,
 			"isSpent", boolean, "milestoneIndex", integer, "milestoneTimestamp", integer, "kind", str,
 			"roles", rest.ArrayOf(str), "amount", str, "proof", rest.Ref("PoIProof"))), "coverage", rest.Ref("LedgerCoverage")),
 		"ExplorerBalanceHistory": rest.Props("address", str, "granularity", rest.Object{"type": "string",
