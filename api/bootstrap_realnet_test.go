@@ -98,6 +98,7 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	t.Run("17340", func(t *testing.T) { checkSnapshotState(t, e, want, ledgerAt{17340, 17340}) })
 	t.Run("lists at 17338", func(t *testing.T) { checkSnapshotState(t, e, want, ledgerAt{17338, 17340}) })
 	t.Run("lists at 17339", func(t *testing.T) { checkLedgerChanges(t, e) })
+	t.Run("states at 17339", func(t *testing.T) { checkStatesAt17339(t, e, want) })
 	t.Run("list before the bootstrap", func(t *testing.T) {
 		var before indexer.OutputsJSON
 		e.mustGet(t, indexer.Tip26Prefix+"/outputs?ledgerIndex=17337", &before)
