@@ -66,25 +66,32 @@ func (s *API) balance(ctx context.Context, _ *rest.Input, p *balanceParams) (any
 }
 
 // balanceAt is the ledger a balance is answered at: li, or the earlier index asked for
-// (at most li, a 400 above it), a milestone whose time is known (indexed, or the
-// bootstrap's; else 404), with the coverage there: partial too when the spent twin, which
-// the balance at an earlier index reads, may lack spends.
+// (at most li, a 400 above it; see pastLedger), with the coverage there: partial too when
+// the spent twin, which the balance at an earlier index reads, may lack spends.
 func (s *API) balanceAt(ctx context.Context, li store.LedgerIndex, asked *uint32) (store.LedgerIndex, rest.CoverageJSON, error) {
 	n, cov, err := rest.AtLedgerIndex(li.Index, rest.CoverageOf(li.Coverage), asked)
 	if err != nil || asked == nil {
 		return li, cov, err
 	}
-	at, err := s.st.LedgerAt(ctx, li.Coverage, n)
-	if errors.Is(err, store.ErrNotFound) {
-		return at, cov, rest.NotFound("milestone %d is not indexed: the ledger at it is not known", n)
-	} else if err != nil {
-		return at, cov, err
-	}
-	missing, err := ledgerquery.SpentMissing(ctx, s.st, li.Coverage)
+	at, missing, err := s.pastLedger(ctx, li, n)
 	if missing {
 		cov.Partial(store.SpentMissingReason(li.Coverage.Since)) // outputs spent after n may be missing from the twin
 	}
 	return at, cov, err
+}
+
+// pastLedger is the ledger at index n (at most li's index), a milestone whose time is
+// known (indexed, or the bootstrap's; else 404), and whether the spent twin, which a read
+// at an earlier index reads, may lack spends.
+func (s *API) pastLedger(ctx context.Context, li store.LedgerIndex, n uint32) (store.LedgerIndex, bool, error) {
+	at, err := s.st.LedgerAt(ctx, li.Coverage, n)
+	if errors.Is(err, store.ErrNotFound) {
+		return at, false, rest.NotFound("milestone %d is not indexed: the ledger at it is not known", n)
+	} else if err != nil {
+		return at, false, err
+	}
+	missing, err := ledgerquery.SpentMissing(ctx, s.st, li.Coverage)
+	return at, missing, err
 }
 
 // heldCandidates are the outputs naming address in an owning role that the ledger held

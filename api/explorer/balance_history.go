@@ -88,13 +88,13 @@ func (s *API) balanceHistory(ctx context.Context, in *rest.Input, p *balanceHist
 	out := BalanceHistoryJSON{Address: p.Address, Granularity: "milestone", From: first, To: last,
 		Start: strconv.FormatInt(balanceAfter(hs, first-1), 10), Items: []balancePointJSON{}, MaxResults: in.PageSize,
 		WithCoverage: rest.WithCoverage{Coverage: cov}}
+	if p.Daily != nil && *p.Daily {
+		out.Granularity = "day"
+		return s.dailyPoints(ctx, &out, hs, li.Coverage, in)
+	}
 	start := first
 	if in.Cursor != nil {
 		start = cursorPosition(in.Cursor)
-	}
-	if p.Daily != nil && *p.Daily {
-		out.Granularity = "day"
-		return s.dailyPoints(ctx, &out, hs, li.Coverage, start, in)
 	}
 	return s.milestonePoints(ctx, &out, hs, start, in)
 }
@@ -177,7 +177,7 @@ func (s *API) milestonePoints(ctx context.Context, out *BalanceHistoryJSON, hs [
 
 // dailyPoints fills a page of points, one per UTC day from the day of milestone from
 // (or the cursor's day) to the day of milestone to: each day's closing balance.
-func (s *API) dailyPoints(ctx context.Context, out *BalanceHistoryJSON, hs []holding, c store.LedgerCoverage, startDay uint32,
+func (s *API) dailyPoints(ctx context.Context, out *BalanceHistoryJSON, hs []holding, c store.LedgerCoverage,
 	in *rest.Input) (any, error) {
 	firstDay, err := s.dayOf(ctx, c, out.From)
 	if err != nil {
@@ -187,8 +187,9 @@ func (s *API) dailyPoints(ctx context.Context, out *BalanceHistoryJSON, hs []hol
 	if err != nil {
 		return nil, err
 	}
-	if in.Cursor == nil {
-		startDay = firstDay
+	startDay := firstDay
+	if in.Cursor != nil {
+		startDay = cursorPosition(in.Cursor)
 	}
 	closing, lastChange, err := s.closingByDay(ctx, hs, out.From, out.To)
 	if err != nil {

@@ -111,16 +111,12 @@ func (s *API) ledgerStats(ctx context.Context, p *ledgerIndexParams) (ledgerStat
 	return meta, rest.WithCoverage{Coverage: rest.CoverageAt(cov, meta.LedgerIndex)}, nil
 }
 
-// onRequest computes the figures at the ledger index asked for when the worker did not
-// (figuresAt): 404 when none was asked for. The answer then says so, with the index's
-// time, and is partial when the spent twin may lack spends.
-func (s *API) onRequest(ctx context.Context, p *ledgerIndexParams, meta *ledgerStatsMeta, cov *rest.WithCoverage) (
-	analytics.LedgerFigures, error) {
-	if p.LedgerIndex == nil {
-		return analytics.LedgerFigures{}, rest.NotFound("the ledger analytics were not computed at ledger index %d",
-			meta.LedgerIndex)
-	}
-	v, err := s.figuresAt(ctx, *p.LedgerIndex)
+// onRequest computes the figures at meta's ledger index when the worker did not
+// (figuresAt): ledgerStats leaves computedAt empty only for an index asked for. The
+// answer then says so, with the index's time, and is partial when the spent twin may
+// lack spends.
+func (s *API) onRequest(ctx context.Context, meta *ledgerStatsMeta, cov *rest.WithCoverage) (analytics.LedgerFigures, error) {
+	v, err := s.figuresAt(ctx, meta.LedgerIndex)
 	if err != nil {
 		return analytics.LedgerFigures{}, err
 	}
@@ -145,7 +141,7 @@ func (s *API) richestAddresses(ctx context.Context, _ *rest.Input, p *richestPar
 		return nil, err
 	}
 	if len(rows) == 0 && meta.ComputedAt == "" {
-		fig, err := s.onRequest(ctx, &p.ledgerIndexParams, &meta, &cov)
+		fig, err := s.onRequest(ctx, &meta, &cov)
 		if err != nil {
 			return nil, err
 		}
@@ -169,7 +165,7 @@ func (s *API) tokenDistribution(ctx context.Context, _ *rest.Input, p *ledgerInd
 		return nil, err
 	}
 	if len(rows) == 0 && meta.ComputedAt == "" {
-		fig, err := s.onRequest(ctx, p, &meta, &cov)
+		fig, err := s.onRequest(ctx, &meta, &cov)
 		if err != nil {
 			return nil, err
 		}

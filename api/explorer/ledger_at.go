@@ -11,7 +11,6 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 )
 
 // MaxLedgerScanRows bounds the scan that computes the richest addresses and the token
@@ -97,11 +96,10 @@ func (s *API) scanLedgerAt(ctx context.Context, n uint32) (ledgerAt, error) {
 	if err != nil {
 		return ledgerAt{}, err
 	}
-	at, _, err := s.balanceAt(ctx, li, &n)
-	if err != nil {
+	if _, _, err := rest.AtLedgerIndex(li.Index, rest.CoverageJSON{}, &n); err != nil {
 		return ledgerAt{}, err
 	}
-	missing, err := ledgerquery.SpentMissing(ctx, s.st, li.Coverage)
+	at, missing, err := s.pastLedger(ctx, li, n)
 	if err != nil {
 		return ledgerAt{}, err
 	}
