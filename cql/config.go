@@ -4,6 +4,8 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"os"
 	"strconv"
 	"strings"
@@ -56,19 +58,18 @@ func DefaultConfig() Config {
 // FromEnv overlays CQL_* environment variables on c: CQL_HOSTS, CQL_KEYSPACE,
 // CQL_CONSISTENCY, CQL_LOCAL_DC, CQL_USERNAME, CQL_PASSWORD (or CQL_PASSWORD_FILE, a file
 // holding it), CQL_TLS_CA, CQL_TLS_CERT, CQL_TLS_KEY, CQL_TLS_INSECURE, CQL_TIMEOUT,
-// CQL_MAX_IN_FLIGHT.
+// CQL_READ_SPECULATION, CQL_MAX_IN_FLIGHT.
 func (c Config) FromEnv() (Config, error) {
-	set := func(name string, dst *string) {
+	if v := os.Getenv("CQL_HOSTS"); v != "" {
+		c.Hosts = strings.Split(v, ",")
+	}
+	texts := map[string]*string{"CQL_KEYSPACE": &c.Keyspace, "CQL_LOCAL_DC": &c.LocalDC, "CQL_USERNAME": &c.Username,
+		"CQL_TLS_CA": &c.TLSCAFile, "CQL_TLS_CERT": &c.TLSCertFile, "CQL_TLS_KEY": &c.TLSKeyFile}
+	for name, dst := range texts {
 		if v := os.Getenv(name); v != "" {
 			*dst = v
 		}
 	}
-	if v := os.Getenv("CQL_HOSTS"); v != "" {
-		c.Hosts = strings.Split(v, ",")
-	}
-	set("CQL_KEYSPACE", &c.Keyspace)
-	set("CQL_LOCAL_DC", &c.LocalDC)
-	set("CQL_USERNAME", &c.Username)
 	password, err := secret.Lookup(os.Getenv, "CQL_PASSWORD")
 	if err != nil {
 		return c, err
@@ -76,30 +77,22 @@ func (c Config) FromEnv() (Config, error) {
 	if password != "" {
 		c.Password = password
 	}
-	set("CQL_TLS_CA", &c.TLSCAFile)
-	set("CQL_TLS_CERT", &c.TLSCertFile)
-	set("CQL_TLS_KEY", &c.TLSKeyFile)
 	c.TLSInsecure = c.TLSInsecure || os.Getenv("CQL_TLS_INSECURE") == "true"
 	if v := os.Getenv("CQL_CONSISTENCY"); v != "" {
-		cons, err := ParseConsistency(v)
-		if err != nil {
+		if c.Consistency, err = ParseConsistency(v); err != nil {
 			return c, fmt.Errorf("CQL_CONSISTENCY: %w", err)
 		}
-		c.Consistency = cons
 	}
-	if v := os.Getenv("CQL_TIMEOUT"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			return c, fmt.Errorf("CQL_TIMEOUT=%q: %w", v, err)
-		}
-		c.Timeout = d
+	if err := envDuration("CQL_TIMEOUT", &c.Timeout, time.Millisecond); err != nil {
+		return c, err
 	}
-	if v := os.Getenv("CQL_READ_SPECULATION"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d < 0 {
-			return c, fmt.Errorf("CQL_READ_SPECULATION=%q: want a duration such as 300ms, or 0 for none", v)
+	if err := envDuration("CQL_READ_SPECULATION", &c.ReadSpeculation, 0); err != nil {
+		return c, err
+	}
+	if v := os.Getenv("CQL_MAX_IN_FLIGHT"); v != "" {
+		if c.MaxInFlight, err = strconv.Atoi(v); err != nil || c.MaxInFlight < 1 {
+			return c, fmt.Errorf("CQL_MAX_IN_FLIGHT=%q: want a positive integer", v)
 		}
-		c.ReadSpeculation = d
 	}
 	if c.Password != "" && c.Username == "" {
 		return c, errors.New("CQL_PASSWORD is set without CQL_USERNAME")
@@ -107,14 +100,22 @@ func (c Config) FromEnv() (Config, error) {
 	if (c.TLSCertFile == "") != (c.TLSKeyFile == "") {
 		return c, errors.New("CQL_TLS_CERT and CQL_TLS_KEY: give both (a client certificate and its key) or neither")
 	}
-	if v := os.Getenv("CQL_MAX_IN_FLIGHT"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return c, fmt.Errorf("CQL_MAX_IN_FLIGHT=%q: want a positive integer", v)
-		}
-		c.MaxInFlight = n
-	}
 	return c, nil
+}
+
+// envDuration reads the duration in variable name into dst, when it is set; one below
+// least is refused.
+func envDuration(name string, dst *time.Duration, least time.Duration) error {
+	v := os.Getenv(name)
+	if v == "" {
+		return nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < least {
+		return fmt.Errorf("%s=%q: want a duration such as 300ms (at least %v)", name, v, least)
+	}
+	*dst = d
+	return nil
 }
 
 // ParseConsistency reads a consistency level name such as LOCAL_QUORUM.
@@ -148,7 +149,7 @@ func (c Config) Cluster() *gocql.ClusterConfig {
 	// The default 200µs coalescing wait dominates latency when few queries are in flight.
 	cl.WriteCoalesceWaitTime = 0
 	cl.ReconnectInterval = 2 * time.Second
-	cl.Logger = quietLogger{}
+	cl.Logger = log.New(io.Discard, "", 0) // the driver's own log lines: errors reach callers
 	// Retries are done by Session (context-aware, idempotent statements only).
 	cl.RetryPolicy = nil
 	fallback := gocql.RoundRobinHostPolicy()
@@ -162,7 +163,7 @@ func (c Config) Cluster() *gocql.ClusterConfig {
 	if c.Username != "" {
 		cl.Authenticator = gocql.PasswordAuthenticator{Username: c.Username, Password: c.Password}
 	}
-	if c.TLSCAFile != "" || c.TLSInsecure || c.TLSCertFile != "" {
+	if c.usesTLS() {
 		// gocql verifies whenever a tls.Config is given without InsecureSkipVerify,
 		// whatever EnableHostVerification says: CQL_TLS_INSECURE must set both.
 		cl.SslOpts = &gocql.SslOptions{CaPath: c.TLSCAFile, CertPath: c.TLSCertFile, KeyPath: c.TLSKeyFile,
@@ -175,9 +176,3 @@ func (c Config) Cluster() *gocql.ClusterConfig {
 	}
 	return cl
 }
-
-type quietLogger struct{}
-
-func (quietLogger) Print(...any)          {}
-func (quietLogger) Printf(string, ...any) {}
-func (quietLogger) Println(...any)        {}

@@ -13,16 +13,16 @@ var OutputsBooked = map[string]*Statement{}
 func init() {
 	for _, t := range outputTables {
 		m := models[t.Table]
-		OutputsBooked[t.Table] = query(m, named(t.Table, "by_booking",
-			"get the rows of an output (or chain) booked in one milestone (TIP-25 output metadata)"),
-			join(t.Columns, outputSpentBy), from(m, t.Key, "ms_range_id", "milestone_index"))
+		OutputsBooked[t.Table] = def(m, t.Table+".by_booking",
+			"get the rows of an output (or chain) booked in one milestone (TIP-25 output metadata)",
+			from(m, t.Key, "ms_range_id", "milestone_index").Columns(columnsOf(m)...))
 	}
 }
 
 // TransactionOutputRows selects the output rows of one output: one per message carrying
 // the transaction that created it, each with the milestone that referenced that message
 // (the output's booking milestone for the included one). Bind variant 'output'.
-var TransactionOutputRows = query(transactions, Statement{Name: "transactions.output_rows", InUse: true,
-	Pattern: "get the output rows of an output with their milestone (TIP-25 output metadata)"},
-	[]string{"message_id", "data", "inclusion_state", "milestone_index"},
-	from(transactions, "transaction_id", "idx", "variant"))
+var TransactionOutputRows = def(transactions, "transactions.output_rows",
+	"get the output rows of an output with their milestone (TIP-25 output metadata)",
+	from(transactions, "transaction_id", "idx", "variant").
+		Columns("message_id", "data", "inclusion_state", "milestone_index"))

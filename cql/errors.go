@@ -1,6 +1,7 @@
 package cql
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net"
@@ -55,22 +56,15 @@ func Classify(err error) Class {
 	return classifyText(err.Error())
 }
 
-func classifyCode(code int) Class {
-	switch code {
-	case gocql.ErrCodeOverloaded, gocql.ErrCodeTruncate:
-		return ClassOverloaded
-	case gocql.ErrCodeUnavailable, gocql.ErrCodeBootstrapping:
-		return ClassUnavailable
-	case gocql.ErrCodeWriteTimeout, gocql.ErrCodeReadTimeout:
-		return ClassTimeout
-	case gocql.ErrCodeSyntax, gocql.ErrCodeInvalid, gocql.ErrCodeUnprepared, gocql.ErrCodeConfig,
-		gocql.ErrCodeAlreadyExists, gocql.ErrCodeProtocol:
-		return ClassInvalid
-	case gocql.ErrCodeUnauthorized, gocql.ErrCodeCredentials:
-		return ClassAuth
-	}
-	return ClassOther
-}
+// codeClasses are the classes of the error codes of the protocol; others are ClassOther.
+var codeClasses = map[int]Class{gocql.ErrCodeOverloaded: ClassOverloaded, gocql.ErrCodeTruncate: ClassOverloaded,
+	gocql.ErrCodeUnavailable: ClassUnavailable, gocql.ErrCodeBootstrapping: ClassUnavailable,
+	gocql.ErrCodeWriteTimeout: ClassTimeout, gocql.ErrCodeReadTimeout: ClassTimeout,
+	gocql.ErrCodeSyntax: ClassInvalid, gocql.ErrCodeInvalid: ClassInvalid, gocql.ErrCodeUnprepared: ClassInvalid,
+	gocql.ErrCodeConfig: ClassInvalid, gocql.ErrCodeAlreadyExists: ClassInvalid, gocql.ErrCodeProtocol: ClassInvalid,
+	gocql.ErrCodeUnauthorized: ClassAuth, gocql.ErrCodeCredentials: ClassAuth}
+
+func classifyCode(code int) Class { return cmp.Or(codeClasses[code], ClassOther) }
 
 // classifyText covers driver errors that carry no code (gocql builds some with fmt.Errorf).
 func classifyText(msg string) Class {

@@ -6,6 +6,6 @@ import "github.com/scylladb/gocqlx/v2/qb"
 
 // MessagesByMilestoneDesc lists a milestone's messages in reverse white-flag order (the
 // explorer's sort=newest).
-var MessagesByMilestoneDesc = define(messagesByMilestone, Statement{Name: "messages_by_milestone.by_milestone_desc",
-	InUse: true, Pattern: "list the messages a milestone referenced, in reverse white-flag order"},
+var MessagesByMilestoneDesc = def(messagesByMilestone, "messages_by_milestone.by_milestone_desc",
+	"list the messages a milestone referenced, in reverse white-flag order",
 	messagesByMilestone.SelectBuilder("white_flag_index", "message_id").OrderBy("white_flag_index", qb.DESC))

@@ -75,34 +75,34 @@ func (n node) cas(t *testing.T, st *cql.Statement, args ...any) (applied bool, c
 	return applied, normRow(cur)
 }
 
-// scanRow is a cql.Collect scan func reading a row through MapScan.
-func scanRow(it *gocql.Iter, r *row) bool {
-	m := map[string]any{}
-	if !it.MapScan(m) {
-		return false
-	}
-	*r = normRow(m)
-	return true
-}
-
-// rows reads every row of st (cql.Collect, on Session.Iter).
-func (n node) rows(t *testing.T, st *cql.Statement, args ...any) []row {
-	t.Helper()
-	n.use(st)
-	out, err := cql.Collect(context.Background(), n.s, st, args, scanRow)
-	if err != nil {
-		t.Fatalf("read: %v", err)
+// normMaps normalises the maps cql.MapRows and MapPage read.
+func normMaps(ms []map[string]any) []row {
+	out := make([]row, len(ms))
+	for i, m := range ms {
+		out[i] = normRow(m)
 	}
 	return out
 }
 
-// pages reads every row of st with cql.CollectPage, size rows a page, and counts the pages.
+// rows reads every row of st (cql.MapRows).
+func (n node) rows(t *testing.T, st *cql.Statement, args ...any) []row {
+	t.Helper()
+	n.use(st)
+	out, err := cql.MapRows(context.Background(), n.s, st, args)
+	if err != nil {
+		t.Fatalf("read: %v", err)
+	}
+	return normMaps(out)
+}
+
+// pages reads every row of st with cql.MapPage, size rows a page, and counts the pages.
 func (n node) pages(t *testing.T, st *cql.Statement, size int, args ...any) (out []row, pages int) {
 	t.Helper()
 	n.use(st)
 	var state []byte
 	for pages = 1; ; pages++ {
-		page, next, err := cql.CollectPage(context.Background(), n.s, st, args, size, state, scanRow)
+		maps, next, err := cql.MapPage(context.Background(), n.s, st, args, size, state)
+		page := normMaps(maps)
 		if err != nil {
 			t.Fatalf("page %d: %v", pages, err)
 		}

@@ -1,29 +1,26 @@
 package cql
 
+import "github.com/scylladb/gocqlx/v2/qb"
+
 // Ledger analytics (migration 000009, docs/explorer-api.md): the richest addresses and
 // the token distribution of the unspent set at a ledger index, written by the analytics
 // worker and read by the explorer routes. A rewrite of a ledger index first deletes its
 // partition (with an older client timestamp than the rows that follow).
-
 var (
-	richestColumns      = richest.Metadata().Columns
-	distributionColumns = distribution.Metadata().Columns
-)
+	InsertRichest = def(richest, "richest_addresses.insert",
+		"store one ranked address of a ledger index's richest list", richest.InsertBuilder())
+	DeleteRichest = def(richest, "richest_addresses.delete",
+		"clear a ledger index's richest list before it is rewritten",
+		qb.Delete(richest.Name()).Where(qb.Eq("ledger_index")))
+	RichestTop = def(richest, "richest_addresses.top", "read the first N ranks of a ledger index's richest list",
+		richest.SelectBuilder(columnsOf(richest)...).LimitNamed("limit"))
 
-var (
-	InsertRichest = insert(richest, Statement{Name: "richest_addresses.insert", InUse: true,
-		Pattern: "store one ranked address of a ledger index's richest list"}, richestColumns)
-	DeleteRichest = remove(richest, Statement{Name: "richest_addresses.delete", InUse: true,
-		Pattern: "clear a ledger index's richest list before it is rewritten"}, richestColumns[:1])
-	RichestTop = query(richest, Statement{Name: "richest_addresses.top", InUse: true,
-		Pattern: "read the first N ranks of a ledger index's richest list"}, richestColumns,
-		richest.SelectBuilder().LimitNamed("limit"))
-
-	InsertDistribution = insert(distribution, Statement{Name: "token_distribution.insert", InUse: true,
-		Pattern: "store one order of magnitude of a ledger index's token distribution"}, distributionColumns)
-	DeleteDistribution = remove(distribution, Statement{Name: "token_distribution.delete", InUse: true,
-		Pattern: "clear a ledger index's token distribution before it is rewritten"}, distributionColumns[:1])
-	Distribution = query(distribution, Statement{Name: "token_distribution.by_ledger_index", InUse: true,
-		Pattern: "read a ledger index's token distribution, smallest magnitude first"}, distributionColumns,
-		distribution.SelectBuilder())
+	InsertDistribution = def(distribution, "token_distribution.insert",
+		"store one order of magnitude of a ledger index's token distribution", distribution.InsertBuilder())
+	DeleteDistribution = def(distribution, "token_distribution.delete",
+		"clear a ledger index's token distribution before it is rewritten",
+		qb.Delete(distribution.Name()).Where(qb.Eq("ledger_index")))
+	Distribution = def(distribution, "token_distribution.by_ledger_index",
+		"read a ledger index's token distribution, smallest magnitude first",
+		distribution.SelectBuilder(columnsOf(distribution)...))
 )

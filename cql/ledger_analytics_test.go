@@ -23,8 +23,8 @@ func testLedgerAnalytics(t *testing.T, n node) {
 		}
 		return out
 	}
-	richCols := cql.RichestTop.Columns
-	distCols := cql.Distribution.Columns
+	richCols := cql.InsertRichest.Columns // the model's columns, as RichestTop reads them
+	distCols := cql.InsertDistribution.Columns
 	n.expect(t, cql.RichestTop, rows(richCols, rich[0], rich[1]), ledger, 2)
 	n.expect(t, cql.RichestTop, rows(richCols, rich...), ledger, 1000)
 	n.expect(t, cql.Distribution, rows(distCols, dist...), ledger)

@@ -11,15 +11,15 @@ var (
 )
 
 var (
-	InsertLedgerDelta = insert(ledgerDeltas, Statement{Name: "ledger_family_deltas.insert", InUse: true,
-		Pattern: "record what one milestone changed in the ledger families"}, deltaColumns)
-	LedgerDelta = query(ledgerDeltas, Statement{Name: "ledger_family_deltas.by_milestone", InUse: true,
-		Pattern: "read one milestone's ledger family deltas"}, deltaColumns[2:],
-		from(ledgerDeltas, "ms_range_id", "milestone_index"))
+	InsertLedgerDelta = def(ledgerDeltas, "ledger_family_deltas.insert",
+		"record what one milestone changed in the ledger families", insert(ledgerDeltas, deltaColumns...))
+	LedgerDelta = def(ledgerDeltas, "ledger_family_deltas.by_milestone", "read one milestone's ledger family deltas",
+		from(ledgerDeltas, "ms_range_id", "milestone_index").Columns(deltaColumns[2:]...))
 
-	InsertAddressBalance = insert(addressBals, Statement{Name: "address_balances.insert", InUse: true,
-		Pattern: "record an owning address's balance after a milestone that changed it"}, balanceColumns)
-	AddressBalanceAt = query(addressBals, Statement{Name: "address_balances.at", InUse: true,
-		Pattern: "read an address's balance at a milestone: its newest row at or before it"}, balanceColumns[1:],
-		addressBals.SelectBuilder().Where(qb.LtOrEq("milestone_index")).Limit(1))
+	InsertAddressBalance = def(addressBals, "address_balances.insert",
+		"record an owning address's balance after a milestone that changed it",
+		insert(addressBals, balanceColumns...))
+	AddressBalanceAt = def(addressBals, "address_balances.at",
+		"read an address's balance at a milestone: its newest row at or before it",
+		addressBals.SelectBuilder().Where(qb.LtOrEq("milestone_index")).Limit(1).Columns(balanceColumns[1:]...))
 )

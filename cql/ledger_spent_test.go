@@ -16,15 +16,15 @@ func testSpentTwin(t *testing.T, n node) {
 	for i, r := range [][]any{b, a} {
 		n.write(t, cql.InsertSpent, chainTS(902, i), r...)
 	}
-	oldest := []row{asRow(cql.SpentPages.ByKind, a), asRow(cql.SpentPages.ByKind, b)}
+	oldest := []row{asRow(cql.InsertSpent, a), asRow(cql.InsertSpent, b)}
 	n.expect(t, cql.SpentPages.ByKind, oldest, kind, rng, int64(0), "", int64(math.MaxInt64), "")
 	n.expect(t, cql.SpentPages.ByKind, oldest[1:], kind, rng, int64(500), "0xab", int64(math.MaxInt64), "")
-	n.expect(t, cql.SpentPages.ByKindNewest, []row{asRow(cql.SpentPages.ByKindNewest, b), asRow(cql.SpentPages.ByKindNewest, a)},
+	n.expect(t, cql.SpentPages.ByKindNewest, []row{asRow(cql.InsertSpent, b), asRow(cql.InsertSpent, a)},
 		kind, rng, int64(0), "", int64(math.MaxInt64), "")
 
 	owned := append([]any{addr, rng, kind, "state_controller"}, a[2:]...)
 	n.write(t, cql.InsertSpentByAddress, chainTS(901, 1), owned...)
-	n.expect(t, cql.SpentPages.ByAddress, []row{asRow(cql.SpentPages.ByAddress, owned)},
+	n.expect(t, cql.SpentPages.ByAddress, []row{asRow(cql.InsertSpentByAddress, owned)},
 		addr, rng, kind, "state_controller", int64(0), "", int64(math.MaxInt64), "")
 	n.expect(t, cql.SpentPages.ByAddressNewest, nil, addr, rng, kind, "governor", int64(0), "", int64(math.MaxInt64), "")
 

@@ -14,7 +14,8 @@ func unspentRow(kind string, rng int, at int64, id, owner string, amount int64) 
 		"sender-addr", "0x7461", "issuer-addr", "", "", "chain-1"}
 }
 
-// asRow maps values to st's columns, as a read of them returns them.
+// asRow maps the values a write binds to its columns, as a read of every column
+// returns them.
 func asRow(st *cql.Statement, vals []any) row {
 	r := row{}
 	for i, c := range st.Columns {
@@ -31,11 +32,11 @@ func testUnspent(t *testing.T, n node) {
 	for i, r := range [][]any{c, b, a} {
 		n.write(t, cql.InsertUnspent, chainTS(900, i), r...)
 	}
-	all := []row{asRow(cql.UnspentPages.ByKind, a), asRow(cql.UnspentPages.ByKind, b), asRow(cql.UnspentPages.ByKind, c)}
+	all := []row{asRow(cql.InsertUnspent, a), asRow(cql.InsertUnspent, b), asRow(cql.InsertUnspent, c)}
 	n.expect(t, cql.UnspentPages.ByKind, all, kind, rng, int64(0), "", int64(math.MaxInt64), "")
 	// A cursor names the first row of the next page (inclusive); createdBefore excludes.
 	n.expect(t, cql.UnspentPages.ByKind, all[1:2], kind, rng, int64(1000), "0xbb", int64(1001), "")
-	newest := []row{asRow(cql.UnspentPages.ByKindNewest, c), asRow(cql.UnspentPages.ByKindNewest, b), asRow(cql.UnspentPages.ByKindNewest, a)}
+	newest := []row{asRow(cql.InsertUnspent, c), asRow(cql.InsertUnspent, b), asRow(cql.InsertUnspent, a)}
 	n.expect(t, cql.UnspentPages.ByKindNewest, newest, kind, rng, int64(0), "", int64(math.MaxInt64), "")
 	n.expect(t, cql.UnspentPages.ByKindNewest, newest[1:], kind, rng, int64(0), "", int64(1000), "0xbc")
 
@@ -52,10 +53,10 @@ func testUnspentByAddress(t *testing.T, n node) {
 	sent := append(key("sender", 40, "0x01"), owned[6:]...)
 	n.write(t, cql.InsertUnspentByAddress, chainTS(300, 1), owned...)
 	n.write(t, cql.InsertUnspentByAddress, chainTS(300, 2), sent...)
-	n.expect(t, cql.UnspentPages.ByAddress, []row{asRow(cql.UnspentPages.ByAddress, owned)},
+	n.expect(t, cql.UnspentPages.ByAddress, []row{asRow(cql.InsertUnspentByAddress, owned)},
 		addr, rng, "nft", "address", int64(0), "", int64(math.MaxInt64), "")
 	n.expect(t, cql.UnspentPages.ByAddress, nil, addr, rng, "nft", "address", int64(51), "", int64(math.MaxInt64), "")
-	n.expect(t, cql.UnspentPages.ByAddressNewest, []row{asRow(cql.UnspentPages.ByAddressNewest, sent)},
+	n.expect(t, cql.UnspentPages.ByAddressNewest, []row{asRow(cql.InsertUnspentByAddress, sent)},
 		addr, rng, "nft", "sender", int64(0), "", int64(math.MaxInt64), "")
 	n.write(t, cql.DeleteUnspentByAddress, chainTS(301, 3), key("sender", 40, "0x01")...)
 	n.expect(t, cql.UnspentPages.ByAddress, nil, addr, rng, "nft", "sender", int64(0), "", int64(math.MaxInt64), "")
@@ -73,7 +74,7 @@ func testAddressUpdates(t *testing.T, n node) {
 	asRows := func(rs ...[]any) []row {
 		var out []row
 		for _, r := range rs {
-			x := asRow(cql.AddressUpdatesNewest, r)
+			x := asRow(cql.InsertAddressUpdate, r)
 			x["roles"] = []string{"address", "sender"}
 			out = append(out, x)
 		}
@@ -89,7 +90,7 @@ func testMilestoneUpdates(t *testing.T, n node) {
 	consumed := []any{77, true, "0x09", "nft", int64(6), "smr1-b"}
 	n.write(t, cql.InsertMilestoneUpdate, chainTS(77, 2), created...)
 	n.write(t, cql.InsertMilestoneUpdate, chainTS(77, 3), consumed...)
-	n.expect(t, cql.MilestoneUpdates, []row{asRow(cql.MilestoneUpdates, created), asRow(cql.MilestoneUpdates, consumed)}, 77)
+	n.expect(t, cql.MilestoneUpdates, []row{asRow(cql.InsertMilestoneUpdate, created), asRow(cql.InsertMilestoneUpdate, consumed)}, 77)
 
 	n.write(t, cql.InsertMilestoneID, chainTS(77, 1), "0xmilestone77", 77)
 	n.expect(t, cql.MilestoneIndexByID, []row{{"milestone_index": 77}}, "0xmilestone77")

@@ -52,20 +52,16 @@ type OutputStatements struct {
 // Outputs maps a table name to its statements.
 var Outputs = map[string]*OutputStatements{}
 
-// outputTables are the output tables, each with its model and its views' models.
+// outputTables are the output tables, each with its model, its views' models and its
+// statements.
 var outputTables = func() []OutputTable {
 	all := []OutputTable{BasicOutputs, AliasOutputs, FoundryOutputs, NFTOutputs}
 	for _, t := range all {
 		outputModel(t)
+		Outputs[t.Table] = defineOutputTable(t)
 	}
 	return all
 }()
-
-func init() {
-	for _, t := range outputTables {
-		Outputs[t.Table] = defineOutputTable(t)
-	}
-}
 
 // KeyColumns is the primary key of one row (version) of the table: its key, partition
 // and clustering columns, in the order mark_spent binds them.
@@ -78,52 +74,40 @@ func (t OutputTable) KeyColumns() []string {
 }
 
 func defineOutputTable(t OutputTable) *OutputStatements {
-	m := models[t.Table]
-	readCols := join(t.Columns, outputSpentBy)
+	m, name := models[t.Table], func(what string) string { return t.Table + "." + what }
 	os := &OutputStatements{ByView: map[string]*Statement{}, ByViewTime: map[string]*Statement{}}
-	os.InsertPending = insertTTL(m, named(t.Table, "insert_pending",
-		"store an output of an unreferenced message in the pending partition, expiring"), t.Columns)
-	os.Insert = insert(m, named(t.Table, "insert", "store a confirmed output"), t.Columns)
-	os.DeletePending = remove(m, named(t.Table, "delete_pending", "remove an output's pending rows once its milestone arrived"),
-		[]string{t.Key, "ms_range_id"})
-	markSpent := named(t.Table, "mark_spent", "record which transaction spent an output, in which milestone")
-	markSpent.Columns = join(outputSpentBy, t.KeyColumns())
-	os.MarkSpent = define(m, markSpent, m.UpdateBuilder(outputSpentBy...))
-	os.ByKey = query(m, named(t.Table, "by_key", "get every row of an output (or every version of a chain output), newest first"),
-		readCols, m.SelectBuilder())
+	os.InsertPending = def(m, name("insert_pending"),
+		"store an output of an unreferenced message in the pending partition, expiring",
+		insert(m, t.Columns...).TTLNamed(ttlBind))
+	os.Insert = def(m, name("insert"), "store a confirmed output", insert(m, t.Columns...))
+	os.DeletePending = def(m, name("delete_pending"), "remove an output's pending rows once its milestone arrived",
+		qb.Delete(t.Table).Where(eq(t.Key, "ms_range_id")...))
+	os.MarkSpent = def(m, name("mark_spent"), "record which transaction spent an output, in which milestone",
+		m.UpdateBuilder(outputSpentBy...))
+	os.ByKey = def(m, name("by_key"), "get every row of an output (or every version of a chain output), newest first",
+		m.SelectBuilder(columnsOf(m)...))
 	for _, v := range t.Views {
 		view := models[t.Table+"_by_"+v]
-		os.ByView[v] = query(view, named(view.Name(), "by_partition",
-			"list outputs by "+v+" in one ms_range_id partition, newest first (seed select 1)"),
-			readCols, view.SelectBuilder())
-		os.ByViewTime[v] = query(view, named(view.Name(), "by_partition_time",
-			"list outputs by "+v+" in one partition within [from, to), newest first (seed select 2)"),
-			readCols, view.SelectBuilder().Where(qb.GtOrEq("ms_timestamp"), qb.Lt("ms_timestamp")))
+		os.ByView[v] = def(view, view.Name()+".by_partition",
+			"list outputs by "+v+" in one ms_range_id partition, newest first (seed select 1)",
+			view.SelectBuilder(columnsOf(m)...))
+		os.ByViewTime[v] = def(view, view.Name()+".by_partition_time",
+			"list outputs by "+v+" in one partition within [from, to), newest first (seed select 2)",
+			view.SelectBuilder(columnsOf(m)...).Where(qb.GtOrEq("ms_timestamp"), qb.Lt("ms_timestamp")))
 	}
 	return os
-}
-
-// named is the in-use statement "table.name" of a table or view, serving pattern.
-func named(table, name, pattern string) Statement {
-	return Statement{Name: table + "." + name, InUse: true, Pattern: pattern}
 }
 
 // Legacy outputs (seed: Legacy Outputs). Spending writes the is_used=true row and deletes
 // the is_used=false row in one single-partition batch.
 var (
-	legacyColumns = []string{"output_id", "output_type", "is_used", "ms_range_id", "milestone_index", "ms_timestamp",
-		"inclusion_state", "message_id", "amount", "address", "data"}
-	legacyKey = join(legacyColumns[:6])
-)
-
-var (
-	InsertLegacyOutput = insert(legacyOutputs, Statement{Name: "legacy_outputs.insert", InUse: true,
-		Pattern: "store a legacy (pre-Stardust) output, used or not"}, legacyColumns)
-	DeleteLegacyOutput = remove(legacyOutputs, Statement{Name: "legacy_outputs.delete", InUse: true,
-		Pattern: "remove a legacy output's unused row when it is spent"}, legacyKey)
-	LegacyOutputByID = query(legacyOutputs, Statement{Name: "legacy_outputs.by_id", InUse: true,
-		Pattern: "get a legacy output by output ID"}, legacyColumns, legacyOutputs.SelectBuilder())
-	LegacyOutputsByAddress = query(legacyOutputsByAddress, Statement{Name: "legacy_outputs_by_address.by_partition",
-		InUse: true, Pattern: "list legacy outputs of an address in one ms_range_id partition"},
-		legacyColumns, legacyOutputsByAddress.SelectBuilder())
+	InsertLegacyOutput = def(legacyOutputs, "legacy_outputs.insert",
+		"store a legacy (pre-Stardust) output, used or not", legacyOutputs.InsertBuilder())
+	DeleteLegacyOutput = def(legacyOutputs, "legacy_outputs.delete",
+		"remove a legacy output's unused row when it is spent", legacyOutputs.DeleteBuilder())
+	LegacyOutputByID = def(legacyOutputs, "legacy_outputs.by_id", "get a legacy output by output ID",
+		legacyOutputs.SelectBuilder(columnsOf(legacyOutputs)...))
+	LegacyOutputsByAddress = def(legacyOutputsByAddress, "legacy_outputs_by_address.by_partition",
+		"list legacy outputs of an address in one ms_range_id partition",
+		legacyOutputsByAddress.SelectBuilder(columnsOf(legacyOutputsByAddress)...))
 )

@@ -9,13 +9,11 @@ var receiptColumns = []string{"migrated_at", "milestone_index", "milestone_id", 
 // Receipts (migration 000011, docs/schema.md D26): the receipt milestone options, all in
 // the partition ReceiptShard.
 var (
-	InsertReceipt = define(receipts, Statement{Name: "receipts.insert", InUse: true,
-		Pattern: "record the receipt a confirmed milestone carries"},
+	InsertReceipt = def(receipts, "receipts.insert", "record the receipt a confirmed milestone carries",
 		receipts.InsertBuilder())
-	AllReceipts = define(receipts, Statement{Name: "receipts.all", InUse: true,
-		Pattern: "list every receipt, by migrated_at then milestone index"},
+	AllReceipts = def(receipts, "receipts.all", "list every receipt, by migrated_at then milestone index",
 		receipts.SelectBuilder(receiptColumns...))
-	ReceiptsMigratedAt = define(receipts, Statement{Name: "receipts.migrated_at", InUse: true,
-		Pattern: "list the receipts of the funds migrated at one legacy milestone"},
+	ReceiptsMigratedAt = def(receipts, "receipts.migrated_at",
+		"list the receipts of the funds migrated at one legacy milestone",
 		from(receipts, "shard", "migrated_at").Columns(receiptColumns...))
 )

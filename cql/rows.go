@@ -14,7 +14,7 @@ func (c *RowCount) Rows() int64 { return c.n.Load() }
 
 type rowCountKey struct{}
 
-// WithRowCount returns a context whose reads (Scan, Iter, Collect, CollectPage) add
+// WithRowCount returns a context whose reads (Scan, Records, RecordPage, GetRecord, MapRows) add
 // the rows they return to the RowCount it also returns, rows of retried attempts
 // included: they were read too.
 func WithRowCount(ctx context.Context) (context.Context, *RowCount) {

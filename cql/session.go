@@ -156,62 +156,6 @@ func (s *Session) CAS(ctx context.Context, st *Statement, args ...any) (applied 
 	return applied, current, err
 }
 
-// CollectPage reads one page of at most size rows starting at state (nil: the first
-// page) and returns the paging state of the next page (empty at the end).
-func CollectPage[T any](ctx context.Context, s *Session, st *Statement, args []any, size int, state []byte,
-	scan func(it *gocql.Iter, row *T) bool) ([]T, []byte, error) {
-	var (
-		out  []T
-		next []byte
-	)
-	err := s.doArgs(ctx, st, len(args), func() error {
-		out = out[:0]
-		iter := s.read(ctx, st, args).PageSize(size).PageState(state).Iter()
-		for {
-			var row T
-			if !scan(iter, &row) {
-				break
-			}
-			out = append(out, row)
-		}
-		countRows(ctx, len(out))
-		next = iter.PageState()
-		return iter.Close()
-	})
-	return out, next, err
-}
-
-// Iter runs a select and calls scan until it returns false; all pages are read. When
-// an attempt fails part-way and is retried, start is called before the new attempt, so
-// the caller can drop the rows of the failed one.
-func (s *Session) Iter(ctx context.Context, st *Statement, args []any, start func(), scan func(*gocql.Iter) bool) error {
-	return s.doArgs(ctx, st, len(args), func() error {
-		start()
-		iter := s.read(ctx, st, args).Iter()
-		rows := 0
-		for scan(iter) {
-			rows++
-		}
-		countRows(ctx, rows)
-		return iter.Close()
-	})
-}
-
-// Collect reads every row of a select into a slice; scan fills one row and reports
-// whether there was one (it returns iter.Scan's result).
-func Collect[T any](ctx context.Context, s *Session, st *Statement, args []any, scan func(it *gocql.Iter, row *T) bool) ([]T, error) {
-	var out []T
-	err := s.Iter(ctx, st, args, func() { out = out[:0] }, func(it *gocql.Iter) bool {
-		var row T
-		if !scan(it, &row) {
-			return false
-		}
-		out = append(out, row)
-		return true
-	})
-	return out, err
-}
-
 // Batch is an unlogged batch for statements that share one partition key: it is
 // routed to that partition's replicas and applied atomically there.
 type Batch struct {
@@ -238,11 +182,11 @@ func (s *Session) WriteBatch(ctx context.Context, b *Batch, ts int64) error {
 		return s.Write(ctx, b.entries[0].st, ts, b.entries[0].args...)
 	}
 	for _, e := range b.entries {
-		if len(e.args) != e.st.Binds {
-			return fmt.Errorf("%s: %d values for %d bind markers", e.st.Name, len(e.args), e.st.Binds)
+		if err := checkBinds(e.st, len(e.args)); err != nil {
+			return err
 		}
 	}
-	return s.do(ctx, b.entries[0].st, func() error {
+	return s.doArgs(ctx, b.entries[0].st, -1, func() error {
 		gb := s.g.NewBatch(gocql.UnloggedBatch).WithContext(ctx).WithTimestamp(ts)
 		for _, e := range b.entries {
 			gb.Query(e.st.CQL, e.args...)
@@ -251,16 +195,12 @@ func (s *Session) WriteBatch(ctx context.Context, b *Batch, ts int64) error {
 	})
 }
 
-// do holds an in-flight slot for one attempt at a time and retries retryable errors
-// of idempotent statements with exponential backoff and jitter.
-func (s *Session) do(ctx context.Context, st *Statement, run func() error) error {
-	return s.doArgs(ctx, st, -1, run)
-}
-
-// doArgs is do for a statement called with n values (-1: not checked here).
+// doArgs runs a statement called with n values (-1: checked by the caller), holding an
+// in-flight slot for one attempt at a time, and retries retryable errors of idempotent
+// statements with exponential backoff and jitter.
 func (s *Session) doArgs(ctx context.Context, st *Statement, n int, run func() error) error {
-	if n >= 0 && n != st.Binds {
-		return fmt.Errorf("%s: %d values for %d bind markers", st.Name, n, st.Binds)
+	if err := checkBinds(st, n); n >= 0 && err != nil {
+		return err
 	}
 	var err error
 	for attempt := 0; ; attempt++ {
@@ -287,6 +227,14 @@ func (s *Session) attempt(ctx context.Context, run func() error) error {
 	}
 	defer func() { <-s.inFlight }()
 	return run()
+}
+
+// checkBinds refuses n values for a statement of another number of bind markers.
+func checkBinds(st *Statement, n int) error {
+	if n != st.Binds {
+		return fmt.Errorf("%s: %d values for %d bind markers", st.Name, n, st.Binds)
+	}
+	return nil
 }
 
 // backoff is 50ms·2^attempt capped at 5s, with ±50% jitter so retries spread out.

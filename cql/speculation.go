@@ -18,7 +18,7 @@ func speculation(cfg Config) gocql.SpeculativeExecutionPolicy {
 	return &gocql.SimpleSpeculativeExecution{NumAttempts: readSpeculations, TimeoutDelay: cfg.ReadSpeculation}
 }
 
-// read builds the query of a select run by Scan, CollectPage or Iter. An idempotent
+// read builds the query of a select run by Scan, Records, GetRecord or MapRows. An idempotent
 // select is marked so (the driver speculates only for such queries) and, with
 // Config.ReadSpeculation set, is sent to the next host of its plan each time that long
 // passes without an answer; the first execution to end wins. Other statements keep one

@@ -38,7 +38,7 @@ func (e *executions) of(st *cql.Statement) int {
 
 // testReadSpeculation: with a speculation wait of 1µs every select is also sent on
 // at once; on one node every execution goes to it (the plan gives it again), and Scan,
-// CollectPage and Iter answer as without speculation. Writes are sent once.
+// MapRows and MapPage answer as without speculation. Writes are sent once.
 func testReadSpeculation(t *testing.T, n node) {
 	const key, rows, reads = "speculation", 10, 20
 	cfg := n.cfg
@@ -68,13 +68,13 @@ func testReadSpeculation(t *testing.T, n node) {
 		if id != "ms-id-960" || string(payload) != "speculated" {
 			t.Fatalf("Scan: milestone %q payload %q", id, payload)
 		}
-		all, err := cql.Collect(ctx, s, cql.AddressAnalyticsRange, []any{key, 0, rows}, scanRow)
+		all, err := cql.MapRows(ctx, s, cql.AddressAnalyticsRange, []any{key, 0, rows})
 		if err != nil || len(all) != rows {
-			t.Fatalf("Iter: %d rows, %v; want %d", len(all), err, rows)
+			t.Fatalf("MapRows: %d rows, %v; want %d", len(all), err, rows)
 		}
-		page, next, err := cql.CollectPage(ctx, s, cql.AddressAnalyticsRange, []any{key, 0, rows}, 3, nil, scanRow)
+		page, next, err := cql.MapPage(ctx, s, cql.AddressAnalyticsRange, []any{key, 0, rows}, 3, nil)
 		if err != nil || len(page) != 3 || len(next) == 0 {
-			t.Fatalf("CollectPage: %d rows, next %x, %v; want 3 and a next page", len(page), next, err)
+			t.Fatalf("MapPage: %d rows, next %x, %v; want 3 and a next page", len(page), next, err)
 		}
 	}
 	if got := obs.of(cql.MilestoneByIndex); got <= reads {

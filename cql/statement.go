@@ -4,11 +4,12 @@
 package cql
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
-	"github.com/scylladb/gocqlx/v2/qb"
 	"github.com/scylladb/gocqlx/v2/table"
 )
 
@@ -30,7 +31,8 @@ type Statement struct {
 	Kind    Kind
 	CQL     string
 	Pattern string // the access pattern it serves, as in a query catalogue
-	InUse   bool   // false: provisional (kept valid and tested, not used by a reader yet)
+	// Provisional statements are kept valid and tested, but no reader uses them yet.
+	Provisional bool
 	// Idempotent statements may be retried after a timeout: every write of the indexer is,
 	// because it carries a timestamp derived from chain order (see Session.Write).
 	Idempotent bool
@@ -44,10 +46,9 @@ type Statement struct {
 	// builder gives them: the column each value sets or compares with, or the name of
 	// another value (ttl, limit, a tuple's from[0]).
 	Names []string
-	// Columns, on the statements of tables the store maps to records field by field, are
-	// the columns a write binds (in bind order; values past them, such as a TTL, follow)
-	// or a select returns (in scan order). The CQL text is built from the same list, so
-	// the writer and the reader of a table follow one list: a new column is one edit here.
+	// Columns, on a write, name the column of its table each value sets or selects by, in
+	// bind order ("" for a value that is no column, such as a TTL): the store binds a
+	// record's fields by them, so the writer of a table follows its statement's builder.
 	Columns []string
 }
 
@@ -58,49 +59,48 @@ type builder interface {
 
 var catalogue = map[string]*Statement{}
 
-// define registers st, built by b on the table or view of model m, in the catalogue;
-// names must be unique.
-func define(m *table.Table, st Statement, b builder) *Statement {
-	if _, dup := catalogue[st.Name]; dup {
-		panic(fmt.Sprintf("cql: duplicate statement %q", st.Name))
+// def registers the statement name, built by b on the table or view of model m and
+// serving pattern, in the catalogue; names must be unique.
+func def(m *table.Table, name, pattern string, b builder) *Statement {
+	if _, dup := catalogue[name]; dup {
+		panic(fmt.Sprintf("cql: duplicate statement %q", name))
 	}
-	st.Table, st.Kind, st.Idempotent = m.Name(), kindOf(b), true
+	st := &Statement{Name: name, Pattern: pattern, Table: m.Name(), Idempotent: true}
 	st.CQL, st.Names = b.ToCql()
+	st.Kind = Kind(strings.ToLower(strings.Fields(st.CQL)[0])) // SELECT, INSERT, UPDATE or DELETE
 	st.CQL, st.Binds = strings.TrimSpace(st.CQL), len(st.Names)
-	catalogue[st.Name] = &st
-	return &st
+	if st.Kind != Select {
+		st.Columns = writeColumns(m, st.Names)
+	}
+	catalogue[name] = st
+	return st
 }
 
-func kindOf(b builder) Kind {
-	switch b.(type) {
-	case *qb.InsertBuilder:
-		return Insert
-	case *qb.UpdateBuilder:
-		return Update
-	case *qb.DeleteBuilder:
-		return Delete
-	}
-	return Select
+// provisional registers a statement no reader uses yet (see def).
+func provisional(m *table.Table, name, pattern string, b builder) *Statement {
+	st := def(m, name, pattern, b)
+	st.Provisional = true
+	return st
+}
+
+// serverTimestamp marks st to take the coordinator's clock (see Statement.ServerTimestamp).
+func serverTimestamp(st *Statement) *Statement {
+	st.ServerTimestamp = true
+	return st
 }
 
 // lwt registers a lightweight-transaction statement: not idempotent, never retried blindly.
-func lwt(m *table.Table, st Statement, b builder) *Statement {
-	p := define(m, st, b)
-	p.Idempotent = false
-	return p
+func lwt(m *table.Table, name, pattern string, b builder) *Statement {
+	st := def(m, name, pattern, b)
+	st.Idempotent = false
+	return st
 }
 
 // Catalogue lists every statement, sorted by table then name.
 func Catalogue() []*Statement {
-	out := make([]*Statement, 0, len(catalogue))
-	for _, st := range catalogue {
-		out = append(out, st)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Table != out[j].Table {
-			return out[i].Table < out[j].Table
-		}
-		return out[i].Name < out[j].Name
+	out := slices.Collect(maps.Values(catalogue))
+	slices.SortFunc(out, func(a, b *Statement) int {
+		return cmp.Or(cmp.Compare(a.Table, b.Table), cmp.Compare(a.Name, b.Name))
 	})
 	return out
 }

@@ -2,7 +2,6 @@ package cql
 
 import (
 	"slices"
-	"sort"
 
 	"github.com/scylladb/gocqlx/v2/table"
 )
@@ -24,19 +23,6 @@ func model(name string, partKey, sortKey []string, other ...string) *table.Table
 
 // keys is a key's columns, in key order.
 func keys(cols ...string) []string { return cols }
-
-// Models lists every table and view model, by name.
-func Models() []*table.Table {
-	out := make([]*table.Table, 0, len(models))
-	for _, m := range models {
-		out = append(out, m)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
-	return out
-}
-
-// Model is the model of a table or view; nil when the schema has none of that name.
-func Model(name string) *table.Table { return models[name] }
 
 // PrimaryKey is a table's primary key columns: its partition key, then its clustering key.
 func PrimaryKey(name string) []string {
@@ -72,8 +58,8 @@ var (
 	tagHints       = model("tag_hints", keys("tag"), keys("table_kind", "ms_range_id"))
 	addressesHints = model("addresses_hints", keys("address"), keys("output_kind", "variant", "ms_range_id"))
 	legacyOutputs  = model("legacy_outputs", keys("output_id"),
-		keys("output_type", "is_used", "ms_range_id", "milestone_index", "ms_timestamp"), "address", "amount", "data",
-		"inclusion_state", "message_id")
+		keys("output_type", "is_used", "ms_range_id", "milestone_index", "ms_timestamp"), "inclusion_state",
+		"message_id", "amount", "address", "data")
 	legacyOutputsByAddress = model("legacy_outputs_by_address", keys("address", "ms_range_id"),
 		keys("output_type", "is_used", "ms_timestamp", "milestone_index", "output_id"), "amount", "data",
 		"inclusion_state", "message_id")
@@ -81,18 +67,13 @@ var (
 
 // The ledger state: the unspent set, its spent twin, the ledger updates.
 var (
-	unspentOutputs          = model("unspent_outputs", keys("output_kind", "ms_range_id"), keys("created_at", "output_id"), unspentFilterColumns...)
-	unspentOutputsByAddress = model("unspent_outputs_by_address", keys("address", "ms_range_id"),
-		keys("output_kind", "role", "created_at", "output_id"), unspentFilterColumns...)
-	spentOutputs = model("spent_outputs", keys("output_kind", "ms_range_id"), keys("created_at", "output_id"),
-		join(unspentFilterColumns, []string{"spent_milestone_index"})...)
-	spentOutputsByAddress = model("spent_outputs_by_address", keys("address", "ms_range_id"),
-		keys("output_kind", "role", "created_at", "output_id"), join(unspentFilterColumns, []string{"spent_milestone_index"})...)
-	spentOutputsMilestones = model("spent_outputs_milestones", keys("ms_range_id"), keys("milestone_index"))
-	addressLedgerUpdates   = model("address_ledger_updates", keys("address", "ms_range_id"),
-		keys("milestone_index", "output_id", "is_spent"), "amount", "ms_timestamp", "output_kind", "roles")
+	unspentOutputs, unspentOutputsByAddress = ledgerSide("unspent")
+	spentOutputs, spentOutputsByAddress     = ledgerSide("spent", "spent_milestone_index")
+	spentOutputsMilestones                  = model("spent_outputs_milestones", keys("ms_range_id"), keys("milestone_index"))
+	addressLedgerUpdates                    = model("address_ledger_updates", keys("address", "ms_range_id"),
+		keys("milestone_index", "output_id", "is_spent"), "ms_timestamp", "output_kind", "roles", "amount")
 	milestoneLedgerUpdates = model("milestone_ledger_updates", keys("milestone_index"), keys("is_spent", "output_id"),
-		"address", "amount", "output_kind")
+		"output_kind", "amount", "address")
 )
 
 // The analytics, the indexer's own rows and the leases.
@@ -115,6 +96,15 @@ var (
 	systemLocal   = table.New(table.Metadata{Name: "system.local", Columns: []string{"key", "release_version"}, PartKey: []string{"key"}})
 	outputSpentBy = []string{"spent_by", "spent_milestone_index"}
 )
+
+// ledgerSide registers the tables of one side of the ledger state, by kind and by an
+// address in a role: the filter columns, then the side's own.
+func ledgerSide(side string, own ...string) (byKind, byAddress *table.Table) {
+	cols := join(unspentFilterColumns, own)
+	return model(side+"_outputs", keys("output_kind", "ms_range_id"), keys("created_at", "output_id"), cols...),
+		model(side+"_outputs_by_address", keys("address", "ms_range_id"),
+			keys("output_kind", "role", "created_at", "output_id"), cols...)
+}
 
 // outputModel registers the models of an output table and of its views: a view is
 // keyed by its column and the row's partition, then by time, and holds every other

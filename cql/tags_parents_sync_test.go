@@ -16,7 +16,7 @@ func testTags(t *testing.T, n node) {
 	}
 	for _, ms := range []int{402, 401, 403} {
 		r := tagged(ms)
-		n.write(t, cql.InsertTag, chainTS(ms, 1), tag, rng, ms, r["ms_timestamp"], r["message_id"], int8(1))
+		n.write(t, cql.InsertTag, chainTS(ms, 1), tag, rng, r["ms_timestamp"], ms, r["message_id"], int8(1))
 	}
 	n.expect(t, cql.TagMessages, []row{tagged(403), tagged(402), tagged(401)}, tag, rng)
 	n.expect(t, cql.TagMessagesTime, []row{tagged(402), tagged(401)}, tag, rng, msTime(401), msTime(403))
@@ -24,7 +24,7 @@ func testTags(t *testing.T, n node) {
 
 	// An unreferenced message's tag: pending partition until its milestone arrives.
 	seen := msTime(403).Add(4 * time.Second)
-	n.write(t, cql.InsertPendingTag, chainTS(403, 4), tag, cql.PendingRange, 404, seen, "msg-tag-pending", pendingTTL)
+	n.write(t, cql.InsertPendingTag, chainTS(403, 4), tag, cql.PendingRange, seen, 404, "msg-tag-pending", pendingTTL)
 	n.expect(t, cql.TagMessages, []row{{"milestone_index": 404, "ms_timestamp": seen, "message_id": "msg-tag-pending",
 		"inclusion_state": 0}}, tag, cql.PendingRange)
 	n.write(t, cql.DeletePendingTag, chainTS(404, 1), tag, cql.PendingRange, seen, 404, "msg-tag-pending")

@@ -56,23 +56,14 @@ func init() {
 
 // coversKey: the write names every primary key column (so its row can be selected).
 func coversKey(st *Statement, key []string) bool {
-	bound := map[string]bool{}
-	for _, c := range WriteColumns(st) {
-		bound[c] = true
-	}
-	for _, k := range key {
-		if !bound[k] {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(key, func(k string) bool { return !slices.Contains(st.Columns, k) })
 }
 
 // defineRowCheck: the select of the row st writes, returning the non-key columns it
 // binds (or its first key column when it binds none, to tell presence).
 func defineRowCheck(st *Statement, key []string) *Statement {
 	var want []string
-	for _, c := range WriteColumns(st) {
+	for _, c := range st.Columns {
 		if c != "" && !slices.Contains(key, c) {
 			want = append(want, c)
 		}
@@ -81,28 +72,25 @@ func defineRowCheck(st *Statement, key []string) *Statement {
 		want = key[:1]
 	}
 	m := models[st.Table]
-	return query(m, Statement{Name: st.Name + ".verify", InUse: true,
-		Pattern: "indexer verify: read back the row " + st.Name + " writes, by its primary key"}, want,
-		from(m, key...))
+	return def(m, st.Name+".verify", "indexer verify: read back the row "+st.Name+" writes, by its primary key",
+		from(m, key...).Columns(want...))
 }
 
 func defineView(name, base string, bySlice bool) {
 	baseKey, vm := PrimaryKey(base), models[name]
 	full, ok := fullRows[base]
 	if !ok {
-		full = define(models[base], Statement{Name: base + ".verify_full", InUse: true,
-			Pattern: "indexer verify: a base row with every column, to compare with its views"},
-			from(models[base], baseKey...))
+		full = def(models[base], base+".verify_full",
+			"indexer verify: a base row with every column, to compare with its views", get(models[base]))
 		fullRows[base] = full
 	}
 	partition := vm.Metadata().PartKey
 	v := &View{Name: name, Base: base, Partition: partition, Key: PrimaryKey(name), BaseRow: full, BaseKey: baseKey}
-	v.ByKey = define(vm, Statement{Name: name + ".verify_row", InUse: true,
-		Pattern: "indexer verify: one view row by its whole key, to compare with its base row"},
-		from(vm, v.Key...))
+	v.ByKey = def(vm, name+".verify_row",
+		"indexer verify: one view row by its whole key, to compare with its base row", from(vm, v.Key...))
 	if bySlice {
-		v.MilestoneSlice = define(vm, Statement{Name: name + ".verify_milestone", InUse: true,
-			Pattern: "indexer verify: a milestone's rows in one view partition, each must have its base row"},
+		v.MilestoneSlice = def(vm, name+".verify_milestone",
+			"indexer verify: a milestone's rows in one view partition, each must have its base row",
 			from(vm, join(partition, keys("ms_timestamp", "milestone_index"))...))
 	}
 	views[base] = append(views[base], v)
@@ -116,16 +104,3 @@ func FullRow(table string) *Statement { return fullRows[table] }
 
 // ViewsOf lists the materialized views over a base table.
 func ViewsOf(base string) []*View { return views[base] }
-
-// WriteColumns names, for each value a write binds, the column it sets or selects by
-// ("" for a value that is not a column of its table, such as a TTL).
-func WriteColumns(st *Statement) []string {
-	m := models[st.Table]
-	out := make([]string, len(st.Names))
-	for i, n := range st.Names {
-		if m != nil && slices.Contains(m.Metadata().Columns, n) {
-			out[i] = n
-		}
-	}
-	return out
-}

@@ -82,8 +82,8 @@ func countViewRows(ctx context.Context, b *testing.B, cfg cql.Config) []viewCoun
 	defer s.Close()
 	var out []viewCount
 	for _, v := range cql.MaterializedViews {
-		n, err := s.CountRows(ctx, v)
-		if err != nil {
+		var n int64 // a full scan: the benchmark's keyspace is small
+		if err := s.Gocql().Query("SELECT COUNT(*) FROM "+v.Name).WithContext(ctx).Scan(&n); err != nil {
 			b.Fatalf("count %s: %v", v.Name, err)
 		}
 		out = append(out, viewCount{v.Name, n})

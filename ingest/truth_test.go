@@ -719,6 +719,21 @@ func rowText(r row) string {
 	return b.String()
 }
 
+// rows reads every row of a select, nulls as nil (the store's reads give a null
+// column its type's zero value).
+func (e *truthEnv) rows(stmt string, binds ...any) ([]row, error) {
+	it := e.raw.Gocql().Query(stmt, binds...).WithContext(context.Background()).PageSize(5000).Iter()
+	var got []row
+	for {
+		var r row
+		if !scanRow(it, &r) {
+			break
+		}
+		got = append(got, r)
+	}
+	return got, it.Close()
+}
+
 // scanRow reads one row of any select into a row, nulls as nil.
 func scanRow(it *gocql.Iter, r *row) bool {
 	cols := it.Columns()
@@ -771,17 +786,8 @@ func (e *truthEnv) checkTables(t *testing.T) {
 }
 
 func (e *truthEnv) checkTable(t *testing.T, s *tableSchema, want []row) {
-	it := e.raw.Gocql().Query(fmt.Sprintf("SELECT * FROM %s.%s", e.cfg.Keyspace, s.name)).
-		WithContext(context.Background()).PageSize(5000).Iter()
-	var got []row
-	for {
-		var r row
-		if !scanRow(it, &r) {
-			break
-		}
-		got = append(got, r)
-	}
-	if err := it.Close(); err != nil {
+	got, err := e.rows(fmt.Sprintf("SELECT * FROM %s.%s", e.cfg.Keyspace, s.name))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != len(want) {
@@ -1618,7 +1624,7 @@ func (e *truthEnv) checkSelects(t *testing.T) {
 				if err != nil {
 					t.Fatalf("not covered: %v", err)
 				}
-				got, err := cql.Collect(context.Background(), e.raw, st, binds, scanRow)
+				got, err := e.rows(st.CQL, binds...)
 				if err != nil {
 					t.Fatalf("binds %s: %v", bindsText(binds), err)
 				}

@@ -20,25 +20,18 @@ import (
 // catalogue and one tag.
 
 // binds lists a record's values (rec is a pointer to it) in the order st binds its
-// columns, then extra values past them (a TTL).
+// columns (Statement.Columns), taking the values that are no column (a TTL) from extra.
 func binds(st *cql.Statement, rec any, extra ...any) []any {
 	field := fieldsOf(rec)
-	args := make([]any, 0, len(st.Columns)+len(extra))
+	args := make([]any, 0, len(st.Columns))
 	for _, col := range st.Columns {
+		if col == "" {
+			args, extra = append(args, extra[0]), extra[1:]
+			continue
+		}
 		args = append(args, bindValue(field(col)))
 	}
-	return append(args, extra...)
-}
-
-// dests lists where each column st returns is scanned to in a record (rec is a
-// pointer to it).
-func dests(st *cql.Statement, rec any) []any {
-	field := fieldsOf(rec)
-	out := make([]any, len(st.Columns))
-	for i, col := range st.Columns {
-		out[i] = field(col)
-	}
-	return out
+	return args
 }
 
 // fieldsOf maps a column to a pointer to the record's field tagged with it.

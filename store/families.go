@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
@@ -18,21 +16,21 @@ import (
 // ("nft.created_count") and its value, and what is not a number (Detail: JSON).
 type FamilyFigures struct {
 	Family  string
-	Figures map[string]int64
-	Detail  string
+	Figures map[string]int64 `cql:"figures"`
+	Detail  string           `cql:"detail"`
 }
 
 // FamilyPoint is one family's figures of one milestone.
 type FamilyPoint struct {
-	Index     uint32
-	Timestamp time.Time
+	Index     uint32    `cql:"milestone_index"`
+	Timestamp time.Time `cql:"milestone_timestamp"`
 	FamilyFigures
 }
 
 // DailyFamilyPoint is one family's figures of one UTC date.
 type DailyFamilyPoint struct {
-	Date    time.Time // UTC midnight
-	Figures map[string]int64
+	Date    time.Time        `cql:"date"` // UTC midnight (the driver reads a date in UTC)
+	Figures map[string]int64 `cql:"figures"`
 }
 
 // FamilyWrites are a milestone's family rows as part of its write set, with its
@@ -66,20 +64,14 @@ func (st *Store) FamilyRange(ctx context.Context, family string, from, to uint32
 	var out []FamilyPoint
 	for p := st.RangeID(to); p >= st.RangeID(from) && len(out) < limit; p-- {
 		args := []any{family, p, int32(from), clampInt32(uint64(to)), int32(limit - len(out))}
-		rows, err := cql.Collect(ctx, st.s, cql.MilestoneFamilyRange, args, func(it *gocql.Iter, row *FamilyPoint) bool {
-			var index int32
-			var detail *string
-			ok := it.Scan(&index, &row.Timestamp, &row.Figures, &detail)
-			row.Index, row.Family, row.Timestamp = uint32(index), family, row.Timestamp.UTC()
-			if detail != nil {
-				row.Detail = *detail
-			}
-			return ok
-		})
+		rows, err := cql.Records[FamilyPoint](ctx, st.s, cql.MilestoneFamilyRange, args)
 		if err != nil {
 			return nil, fmt.Errorf("reading %s of milestones %d-%d: %w", family, from, to, err)
 		}
-		out = append(out, rows...)
+		for _, row := range rows {
+			row.Family, row.Timestamp = family, row.Timestamp.UTC()
+			out = append(out, row)
+		}
 	}
 	return out, nil
 }
@@ -105,10 +97,5 @@ func (st *Store) WriteDailyFamily(ctx context.Context, day time.Time, family str
 // midnights), newest first, one year partition at a time.
 func (st *Store) DailyFamilyRange(ctx context.Context, family string, from, to time.Time) ([]DailyFamilyPoint, error) {
 	args := func(year int) []any { return []any{family, int32(year), from, to} }
-	return collectDown(ctx, st.s, cql.DailyFamilyRange, to.Year(), from.Year(), args,
-		func(it *gocql.Iter, row *DailyFamilyPoint) bool {
-			ok := it.Scan(&row.Date, &row.Figures)
-			row.Date = row.Date.UTC()
-			return ok
-		})
+	return collectDown[DailyFamilyPoint](ctx, st.s, cql.DailyFamilyRange, to.Year(), from.Year(), args)
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/gocql/gocql"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stardust-indexer/stardust-indexer/cql"
@@ -65,25 +64,11 @@ func (st *Store) MilestoneList(ctx context.Context, start, end uint32) ([]Milest
 }
 
 func (st *Store) bucketRows(ctx context.Context, bucket int32, start, end uint32) ([]MilestoneRecord, error) {
-	rows, err := cql.Collect(ctx, st.s, cql.MilestonesInBucket, []any{bucket, int32(start), int32(end)}, scanListedMilestone)
+	rows, err := cql.Records[MilestoneRecord](ctx, st.s, cql.MilestonesInBucket, []any{bucket, int32(start), int32(end)})
 	if err != nil {
 		return nil, fmt.Errorf("milestones of bucket %d: %w", bucket, err)
 	}
 	return slices.DeleteFunc(rows, func(m MilestoneRecord) bool { return m.MilestoneID == "" }), nil
-}
-
-// scanListedMilestone scans (milestone_index, message_id, milestone_id, timestamp); a row
-// that is not indexed (only its message ID written yet) scans with MilestoneID "".
-func scanListedMilestone(it *gocql.Iter, m *MilestoneRecord) bool {
-	var index int32
-	var msgID, msID *string
-	var ts *int64
-	if !it.Scan(&index, &msgID, &msID, &ts) {
-		return false
-	}
-	*m = MilestoneRecord{Index: uint32(index)}
-	m.setColumns(msgID, msID, ts)
-	return true
 }
 
 // MilestoneBucketsReady says whether milestones_by_bucket lists every milestone (see
@@ -114,7 +99,7 @@ func (st *Store) FillMilestoneBuckets(ctx context.Context, node string) (int, er
 	listed := 0
 	var state []byte
 	for {
-		rows, next, err := cql.CollectPage(ctx, st.s, cql.AllMilestones, nil, fillPage, state, scanListedMilestone)
+		rows, next, err := cql.RecordPage[MilestoneRecord](ctx, st.s, cql.AllMilestones, nil, fillPage, state)
 		if err != nil {
 			return listed, fmt.Errorf("reading milestones to list: %w", err)
 		}

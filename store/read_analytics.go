@@ -15,25 +15,25 @@ const DateLayout = "2006-01-02"
 
 // MilestoneStat is one ms_analytics row.
 type MilestoneStat struct {
-	MilestoneIndex    uint32 `json:"milestone_index"`
-	MessageCount      int    `json:"message_count"`
-	TransactionCount  int    `json:"transaction_count"`
-	TransferredTokens uint64 `json:"transferred_tokens"`
+	MilestoneIndex    uint32 `json:"milestone_index" cql:"milestone_index"`
+	MessageCount      int    `json:"message_count" cql:"message_count"`
+	TransactionCount  int    `json:"transaction_count" cql:"transaction_count"`
+	TransferredTokens uint64 `json:"transferred_tokens" cql:"transferred_tokens"`
 }
 
 // DailyStat is one daily_analytics row.
 type DailyStat struct {
-	Date           string `json:"date"` // YYYY-MM-DD, UTC
-	TotalAddresses int    `json:"total_addresses"`
-	SendAddresses  int    `json:"send_addresses"`
-	RecvAddresses  int    `json:"recv_addresses"`
+	Date           string `json:"date" cql:"date"` // YYYY-MM-DD, UTC
+	TotalAddresses int    `json:"total_addresses" cql:"total_addresses"`
+	SendAddresses  int    `json:"send_addresses" cql:"send_addresses"`
+	RecvAddresses  int    `json:"recv_addresses" cql:"recv_addresses"`
 }
 
 // AddressStat is one address_analytics row.
 type AddressStat struct {
-	MilestoneIndex uint32 `json:"milestone_index"`
-	SentTokens     uint64 `json:"sent_tokens"`
-	RecvTokens     uint64 `json:"recv_tokens"`
+	MilestoneIndex uint32 `json:"milestone_index" cql:"milestone_index"`
+	SentTokens     uint64 `json:"sent_tokens" cql:"sent_tokens"`
+	RecvTokens     uint64 `json:"recv_tokens" cql:"recv_tokens"`
 }
 
 // DateMilestones reads the first and last milestone of a UTC date the daily job
@@ -55,23 +55,15 @@ func (st *Store) MilestoneStats(ctx context.Context, start, end uint32) ([]Miles
 		lo, hi := max(uint64(start), uint64(r)*chunk), min(uint64(end), uint64(r+1)*chunk)
 		return []any{int32(r), clampInt32(lo), clampInt32(hi)}
 	}
-	return collectDown(ctx, st.s, cql.MsAnalyticsRange, int(st.RangeID(end-1)), int(st.RangeID(start)), args,
-		func(it *gocql.Iter, row *MilestoneStat) bool {
-			var idx, msgs, txs int32
-			var tokens int64
-			ok := it.Scan(&idx, &msgs, &txs, &tokens)
-			*row = MilestoneStat{uint32(idx), int(msgs), int(txs), uint64(max(tokens, 0))}
-			return ok
-		})
+	return collectDown[MilestoneStat](ctx, st.s, cql.MsAnalyticsRange, int(st.RangeID(end-1)), int(st.RangeID(start)), args)
 }
 
 // collectDown reads a select once per partition, from partition hi down to lo (newest
 // first), args giving each one's bind values, and returns the rows in that order.
-func collectDown[T any](ctx context.Context, s *cql.Session, stmt *cql.Statement, hi, lo int, args func(int) []any,
-	scan func(*gocql.Iter, *T) bool) ([]T, error) {
+func collectDown[T any](ctx context.Context, s *cql.Session, stmt *cql.Statement, hi, lo int, args func(int) []any) ([]T, error) {
 	var out []T
 	for p := hi; p >= lo; p-- {
-		rows, err := cql.Collect(ctx, s, stmt, args(p), scan)
+		rows, err := cql.Records[T](ctx, s, stmt, args(p))
 		if err != nil {
 			return nil, err
 		}
@@ -84,28 +76,14 @@ func collectDown[T any](ctx context.Context, s *cql.Session, stmt *cql.Statement
 // text the keyspace stores (see AddressText).
 func (st *Store) AddressStats(ctx context.Context, address string, start, end uint32) ([]AddressStat, error) {
 	args := []any{address, clampInt32(uint64(start)), clampInt32(uint64(end))}
-	return cql.Collect(ctx, st.s, cql.AddressAnalyticsRange, args,
-		func(it *gocql.Iter, row *AddressStat) bool {
-			var idx int32
-			var sent, recv int64
-			ok := it.Scan(&idx, &sent, &recv)
-			*row = AddressStat{uint32(idx), uint64(max(sent, 0)), uint64(max(recv, 0))}
-			return ok
-		})
+	return cql.Records[AddressStat](ctx, st.s, cql.AddressAnalyticsRange, args)
 }
 
 // DailyStats reads the computed dates in [from, to] (UTC midnights), newest first, one
 // year partition at a time.
 func (st *Store) DailyStats(ctx context.Context, from, to time.Time) ([]DailyStat, error) {
 	args := func(year int) []any { return []any{int32(year), from, to} }
-	return collectDown(ctx, st.s, cql.DailyAnalyticsRange, to.Year(), from.Year(), args,
-		func(it *gocql.Iter, row *DailyStat) bool {
-			var date time.Time
-			var total, sent, recv int32
-			ok := it.Scan(&date, &total, &sent, &recv)
-			*row = DailyStat{date.UTC().Format(DateLayout), int(total), int(sent), int(recv)}
-			return ok
-		})
+	return collectDown[DailyStat](ctx, st.s, cql.DailyAnalyticsRange, to.Year(), from.Year(), args)
 }
 
 // MetricCount is the size of one of a date's metrics_cache sets (variant, metric).

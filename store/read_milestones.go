@@ -16,50 +16,37 @@ import (
 // applied).
 
 // MilestoneRecord is a milestones row. MessageID is empty until the next milestone,
-// which references the message carrying this one, is indexed.
+// which references the message carrying this one, is indexed. MilestoneID is empty in a
+// row that is not indexed: message_id alone is written by the next milestone, and may
+// come first.
 type MilestoneRecord struct {
-	Index       uint32
-	MessageID   string
-	MilestoneID string
-	Timestamp   int64  // unix seconds
-	Payload     []byte // the signed milestone payload as the network serialized it
+	Index       uint32 `cql:"milestone_index"`
+	MessageID   string `cql:"message_id"`
+	MilestoneID string `cql:"milestone_id"`
+	Timestamp   int64  `cql:"timestamp"` // unix seconds
+	Payload     []byte `cql:"payload"`   // the signed milestone payload as the network serialized it
 }
 
 // Milestone reads one milestone by index; ErrNotFound if it is not indexed (a row that
 // holds only the message ID, written by the next milestone first, is not indexed yet).
 func (st *Store) Milestone(ctx context.Context, index uint32) (MilestoneRecord, error) {
 	m := MilestoneRecord{Index: index}
-	var msgID, msID *string
-	var ts *int64
-	err := st.s.Scan(ctx, cql.MilestoneByIndex, []any{int32(index)}, &msgID, &msID, &ts, &m.Payload)
-	if err == nil && !m.setColumns(msgID, msID, ts) {
+	err := cql.GetRecord(ctx, st.s, cql.MilestoneByIndex, []any{int32(index)}, &m)
+	if err == nil && m.MilestoneID == "" {
 		err = gocql.ErrNotFound
 	}
-	if err != nil {
-		return m, notFound(err)
-	}
-	return m, nil
-}
-
-// setColumns sets the milestone's nullable columns as read and says whether it is
-// indexed: its own row was written (milestone_id and timestamp); message_id alone is
-// written by the next milestone, and may come first or not yet.
-func (m *MilestoneRecord) setColumns(msgID, msID *string, ts *int64) (indexed bool) {
-	if msgID != nil {
-		m.MessageID = *msgID
-	}
-	if msID == nil || ts == nil {
-		return false
-	}
-	m.MilestoneID, m.Timestamp = *msID, *ts
-	return true
+	return m, notFound(err)
 }
 
 // MilestoneMessages lists the IDs of the messages a milestone referenced, in white-flag
 // order.
 func (st *Store) MilestoneMessages(ctx context.Context, index uint32) ([]string, error) {
-	return cql.Collect(ctx, st.s, cql.MessagesByMilestone, []any{int32(index)},
-		func(it *gocql.Iter, id *string) bool { return it.Scan(nil, id) })
+	rows, err := st.MilestoneListing(ctx, index)
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.MessageID
+	}
+	return ids, err
 }
 
 // MilestoneIndexByID finds a milestone's index by its ID (ErrNotFound when unknown).

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
@@ -32,11 +30,11 @@ func outputTable(kind chain.OutputKind) (cql.OutputTable, error) {
 // OutputRow is a row of one of the output tables (basic, alias, foundry, nft).
 // Columns a table does not have stay empty; a null text column reads as "".
 type OutputRow struct {
-	Kind  chain.OutputKind
-	Table string
-	// Key is the output ID (basic outputs: their key column is output_id, scanned into
-	// OutputID and copied here), or the alias, foundry or NFT ID.
-	Key                 string    `cql:"alias_id,foundry_id,nft_id"`
+	Kind                chain.OutputKind
+	Table               string
+	AliasID             string    `cql:"alias_id"`   // alias_outputs rows only (see Key)
+	FoundryID           string    `cql:"foundry_id"` // foundry_outputs rows only
+	NFTID               string    `cql:"nft_id"`     // nft_outputs rows only
 	OutputID            string    `cql:"output_id"`
 	RangeID             int32     `cql:"ms_range_id"`
 	MilestoneIndex      int32     `cql:"milestone_index"` // estimated for an output of a message not referenced yet
@@ -56,6 +54,9 @@ type OutputRow struct {
 	SpentBy             string    `cql:"spent_by"` // transaction ID; "" while unspent
 	SpentMilestoneIndex *int32    `cql:"spent_milestone_index"`
 }
+
+// Key is the row's partition key: a basic output's ID, or the alias, foundry or NFT ID.
+func (r *OutputRow) Key() string { return r.Role(outputTables[r.Kind].Key) }
 
 // Pending reports whether the row is in the partition of messages not referenced yet.
 func (r *OutputRow) Pending() bool { return r.RangeID == PendingRange }
@@ -89,16 +90,14 @@ func (st *Store) OutputsPage(ctx context.Context, kind chain.OutputKind, column,
 
 func (st *Store) outputPage(ctx context.Context, kind chain.OutputKind, t cql.OutputTable, stmt *cql.Statement, args []any,
 	req PageRequest) ([]OutputRow, []byte, error) {
-	return cql.CollectPage(ctx, st.s, stmt, args, req.Size, req.State, func(it *gocql.Iter, r *OutputRow) bool {
-		r.Kind, r.Table = kind, t.Table
-		ok := it.Scan(dests(stmt, r)...)
-		if t.Key == "output_id" {
-			r.Key = r.OutputID
-		}
-		return ok
-	})
+	rows, next, err := cql.RecordPage[OutputRow](ctx, st.s, stmt, args, req.Size, req.State)
+	for i := range rows {
+		rows[i].Kind, rows[i].Table = kind, t.Table
+	}
+	return rows, next, err
 }
 
 // Role is the address (or tag) in one of the row's indexed columns ("address",
-// "sender", "issuer", "state_controller", "governor", "dust_return_address", "tag").
+// "sender", "issuer", "state_controller", "governor", "dust_return_address", "tag"), or
+// in another of its text columns.
 func (r *OutputRow) Role(column string) string { return *fieldsOf(r)(column).(*string) }

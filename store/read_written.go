@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
@@ -39,7 +37,7 @@ func KeyArgs(w Write) ([]any, error) {
 // WriteValues maps the columns w binds to the values it binds.
 func WriteValues(w Write) Row {
 	out := Row{}
-	for i, c := range cql.WriteColumns(w.stmt) {
+	for i, c := range w.stmt.Columns {
 		if c != "" && i < len(w.Args) {
 			out[c] = w.Args[i]
 		}
@@ -69,14 +67,12 @@ func (st *Store) FullRow(ctx context.Context, table string, key []any) (Row, err
 // viewRows reads the rows of a view select (cql.View.ByKey or MilestoneSlice) with every
 // column.
 func (st *Store) viewRows(ctx context.Context, stmt *cql.Statement, args []any) ([]Row, error) {
-	return cql.Collect(ctx, st.s, stmt, args, func(it *gocql.Iter, r *Row) bool {
-		m := map[string]any{}
-		if !it.MapScan(m) {
-			return false
-		}
-		*r = m
-		return true
-	})
+	rows, err := cql.MapRows(ctx, st.s, stmt, args)
+	out := make([]Row, len(rows))
+	for i, r := range rows {
+		out[i] = r
+	}
+	return out, err
 }
 
 func (st *Store) firstRow(ctx context.Context, stmt *cql.Statement, args []any) (Row, error) {

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
@@ -35,7 +33,7 @@ func (b *builder) receipt(ts int64, cm *chain.ConfirmedMilestone) {
 // Receipts lists every stored receipt, by migratedAt then milestone index (one partition:
 // receipts are few).
 func (st *Store) Receipts(ctx context.Context) ([]ReceiptRecord, error) {
-	rows, err := cql.Collect(ctx, st.s, cql.AllReceipts, []any{int32(cql.ReceiptShard)}, scanReceipt)
+	rows, err := cql.Records[receiptRow](ctx, st.s, cql.AllReceipts, []any{int32(cql.ReceiptShard)})
 	if err != nil {
 		return nil, fmt.Errorf("reading the receipts: %w", err)
 	}
@@ -45,7 +43,7 @@ func (st *Store) Receipts(ctx context.Context) ([]ReceiptRecord, error) {
 // ReceiptsMigratedAt lists the stored receipts of the funds migrated at a legacy milestone,
 // by milestone index.
 func (st *Store) ReceiptsMigratedAt(ctx context.Context, migratedAt uint32) ([]ReceiptRecord, error) {
-	rows, err := cql.Collect(ctx, st.s, cql.ReceiptsMigratedAt, []any{int32(cql.ReceiptShard), int32(migratedAt)}, scanReceipt)
+	rows, err := cql.Records[receiptRow](ctx, st.s, cql.ReceiptsMigratedAt, []any{int32(cql.ReceiptShard), int32(migratedAt)})
 	if err != nil {
 		return nil, fmt.Errorf("reading the receipts migrated at %d: %w", migratedAt, err)
 	}
@@ -54,29 +52,24 @@ func (st *Store) ReceiptsMigratedAt(ctx context.Context, migratedAt uint32) ([]R
 
 // receiptRow is a receipts row as read: the receipt still in bytes.
 type receiptRow struct {
-	index       int32
-	milestoneID string
-	raw         []byte
-}
-
-// scanReceipt scans (migrated_at, milestone_index, milestone_id, receipt).
-func scanReceipt(it *gocql.Iter, r *receiptRow) bool {
-	var migratedAt int32
-	return it.Scan(&migratedAt, &r.index, &r.milestoneID, &r.raw)
+	MigratedAt  int32  `cql:"migrated_at"`
+	Index       int32  `cql:"milestone_index"`
+	MilestoneID string `cql:"milestone_id"`
+	Raw         []byte `cql:"receipt"`
 }
 
 func decodeReceipts(rows []receiptRow) ([]ReceiptRecord, error) {
 	out := make([]ReceiptRecord, len(rows))
 	for i, r := range rows {
-		id, err := chain.ParseMilestoneID(r.milestoneID)
+		id, err := chain.ParseMilestoneID(r.MilestoneID)
 		if err != nil {
-			return nil, fmt.Errorf("the receipt of milestone %d: its milestone ID: %w: %w", r.index, errReceiptUnreadable, err)
+			return nil, fmt.Errorf("the receipt of milestone %d: its milestone ID: %w: %w", r.Index, errReceiptUnreadable, err)
 		}
-		rc, err := chain.DecodeReceipt(r.raw)
+		rc, err := chain.DecodeReceipt(r.Raw)
 		if err != nil {
-			return nil, fmt.Errorf("the receipt of milestone %d: %w: %w", r.index, errReceiptUnreadable, err)
+			return nil, fmt.Errorf("the receipt of milestone %d: %w: %w", r.Index, errReceiptUnreadable, err)
 		}
-		out[i] = ReceiptRecord{MilestoneIndex: uint32(r.index), MilestoneID: id, Receipt: rc}
+		out[i] = ReceiptRecord{MilestoneIndex: uint32(r.Index), MilestoneID: id, Receipt: rc}
 	}
 	return out, nil
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
@@ -24,7 +22,7 @@ type SyncSpan struct {
 
 // SyncSpan reads the span of the sync table; ErrNothingSynced when it is empty.
 func (st *Store) SyncSpan(ctx context.Context) (SyncSpan, error) {
-	parts, err := cql.Collect(ctx, st.s, cql.SyncPartitions, nil, func(it *gocql.Iter, r *int32) bool { return it.Scan(r) })
+	parts, err := cql.Records[int32](ctx, st.s, cql.SyncPartitions, nil)
 	if err != nil {
 		return SyncSpan{}, err
 	}
@@ -53,13 +51,12 @@ func (st *Store) FloorSynced(ctx context.Context, span SyncSpan, index uint32) (
 		}
 		lo := max(uint64(span.Oldest), uint64(r)*chunk)
 		hi := min(uint64(index)+1, uint64(r+1)*chunk) // exclusive
-		rows, _, err := cql.CollectPage(ctx, st.s, cql.SyncRange, []any{r, int32(lo), clampInt32(hi)}, 1, nil,
-			func(it *gocql.Iter, idx *int32) bool { return it.Scan(idx, nil, nil) })
+		rows, _, err := cql.RecordPage[SyncRow](ctx, st.s, cql.SyncRange, []any{r, int32(lo), clampInt32(hi)}, 1, nil)
 		if err != nil {
 			return 0, err
 		}
 		if len(rows) > 0 {
-			return uint32(rows[0]), nil
+			return rows[0].Index, nil
 		}
 	}
 	return 0, fmt.Errorf("no synced milestone at or before %d (the oldest, %d, was unsynced meanwhile?)", index, span.Oldest)

@@ -6,15 +6,14 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
 // SyncRow is one fully written milestone.
 type SyncRow struct {
-	Index    uint32
-	SyncedBy int8
+	Index    uint32 `cql:"milestone_index"`
+	SyncedBy int8   `cql:"synced_by"`
+	LoggedBy *int8  `cql:"logged_by"` // the node that imported it from an archive, if one did
 }
 
 // Range is the inclusive milestone range [From, To].
@@ -47,30 +46,25 @@ func (st *Store) WriteSync(ctx context.Context, index uint32, node, loggedBy int
 // Synced returns which milestones in [from, to] have a sync row, reading one ms_range_id
 // partition at a time (never the seed's full-table scan).
 func (st *Store) Synced(ctx context.Context, from, to uint32) (map[uint32]int8, error) {
-	out := map[uint32]int8{}
-	if to < from {
-		return out, nil
+	rows, err := st.syncRows(ctx, from, to)
+	out := make(map[uint32]int8, len(rows))
+	for _, row := range rows {
+		out[row.Index] = row.SyncedBy
 	}
-	for r := st.RangeID(from); r <= st.RangeID(to); r++ {
+	return out, err
+}
+
+// syncRows reads the sync rows of [from, to], one ms_range_id partition at a time.
+func (st *Store) syncRows(ctx context.Context, from, to uint32) ([]SyncRow, error) {
+	var out []SyncRow
+	for r := st.RangeID(from); from <= to && r <= st.RangeID(to); r++ {
 		lo := max(from, uint32(r)*st.ChunkSize)
 		hi := min(uint64(to)+1, uint64(r+1)*uint64(st.ChunkSize)) // exclusive; may exceed uint32 at the top
-		rows, err := cql.Collect(ctx, st.s, cql.SyncRange, []any{r, int32(lo), clampInt32(hi)},
-			func(it *gocql.Iter, row *SyncRow) bool {
-				var idx int32
-				var by *int8
-				ok := it.Scan(&idx, &by, nil)
-				row.Index = uint32(idx)
-				if by != nil {
-					row.SyncedBy = *by
-				}
-				return ok
-			})
+		rows, err := cql.Records[SyncRow](ctx, st.s, cql.SyncRange, []any{r, int32(lo), clampInt32(hi)})
 		if err != nil {
 			return nil, fmt.Errorf("reading sync range %d: %w", r, err)
 		}
-		for _, row := range rows {
-			out[row.Index] = row.SyncedBy
-		}
+		out = append(out, rows...)
 	}
 	return out, nil
 }
@@ -128,23 +122,12 @@ func (st *Store) Unsync(ctx context.Context, index uint32) error {
 // LoggedBy returns the sync.logged_by of the milestones in [from, to] that have one:
 // the node that imported each from an archive.
 func (st *Store) LoggedBy(ctx context.Context, from, to uint32) (map[uint32]int8, error) {
+	rows, err := st.syncRows(ctx, from, to)
 	out := map[uint32]int8{}
-	for r := st.RangeID(from); from <= to && r <= st.RangeID(to); r++ {
-		lo := max(from, uint32(r)*st.ChunkSize)
-		hi := min(uint64(to)+1, uint64(r+1)*uint64(st.ChunkSize))
-		_, err := cql.Collect(ctx, st.s, cql.SyncRange, []any{r, int32(lo), clampInt32(hi)},
-			func(it *gocql.Iter, _ *struct{}) bool {
-				var idx int32
-				var logged *int8
-				ok := it.Scan(&idx, nil, &logged)
-				if ok && logged != nil {
-					out[uint32(idx)] = *logged
-				}
-				return ok
-			})
-		if err != nil {
-			return nil, fmt.Errorf("reading sync range %d: %w", r, err)
+	for _, row := range rows {
+		if row.LoggedBy != nil {
+			out[row.Index] = *row.LoggedBy
 		}
 	}
-	return out, nil
+	return out, err
 }

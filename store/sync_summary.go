@@ -6,8 +6,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
@@ -64,8 +62,7 @@ func (st *Store) syncTail(ctx context.Context, from uint32) ([]uint32, error) {
 			return out, nil
 		}
 		hi := uint64(p+1) * uint64(st.ChunkSize)
-		rows, next, err := cql.CollectPage(ctx, st.s, cql.SyncRange, []any{p, int32(lo), clampInt32(hi)}, tailMaxRows, nil,
-			func(it *gocql.Iter, idx *int32) bool { return it.Scan(idx, nil, nil) })
+		rows, next, err := cql.RecordPage[SyncRow](ctx, st.s, cql.SyncRange, []any{p, int32(lo), clampInt32(hi)}, tailMaxRows, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -76,7 +73,7 @@ func (st *Store) syncTail(ctx context.Context, from uint32) ([]uint32, error) {
 			return out, nil
 		}
 		for _, r := range rows {
-			out = append(out, uint32(r))
+			out = append(out, r.Index)
 		}
 	}
 	return nil, errTailTooLong

@@ -20,10 +20,11 @@ func (b *builder) outputRow(o *chain.Output, id chain.OutputID) (r OutputRow, t 
 	if t, ok = outputTables[o.Kind]; !ok {
 		return r, t, false
 	}
-	r = OutputRow{Kind: o.Kind, Table: t.Table, Key: outputKey(o, id), OutputID: id.String(),
+	r = OutputRow{Kind: o.Kind, Table: t.Table, OutputID: id.String(),
 		Address: b.addr(o.Address), DustReturnAddress: b.dustReturn(o), Sender: b.addr(o.Sender),
 		Issuer: b.addr(o.Issuer), StateController: b.addr(o.StateController), Governor: b.addr(o.Governor),
 		Tag: TagText(o.Tag)}
+	*fieldsOf(&r)(t.Key).(*string) = outputKey(o, id)
 	if o.Kind == chain.OutputAlias {
 		r.StateIndex = ptr(int32(o.StateIndex))
 	}

@@ -233,14 +233,7 @@ func newOutputItem(r *store.OutputRow, hrp string) OutputItemJSON {
 		StateJSON: partitionState(r.RangeID, r.MilestoneIndex, r.InclusionState),
 		Amount:    strconv.FormatInt(r.Amount, 10), Spent: r.SpentBy != "", SpentBy: r.SpentBy,
 		SpentMilestoneIndex: r.SpentMilestoneIndex}
-	switch r.Kind {
-	case chain.OutputAlias:
-		j.AliasID = r.Key
-	case chain.OutputNFT:
-		j.NFTID = r.Key
-	case chain.OutputFoundry:
-		j.FoundryID = r.Key
-	}
+	j.AliasID, j.NFTID, j.FoundryID = r.AliasID, r.NFTID, r.FoundryID
 	out, err := decodeOutputJSON(r.Data, hrp)
 	if err != nil {
 		slog.Warn("stored output does not decode", "table", r.Table, "output_id", r.OutputID, "error", err)
