@@ -21,6 +21,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ingest/bootstrap"
 	"github.com/stardust-indexer/stardust-indexer/source/sim"
+	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 	"github.com/stardust-indexer/stardust-indexer/testsupport/snapshottest"
@@ -131,20 +132,8 @@ func rowsRead(b *testing.B, e *env) int64 {
 func BenchmarkLedgerAnalyticsOnRequest(b *testing.B) {
 	testcontainers.SkipShort(b)
 	outputs := envInt("ASOF_BENCH_OUTPUTS", 1_000_000)
-	c := snapshottest.New(snapshottest.Options{Seed: 5, Outputs: outputs, Milestones: 30, Addresses: max(outputs/4, 1)})
-	full := filepath.Join(b.TempDir(), "full.bin")
-	if err := c.WriteFull(full, 30, 30, 0); err != nil {
-		b.Fatal(err)
-	}
-	keys, err := chain.ParseMilestoneKeys([]byte(c.KeysJSON()))
-	if err != nil {
-		b.Fatal(err)
-	}
-	st, _ := storetest.New(b, 0)
 	start := time.Now()
-	if _, err := bootstrap.Run(context.Background(), st, bootstrap.Config{Full: full, Keys: &keys, Node: "bench", Log: quiet}); err != nil {
-		b.Fatal(err)
-	}
+	st, _ := bootstrapMadeUp(b, snapshottest.Options{Seed: 5, Outputs: outputs, Milestones: 30, Addresses: max(outputs/4, 1)})
 	fmt.Printf("BenchmarkLedgerAnalyticsOnRequest: %d outputs bootstrapped in %s\n", outputs, time.Since(start).Round(time.Second))
 	srv := httptest.NewServer(New(st, Config{RequestTimeout: 10 * time.Minute}).Handler())
 	defer srv.Close()
@@ -184,6 +173,25 @@ func timedHeap(b *testing.B, op func() error) (time.Duration, uint64) {
 		b.Fatal(err)
 	}
 	return took, peak.Load()
+}
+
+// bootstrapMadeUp bootstraps a keyspace of its own from a made-up snapshot of opts, its
+// full snapshot at its last milestone.
+func bootstrapMadeUp(b *testing.B, opts snapshottest.Options) (*store.Store, *snapshottest.Chain) {
+	c := snapshottest.New(opts)
+	full := filepath.Join(b.TempDir(), "full.bin")
+	if err := c.WriteFull(full, opts.Milestones, opts.Milestones, 0); err != nil {
+		b.Fatal(err)
+	}
+	keys, err := chain.ParseMilestoneKeys([]byte(c.KeysJSON()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, _ := storetest.New(b, 0)
+	if _, err := bootstrap.Run(context.Background(), st, bootstrap.Config{Full: full, Keys: &keys, Node: "bench", Log: quiet}); err != nil {
+		b.Fatal(err)
+	}
+	return st, c
 }
 
 func envInt(name string, def int) int {

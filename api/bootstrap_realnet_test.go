@@ -107,6 +107,7 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 		}
 	})
 	t.Run("outputs at 17338-17340", func(t *testing.T) { checkOutputsAt(t, e, want) })
+	t.Run("wallet sync at 17338-17340", func(t *testing.T) { checkWalletSyncReal(t, e, want) })
 	t.Run("balances at 17338", func(t *testing.T) { checkBalancesAt(t, e, want, 17338) })
 	t.Run("balances at 17340", func(t *testing.T) { checkBalancesAt(t, e, want, 17340) })
 	t.Run("balance histories 17339-17340", func(t *testing.T) { checkBalanceHistories(t, e, want) })

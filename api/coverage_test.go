@@ -15,6 +15,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/explorer"
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/wallet"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/ingest"
@@ -296,7 +297,7 @@ var coverageRoutes = []string{
 	explorer.ExplorerPrefix + "/balance/{address}", explorer.ExplorerPrefix + "/balance/{address}/history",
 	explorer.ExplorerPrefix + "/addresses/{address}/history",
 	explorer.ExplorerPrefix + "/ledger/updates/by-address/{address}", explorer.ExplorerPrefix + "/ledger/richest-addresses",
-	explorer.ExplorerPrefix + "/ledger/token-distribution",
+	explorer.ExplorerPrefix + "/ledger/token-distribution", wallet.Prefix + "/outputs",
 }
 
 // The OpenAPI document gives every ledger route's 200 answer the X-Ledger-Coverage

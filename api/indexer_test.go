@@ -39,6 +39,8 @@ func TestIndexerAPI(t *testing.T) {
 	t.Run("as_of", func(t *testing.T) { testTip26AsOf(t, e) })
 	t.Run("chain_as_of", func(t *testing.T) { testTip26ChainAsOf(t, e) })
 	t.Run("errors", func(t *testing.T) { testTip26Errors(t, e) })
+	t.Run("wallet_sync", func(t *testing.T) { testWalletSync(t, e) })
+	t.Run("wallet_errors", func(t *testing.T) { testWalletErrors(t, e) })
 	t.Run("iotajs", func(t *testing.T) { testTip26IotaJS(t, e, model) })
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/poi"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/api/tables"
+	"github.com/stardust-indexer/stardust-indexer/api/wallet"
 )
 
 // surfaceRoutes are the routes of every surface, in the order they are documented. Every
@@ -21,6 +22,7 @@ func (s *Server) surfaceRoutes() []rest.Route {
 	routes = append(routes, indexer.New(r, s.st).Routes()...)                  // TIP-26, /api/indexer/v1
 	routes = append(routes, explorer.New(r, s.st, s.allRoutes).Routes()...)    // /api/explorer/v2
 	routes = append(routes, poi.New(r, s.st).Routes()...)                      // /api/poi/v1
+	routes = append(routes, wallet.New(r, s.st).Routes()...)                   // /api/wallet/v1
 	routes = append(routes, families.Routes()...)                              // /api/analytics/v2
 	return append(routes, families.DashboardRoutes()...)                       // /dashboard
 }
@@ -42,7 +44,7 @@ func (s *Server) chunkSize() uint32 {
 func allSchemas() rest.Object {
 	out := serverSchemas()
 	for _, more := range []rest.Object{tables.Schemas(), core.Schemas(), indexer.Schemas(), explorer.Schemas(),
-		poi.Schemas(), analytics.Schemas(), {"LedgerCoverage": rest.CoverageSchema()}} {
+		poi.Schemas(), wallet.Schemas(), analytics.Schemas(), {"LedgerCoverage": rest.CoverageSchema()}} {
 		for name, sch := range more {
 			out[name] = sch
 		}

@@ -83,7 +83,7 @@ func countViewRows(ctx context.Context, b *testing.B, cfg cql.Config) []viewCoun
 	var out []viewCount
 	for _, v := range cql.MaterializedViews {
 		var n int64 // a full scan: the benchmark's keyspace is small
-		if err := s.Gocql().Query("SELECT COUNT(*) FROM "+v.Name).WithContext(ctx).Scan(&n); err != nil {
+		if err := s.Gocql().Query("SELECT COUNT(*) FROM " + v.Name).WithContext(ctx).Scan(&n); err != nil {
 			b.Fatalf("count %s: %v", v.Name, err)
 		}
 		out = append(out, viewCount{v.Name, n})

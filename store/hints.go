@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 
-	"github.com/gocql/gocql"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
@@ -33,9 +31,9 @@ type TagHint struct {
 // sender, issuer, ...) exist in partition Range.
 type AddressHint struct {
 	Address    string
-	OutputKind string
-	Variant    string
-	Range      int32
+	OutputKind string `cql:"output_kind"`
+	Variant    string `cql:"variant"`
+	Range      int32  `cql:"ms_range_id"`
 }
 
 // HintSet collects the hints of one write set, without duplicates.
@@ -89,5 +87,20 @@ func (st *Store) AddressRanges(ctx context.Context, address string, kind chain.O
 }
 
 func (st *Store) ranges(ctx context.Context, stmt *cql.Statement, args ...any) ([]int32, error) {
-	return cql.Collect(ctx, st.s, stmt, args, func(it *gocql.Iter, r *int32) bool { return it.Scan(r) })
+	return cql.Records[int32](ctx, st.s, stmt, args)
+}
+
+// AddressHintsOf lists the partitions holding address in any of kinds and any of roles
+// (variants): one read of the address's addresses_hints partition, its rows in key order.
+func (st *Store) AddressHintsOf(ctx context.Context, address string, kinds []chain.OutputKind, roles []string) (
+	[]AddressHint, error) {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.String()
+	}
+	hints, err := cql.Records[AddressHint](ctx, st.s, cql.AddressHintsIn, []any{address, names, roles})
+	for i := range hints {
+		hints[i].Address = address
+	}
+	return hints, err
 }

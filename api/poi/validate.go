@@ -1,13 +1,10 @@
 package poi
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
-	"net/http"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -58,19 +55,9 @@ func (s *API) validate(ctx context.Context, in *rest.Input, tree rest.MerkleTree
 }
 
 func readProof(body io.Reader) (*postedProof, error) {
-	raw, err := io.ReadAll(body)
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return nil, &rest.APIError{Status: http.StatusRequestEntityTooLarge, Title: "body too large",
-			Detail: fmt.Sprintf("body: over %d bytes", tooLarge.Limit)}
-	} else if err != nil {
-		return nil, rest.BadParam("body", "unreadable: %v", err)
-	}
 	var pb proofBody
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&pb); err != nil {
-		return nil, rest.BadParam("body", "not a proof {milestone, block, proof}: %v", err)
+	if err := rest.ReadJSONBody(body, &pb, "a proof {milestone, block, proof}"); err != nil {
+		return nil, err
 	}
 	return pb.decode()
 }
