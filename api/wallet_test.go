@@ -231,8 +231,22 @@ func testWalletErrors(t *testing.T, e *env) {
 	if first.Cursor == "" {
 		t.Fatal("a page of one output of the busiest address has no cursor")
 	}
-	code, raw := e.postWallet(t, map[string]any{"addresses": []string{addr}, "cursor": first.Cursor, "ledgerIndex": 1}, nil)
+	busiest := []string{e.busiest(chain.OutputBasic, "address")}
+	code, raw := e.postWallet(t, map[string]any{"addresses": busiest, "cursor": first.Cursor, "ledgerIndex": 1}, nil)
 	if code != http.StatusBadRequest || !strings.Contains(string(raw), "the body asks for 1") {
 		t.Errorf("a cursor with another ledgerIndex: %d %s", code, raw)
+	}
+	// A cursor walks its addresses: with others (or includeSpent) it is refused.
+	for _, body := range []map[string]any{{"addresses": []string{addr}, "cursor": first.Cursor},
+		{"addresses": busiest, "cursor": first.Cursor, "includeSpent": true}} {
+		if code, raw := e.postWallet(t, body, nil); code != http.StatusBadRequest || !strings.Contains(string(raw), "other addresses") {
+			t.Errorf("a cursor with %v: %d %s", body, code, raw)
+		}
+	}
+	// A body is one JSON object.
+	resp, raw := httpcall.Post(t, e.srv.URL+wallet.Prefix+"/outputs", "application/json",
+		strings.NewReader(`{"addresses": ["`+addr+`"]} {"more": 1}`))
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(raw), "more follows it") {
+		t.Errorf("a body with more after its object: %d %s", resp.StatusCode, raw)
 	}
 }

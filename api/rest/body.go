@@ -26,5 +26,8 @@ func ReadJSONBody(body io.Reader, dst any, what string) error {
 	if err := dec.Decode(dst); err != nil {
 		return BadParam("body", "not %s: %v", what, err)
 	}
+	if dec.More() {
+		return BadParam("body", "not %s: more follows it", what)
+	}
 	return nil
 }

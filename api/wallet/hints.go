@@ -6,10 +6,10 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// hintCache keeps the partition hints the syncs read, so that the pages of one walk
-// read each address's hints once. An entry read while the ledger index was L serves a
-// request answered at an index up to L: every partition holding an output created by
-// then had its hint written with that output's milestone, before L was synced. Two
+// hintCache keeps the partition hints the syncs read, so that the pages of a walk read
+// each address's hints once while the ledger stands still. An entry serves a request
+// that finds the ledger's coverage as the entry's read found it (ledgerState): the
+// writes that add hints (a milestone, a backfill, a bootstrap) all move it. Two
 // generations bound it: when the newer one is full, it becomes the older and the older
 // goes.
 type hintCache struct {
@@ -18,26 +18,26 @@ type hintCache struct {
 }
 
 type hintEntry struct {
-	hints  []store.AddressHint
-	readAt uint32 // the ledger index when they were read
+	hints []store.AddressHint
+	state ledgerState // the ledger's when they were read
 }
 
-// hintCacheSize bounds a generation: about 100 bytes an address.
+// hintCacheSize bounds a generation: some hundreds of bytes an address.
 const hintCacheSize = 100_000
 
 func newHintCache() *hintCache {
 	return &hintCache{cur: map[string]hintEntry{}, old: map[string]hintEntry{}}
 }
 
-// get is the address's hints if an entry read by ledger index at holds them.
-func (c *hintCache) get(address string, at uint32) ([]store.AddressHint, bool) {
+// get is the address's hints if an entry read in ledger state at holds them.
+func (c *hintCache) get(address string, at ledgerState) ([]store.AddressHint, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.cur[address]
 	if !ok {
 		e, ok = c.old[address]
 	}
-	return e.hints, ok && at <= e.readAt
+	return e.hints, ok && e.state == at
 }
 
 func (c *hintCache) put(address string, e hintEntry) {

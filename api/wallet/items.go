@@ -58,7 +58,9 @@ func (s *API) readOutput(ctx context.Context, r *store.UnspentRow, at uint32, ti
 	}
 	booked := uint32(r.MilestoneIndex)
 	row, err := s.st.BookedRow(ctx, kind, key, id, booked)
-	if err != nil {
+	if errors.Is(err, store.ErrNotFound) { // the ledger row names an output its table lacks: not the client's 404
+		return fmt.Errorf("output %s: the ledger lists it, its %s row booked in %d is missing", id, kind, booked)
+	} else if err != nil {
 		return err
 	}
 	if it.Metadata, err = s.metadata(ctx, id, &row, booked, at, times); err != nil {

@@ -87,7 +87,7 @@ func (s *API) outputs(ctx context.Context, in *rest.Input) (any, error) {
 	items, err := s.items(ctx, page, at.index)
 	out := &OutputsJSON{LedgerIndex: at.index, Items: items, WithCoverage: rest.WithCoverage{Coverage: cov}}
 	if next != nil {
-		out.Cursor = cursorOf(*next, at.index)
+		out.Cursor = req.cursorOf(*next, at.index)
 	}
 	return out, err
 }
@@ -97,8 +97,14 @@ func (s *API) outputs(ctx context.Context, in *rest.Input) (any, error) {
 type ledger struct {
 	index uint32
 	past  bool
-	tip   uint32 // the ledger index when the request was read
+	ledgerState
 }
+
+// ledgerState is what the ledger's coverage was when a request read it: its index, the
+// first milestone it covers and the bootstrap's. While none changes, no hint was written
+// since (a milestone moves the index, a backfill below it moves since, a bootstrap sets
+// its index).
+type ledgerState struct{ tip, since, bootstrap uint32 }
 
 // ledgerAt is the ledger a request is answered at, with its coverage there: partial too
 // when a read of the spent twin (an earlier index, or spent outputs too) may miss spends.
@@ -113,7 +119,7 @@ func (s *API) ledgerAt(ctx context.Context, req *syncRequest) (ledger, rest.Cove
 	if err != nil {
 		return ledger{}, cov, err
 	}
-	at := ledger{index: index, past: index < li.Index, tip: li.Index}
+	at := ledger{index: index, past: index < li.Index, ledgerState: stateOf(li)}
 	if at.past || req.includeSpent {
 		missing, err := ledgerquery.SpentMissing(ctx, s.st, li.Coverage)
 		if err != nil {
@@ -124,6 +130,14 @@ func (s *API) ledgerAt(ctx context.Context, req *syncRequest) (ledger, rest.Cove
 		}
 	}
 	return at, cov, nil
+}
+
+func stateOf(li store.LedgerIndex) ledgerState {
+	st := ledgerState{tip: li.Index, since: li.Coverage.Since}
+	if b := li.Coverage.Bootstrap; b != nil {
+		st.bootstrap = b.Index
+	}
+	return st
 }
 
 var errTooManyRows = errors.New("the addresses name more outputs than one page may read")
@@ -179,7 +193,8 @@ func (s *API) ownedBy(ctx context.Context, addr string, from store.Position, wan
 	found := map[string]*held{}
 	for _, h := range hints {
 		kind, _ := chain.ParseOutputKind(h.OutputKind)
-		if !slices.Contains(OwnerRoles[kind], h.Variant) || s.st.RangeStart(h.Range) > at.index {
+		if !slices.Contains(OwnerRoles[kind], h.Variant) || h.Range == store.PendingRange ||
+			s.st.RangeStart(h.Range) > at.index {
 			continue
 		}
 		for _, spent := range []bool{false, true} {
@@ -222,7 +237,9 @@ func (s *API) readStream(ctx context.Context, stream store.LedgerStream, rng int
 		if kept >= want || len(next) == 0 {
 			return nil
 		}
-		page.State = next
+		// The rows the ledger held then are sparse (the spent twin at an earlier index):
+		// read more at a time, up to maxFetch.
+		page.State, page.Size = next, min(2*page.Size, maxFetch)
 	}
 }
 
@@ -232,12 +249,12 @@ const maxFetch = 1000
 // hintsOf is the partitions of addr's owning roles, from the cache when an entry holds
 // them at the request's ledger index.
 func (s *API) hintsOf(ctx context.Context, addr string, at ledger) ([]store.AddressHint, error) {
-	if hints, ok := s.hints.get(addr, at.index); ok {
+	if hints, ok := s.hints.get(addr, at.ledgerState); ok {
 		return hints, nil
 	}
 	hints, err := s.st.AddressHintsOf(ctx, addr, ownerKinds, ownerRoles)
 	if err == nil {
-		s.hints.put(addr, hintEntry{hints: hints, readAt: at.tip})
+		s.hints.put(addr, hintEntry{hints: hints, state: at.ledgerState})
 	}
 	return hints, err
 }

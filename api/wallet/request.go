@@ -2,6 +2,7 @@ package wallet
 
 import (
 	"fmt"
+	"hash/fnv"
 	"io"
 	"strconv"
 	"strings"
@@ -77,17 +78,22 @@ func parseRequest(body io.Reader, hrp string) (*syncRequest, error) {
 	return req, req.readCursor(b.Cursor)
 }
 
-// A cursor is "address,createdAt,outputID,ledgerIndex": the next page's place (the
-// address's position and its first output's place in TIP-26 order) and the ledger index
-// every page of the walk is answered at. Its pages ask for the same addresses.
+// A cursor is "address,createdAt,outputID,ledgerIndex,walk": the next page's place (the
+// address's position and its first output's place in TIP-26 order), the ledger index
+// every page of the walk is answered at, and a digest of what the walk asks for (its
+// addresses and includeSpent): a cursor sent with other addresses is refused, since its
+// place would name another address.
 func (r *syncRequest) readCursor(c string) error {
 	if c == "" {
 		return nil
 	}
 	parts := strings.Split(c, ",")
 	bad := func() error { return rest.BadParam("cursor", "%q is not a cursor this route gave", c) }
-	if len(parts) != 4 {
+	if len(parts) != 5 {
 		return bad()
+	}
+	if parts[4] != r.walk() {
+		return rest.BadParam("cursor", "it walks other addresses (or includeSpent); send the body of its first page")
 	}
 	k, err0 := strconv.Atoi(parts[0])
 	at, err1 := strconv.ParseInt(parts[1], 10, 64)
@@ -104,6 +110,17 @@ func (r *syncRequest) readCursor(c string) error {
 	return nil
 }
 
-func cursorOf(p place, ledgerIndex uint32) string {
-	return fmt.Sprintf("%d,%d,%s,%d", p.address, p.from.CreatedAt, p.from.OutputID, ledgerIndex)
+func (r *syncRequest) cursorOf(p place, ledgerIndex uint32) string {
+	return fmt.Sprintf("%d,%d,%s,%d,%s", p.address, p.from.CreatedAt, p.from.OutputID, ledgerIndex, r.walk())
+}
+
+// walk is the digest of what a walk asks for.
+func (r *syncRequest) walk() string {
+	h := fnv.New64a()
+	for _, a := range r.addresses {
+		h.Write([]byte(a))
+		h.Write([]byte{0})
+	}
+	fmt.Fprint(h, r.includeSpent)
+	return strconv.FormatUint(h.Sum64(), 36)
 }
