@@ -127,11 +127,7 @@ func (e *export) addUnspent(ctx context.Context, s *sorter, kind chain.OutputKin
 	if err != nil {
 		return fmt.Errorf("unspent_outputs: %w", err)
 	}
-	key := u.OutputID
-	if kind != chain.OutputBasic {
-		key = u.ChainID
-	}
-	r, err := e.st.BookedRow(ctx, kind, key, id, uint32(u.MilestoneIndex))
+	r, err := e.st.BookedRow(ctx, kind, u.RowKey(), id, uint32(u.MilestoneIndex))
 	if err != nil {
 		return fmt.Errorf("%w: unspent output %s: %w", ErrLedgerRows, id, err)
 	}

@@ -3,7 +3,6 @@ package store
 import (
 	"fmt"
 	"reflect"
-	"strings"
 	"sync"
 
 	"github.com/gocql/gocql"
@@ -13,11 +12,10 @@ import (
 
 // A record type (MessageRecord, TxRow, OutputRow, LegacyRow, TagRow, ChildRow, ...)
 // names the column of each field in a `cql` tag. Its writer binds through those names,
-// in the order of the statement's column list in the catalogue; its reader is scanned
-// by the column names the node returns (cql.Records, RecordPage, GetRecord), except
-// OutputRow's, whose Key field stands for three tables' key columns and is scanned here
-// (dests). Neither depends on a column's position: a new column is one edit in the
-// catalogue and one tag.
+// in the order its statement's builder binds them (Statement.Columns); its reader is
+// scanned by the column names the node returns (cql.Records, RecordPage, GetRecord).
+// Neither depends on a column's position: a new column is one edit in the model and one
+// tag.
 
 // binds lists a record's values (rec is a pointer to it) in the order st binds its
 // columns (Statement.Columns), taking the values that are no column (a TTL) from extra.
@@ -56,10 +54,8 @@ func columnIndex(t reflect.Type) map[string]int {
 	}
 	m := map[string]int{}
 	for i := range t.NumField() {
-		for _, col := range strings.Split(t.Field(i).Tag.Get("cql"), ",") {
-			if col != "" {
-				m[col] = i
-			}
+		if col := t.Field(i).Tag.Get("cql"); col != "" {
+			m[col] = i
 		}
 	}
 	columnIndexes.Store(t, m)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 )
 
@@ -33,6 +34,15 @@ type UnspentRow struct {
 	Governor                string `cql:"governor"`
 	ChainID                 string `cql:"chain_id"`              // alias, NFT or foundry ID; "" for basic outputs
 	SpentMilestoneIndex     int32  `cql:"spent_milestone_index"` // spent twin rows: the milestone that spent it
+}
+
+// RowKey is the key of the output's rows in its output table (BookedRow): a basic
+// output's ID, the chain ID of the others.
+func (r *UnspentRow) RowKey() string {
+	if r.Kind == chain.OutputBasic.String() {
+		return r.OutputID
+	}
+	return r.ChainID
 }
 
 // Position is a place in TIP-26 order: creation time (unix seconds), then output ID.

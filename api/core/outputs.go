@@ -2,12 +2,8 @@ package core
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-	"github.com/stardust-indexer/stardust-indexer/chain"
-	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
 
@@ -104,34 +100,8 @@ func (s *API) outputAt(ctx context.Context, lo *rest.LedgerOutput, asked *uint32
 	return ledgerAt{index: index, coverage: cov}, nil
 }
 
-// outputMetadata is an output's TIP-25 metadata in the ledger at: its booking from its
-// output-table row, its spend from the same row (the milestone's timestamp read from
-// that milestone) when a milestone up to at's index spent it. A spend past the ledger
-// index (being written now, or past a gap) is not shown yet: the answer is the ledger
-// at its index.
+// outputMetadata is an output's TIP-25 metadata in the ledger at (rest.OutputMetadataAt).
 func (s *API) outputMetadata(ctx context.Context, lo *rest.LedgerOutput, at ledgerAt) (*tip25.OutputMetadataJSON, rest.CoverageJSON, error) {
-	booked := tip25.Booked{MilestoneIndex: lo.Booked, MilestoneTimestamp: uint32(lo.Row.Timestamp.Unix())}
-	var spent *tip25.Spent
-	if lo.Row.SpentBy != "" && lo.Row.SpentMilestoneIndex != nil && uint32(*lo.Row.SpentMilestoneIndex) <= at.index {
-		var err error
-		if spent, err = s.outputSpent(ctx, lo); err != nil {
-			return nil, rest.CoverageJSON{}, err
-		}
-	}
-	return tip25.OutputMetadata(lo.ID, lo.Block, booked, spent, at.index), at.coverage, nil
-}
-
-func (s *API) outputSpent(ctx context.Context, lo *rest.LedgerOutput) (*tip25.Spent, error) {
-	tx, err := chain.ParseTransactionID(lo.Row.SpentBy)
-	if err != nil {
-		return nil, fmt.Errorf("output %s: spent by %q: %w", lo.ID, lo.Row.SpentBy, err)
-	}
-	index := uint32(*lo.Row.SpentMilestoneIndex)
-	m, err := s.st.Milestone(ctx, index)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil // a milestone of a gap being filled: its spend shows once it is written
-	} else if err != nil {
-		return nil, fmt.Errorf("output %s: spending milestone %d: %w", lo.ID, index, err)
-	}
-	return &tip25.Spent{TransactionID: tx, MilestoneIndex: index, MilestoneTimestamp: uint32(m.Timestamp)}, nil
+	meta, err := rest.OutputMetadataAt(ctx, lo.ID, lo.Block, &lo.Row, lo.Booked, at.index, s.st.Milestone)
+	return meta, at.coverage, err
 }

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
@@ -22,7 +23,7 @@ func (s *API) items(ctx context.Context, page []*held, at uint32) ([]ItemJSON, e
 	for _, h := range page {
 		outputs[h.row.OutputID] = &ItemJSON{}
 	}
-	times := &spendTimes{st: s.st, at: map[uint32]uint32{}}
+	times := &spendTimes{st: s.st, at: map[uint32]store.MilestoneRecord{}}
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(parallelReads)
 	for _, h := range page {
@@ -52,18 +53,20 @@ func (s *API) readOutput(ctx context.Context, r *store.UnspentRow, at uint32, ti
 		return fmt.Errorf("ledger row %q: %w", r.OutputID, err)
 	}
 	kind, _ := chain.ParseOutputKind(r.Kind)
-	key := r.ChainID
-	if kind == chain.OutputBasic {
-		key = r.OutputID
-	}
 	booked := uint32(r.MilestoneIndex)
-	row, err := s.st.BookedRow(ctx, kind, key, id, booked)
+	row, err := s.st.BookedRow(ctx, kind, r.RowKey(), id, booked)
 	if errors.Is(err, store.ErrNotFound) { // the ledger row names an output its table lacks: not the client's 404
 		return fmt.Errorf("output %s: the ledger lists it, its %s row booked in %d is missing", id, kind, booked)
 	} else if err != nil {
 		return err
 	}
-	if it.Metadata, err = s.metadata(ctx, id, &row, booked, at, times); err != nil {
+	var block chain.MessageID // zero for a genesis output
+	if row.MessageID != "" {
+		if block, err = chain.ParseMessageID(row.MessageID); err != nil {
+			return fmt.Errorf("output %s: creating block %q: %w", id, row.MessageID, err)
+		}
+	}
+	if it.Metadata, err = rest.OutputMetadataAt(ctx, id, block, &row, booked, at, times.of); err != nil {
 		return err
 	}
 	o, err := chain.DecodeOutput(row.Data)
@@ -76,57 +79,26 @@ func (s *API) readOutput(ctx context.Context, r *store.UnspentRow, at uint32, ti
 	return nil
 }
 
-// metadata is an output's TIP-25 metadata at ledger index at.
-func (s *API) metadata(ctx context.Context, id chain.OutputID, row *store.OutputRow, booked, at uint32,
-	times *spendTimes) (*tip25.OutputMetadataJSON, error) {
-	var block chain.MessageID
-	if row.MessageID != "" {
-		var err error
-		if block, err = chain.ParseMessageID(row.MessageID); err != nil {
-			return nil, fmt.Errorf("output %s: creating block %q: %w", id, row.MessageID, err)
-		}
-	}
-	var spent *tip25.Spent
-	if row.SpentBy != "" && row.SpentMilestoneIndex != nil && uint32(*row.SpentMilestoneIndex) <= at {
-		tx, err := chain.ParseTransactionID(row.SpentBy)
-		if err != nil {
-			return nil, fmt.Errorf("output %s: spent by %q: %w", id, row.SpentBy, err)
-		}
-		index := uint32(*row.SpentMilestoneIndex)
-		ts, ok, err := times.of(ctx, index)
-		if err != nil {
-			return nil, fmt.Errorf("output %s: spending milestone %d: %w", id, index, err)
-		}
-		if ok { // else a milestone of a gap being filled: its spend shows once it is written
-			spent = &tip25.Spent{TransactionID: tx, MilestoneIndex: index, MilestoneTimestamp: ts}
-		}
-	}
-	return tip25.OutputMetadata(id, block, tip25.Booked{MilestoneIndex: booked,
-		MilestoneTimestamp: uint32(row.Timestamp.Unix())}, spent, at), nil
-}
-
-// spendTimes reads each spending milestone's time once per request.
+// spendTimes reads each spending milestone once per request.
 type spendTimes struct {
 	st Store
 	mu sync.Mutex
-	at map[uint32]uint32
+	at map[uint32]store.MilestoneRecord
 }
 
-func (t *spendTimes) of(ctx context.Context, index uint32) (ts uint32, ok bool, err error) {
+// of reads milestone index (a rest.MilestoneReader), once.
+func (t *spendTimes) of(ctx context.Context, index uint32) (store.MilestoneRecord, error) {
 	t.mu.Lock()
-	ts, ok = t.at[index]
+	m, ok := t.at[index]
 	t.mu.Unlock()
 	if ok {
-		return ts, true, nil
+		return m, nil
 	}
 	m, err := t.st.Milestone(ctx, index)
-	if errors.Is(err, store.ErrNotFound) {
-		return 0, false, nil
-	} else if err != nil {
-		return 0, false, err
+	if err == nil {
+		t.mu.Lock()
+		t.at[index] = m
+		t.mu.Unlock()
 	}
-	t.mu.Lock()
-	t.at[index] = uint32(m.Timestamp)
-	t.mu.Unlock()
-	return uint32(m.Timestamp), true, nil
+	return m, err
 }

@@ -172,7 +172,7 @@ func (s *API) page(ctx context.Context, req *syncRequest, at ledger) ([]*held, *
 		for i, owned := range batch {
 			for _, h := range owned {
 				if len(out) == req.size {
-					return out, &place{address: k + i, from: position(&h.row)}, nil
+					return out, &place{address: k + i, from: ledgerquery.PositionOf(&h.row)}, nil
 				}
 				out = append(out, h)
 			}
@@ -268,8 +268,4 @@ func add(found map[string]*held, addr string, r store.UnspentRow, role string) {
 	if !slices.Contains(h.roles, role) {
 		h.roles = append(h.roles, role)
 	}
-}
-
-func position(r *store.UnspentRow) store.Position {
-	return store.Position{CreatedAt: r.CreatedAt, OutputID: r.OutputID}
 }
