@@ -14,11 +14,12 @@ func (s *API) Routes() []rest.Route {
 	return []rest.Route{{Pattern: Prefix + "/outputs", Tag: "wallet", Cache: rest.CacheNoStore, Body: "WalletOutputsRequest",
 		Summary: "Every output a set of addresses owns (address unlock condition, state controller, governor, " +
 			"foundry alias address, storage deposit and expiration return), at one ledger index, with its TIP-25 " +
-			"JSON and metadata, in TIP-26 order, paged with one cursor across the addresses",
+			"JSON and metadata, address by address (each address's outputs in TIP-26 order), paged with one cursor across the addresses",
 		Schema: "WalletOutputs", Handle: s.outputs,
 		Errs: map[int]string{http.StatusBadRequest: "a malformed body, no or more than 1000 addresses, a " +
 			"malformed address (named by its position, addresses[k]), a pageSize outside 1-1000, a cursor this " +
-			"route did not give, or a ledgerIndex above the ledger index",
+			"route did not give or sent with other addresses, includeSpent or ledgerIndex, or a ledgerIndex above the " +
+			"ledger index",
 			http.StatusRequestEntityTooLarge: "a body over 256 KiB",
 			http.StatusUnprocessableEntity:   "the addresses name more outputs than one page may read"}}}
 }
