@@ -40,11 +40,7 @@ import (
 // BenchmarkBalanceHistory measures the same walk for the address whose ledger updates
 // number closest to 10 000, on a chain of ASOF_HISTORY_MILESTONES (8 000) milestones.
 func BenchmarkLedgerAsOf(b *testing.B) {
-	testcontainers.SkipShort(b)
-	n := uint32(envInt("ASOF_BENCH_MILESTONES", 50_000))
-	start := time.Now()
-	e := newEnv(b, asOfBenchSim, n)
-	fmt.Printf("BenchmarkLedgerAsOf: %d milestones ingested in %s\n", n, time.Since(start).Round(time.Second))
+	e, n := benchChain(b, "BenchmarkLedgerAsOf", "ASOF_BENCH_MILESTONES", 50_000, asOfBenchSim)
 	model := e.unspentOutputs()
 	owner, mid := valuesOf(model).owner, n/2
 	page := fmt.Sprintf("%s/outputs/basic?address=%s&pageSize=100", indexer.Tip26Prefix, owner)
@@ -76,12 +72,7 @@ var asOfBenchSim = sim.Options{Seed: 50, MessagesPerMilestone: 3, AddressPool: 2
 // number closest to changes: its p50 over 5 walks, its pages and the rows one walk reads.
 func benchBalanceHistory(b *testing.B, e *env, changes int) {
 	w := newExplorerWant(e.truth)
-	busiest, off := "", 1<<62
-	for a, us := range w.updates {
-		if d := max(len(us)-changes, changes-len(us)); d < off || d == off && a < busiest {
-			busiest, off = a, d
-		}
-	}
+	busiest := updatedNear(w, changes)
 	path := explorerPath + "/balance/" + busiest + "/history?granularity=milestone"
 	walk := func() (points, pages int) {
 		for _, p := range getPages(b, e, path, 1000, func(p *explorer.BalanceHistoryJSON) string { return p.Cursor }) {
@@ -102,6 +93,29 @@ func benchBalanceHistory(b *testing.B, e *env, changes int) {
 	fmt.Printf("balance history of %s (%d ledger updates): %d points in %d pages, "+
 		"one walk p50 %s (5 walks), %d rows read\n", busiest, len(w.updates[busiest]), points, pages,
 		took[2].Round(time.Millisecond), rows)
+}
+
+// benchChain is a keyspace holding a sim chain of opts, of the milestones the variable
+// named asks for (def by default), served; it prints the ingest's time under name.
+func benchChain(b *testing.B, name, variable string, def int, opts sim.Options) (*env, uint32) {
+	testcontainers.SkipShort(b)
+	n := uint32(envInt(variable, def))
+	start := time.Now()
+	e := newEnv(b, opts, n)
+	fmt.Printf("%s: %d milestones ingested in %s\n", name, n, time.Since(start).Round(time.Second))
+	return e, n
+}
+
+// updatedNear is the address whose ledger updates number closest to changes (the
+// smallest such address when several are).
+func updatedNear(w *explorerWant, changes int) string {
+	busiest, off := "", 1<<62
+	for a, us := range w.updates {
+		if d := max(len(us)-changes, changes-len(us)); d < off || d == off && a < busiest {
+			busiest, off = a, d
+		}
+	}
+	return busiest
 }
 
 // rowsRead is the API's api_rows_read_total.

@@ -111,6 +111,8 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	t.Run("balances at 17338", func(t *testing.T) { checkBalancesAt(t, e, want, 17338) })
 	t.Run("balances at 17340", func(t *testing.T) { checkBalancesAt(t, e, want, 17340) })
 	t.Run("balance histories 17339-17340", func(t *testing.T) { checkBalanceHistories(t, e, want) })
+	t.Run("exports 17339-17340", func(t *testing.T) { checkExportsReal(t, e, want) })
+	t.Run("event streams from 17338", func(t *testing.T) { checkEventsReal(t, e) })
 	t.Run("ledger analytics on request", func(t *testing.T) { checkLedgerOnRequest(t, e, want) })
 	t.Run("balance at 17338 without the spent twin's first milestone", func(t *testing.T) {
 		checkBalanceWithoutTwin(t, e, cfg, want)

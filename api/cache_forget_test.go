@@ -12,8 +12,6 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/core"
 	"github.com/stardust-indexer/stardust-indexer/api/explorer"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-	"github.com/stardust-indexer/stardust-indexer/ingest"
-	"github.com/stardust-indexer/stardust-indexer/source/sim"
 	"github.com/stardust-indexer/stardust-indexer/store/storetest"
 	"github.com/stardust-indexer/stardust-indexer/testcontainers"
 	"github.com/stardust-indexer/stardust-indexer/verify"
@@ -47,13 +45,7 @@ func testMilestoneMessageID(t *testing.T, e *env, n uint32) {
 	fetchRaw(t, "GET", fmt.Sprintf("%s/milestones/%d", e.srv.URL, n-1)).check(t, "older milestone",
 		http.StatusOK, immutableAnswer)
 
-	opts := testOptions
-	opts.Tip = n + 2
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if err := ingest.New(sim.New(opts), e.st, ingest.Config{Start: n + 1, StopAt: n + 1}, nil, quiet).Run(ctx); err != nil {
-		t.Fatal(err)
-	}
+	ingestMore(t, e, testOptions, n+1, n+1)
 	after := fetchRaw(t, "GET", newest, "If-None-Match", before.h.Get("ETag"))
 	after.check(t, "the old tag once the next milestone is indexed", http.StatusOK, immutableAnswer)
 	if !strings.Contains(string(after.body), `"messageId":"0x`) {

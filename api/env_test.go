@@ -73,6 +73,18 @@ func newEnvWith(t testing.TB, opts sim.Options, n uint32, withAnalytics bool) *e
 	return e
 }
 
+// ingestMore indexes milestones [from, to] of the sim chain of opts into e's keyspace,
+// after those newEnv wrote.
+func ingestMore(t testing.TB, e *env, opts sim.Options, from, to uint32) {
+	t.Helper()
+	opts.Tip = to + 1
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := ingest.New(sim.New(opts), e.st, ingest.Config{Start: from, StopAt: to}, nil, quiet).Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // writeUnreferenced runs the pipeline in follow mode at tip n, which writes the
 // messages the source has seen for milestone n+1, and stops it once they are written:
 // the second Unreferenced call only comes after the first batch was applied.

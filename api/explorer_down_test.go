@@ -19,6 +19,7 @@ func TestExplorerDatabaseDown(t *testing.T) {
 	defer srv.Close()
 	addr, id := chain.Address{}.Bech32(sim.HRP), "0x"+strings.Repeat("ab", 32)
 	for _, path := range []string{"/balance/" + addr, "/addresses/" + addr + "/history",
+		"/addresses/" + addr + "/export",
 		"/ledger/updates/by-address/" + addr, "/milestones/by-index/3/blocks", "/milestones/" + id + "/blocks",
 		"/milestones/by-index/3/ledger-updates", "/ledger/updates/by-milestone/" + id,
 		"/ledger/richest-addresses", "/ledger/token-distribution", "/blocks/" + id + "/children",

@@ -44,7 +44,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *rest.Route) {
 		s.fail(w, r, rt, rest.Classify(r.Context(), err, false), err)
 		return
 	}
-	in.Accept, in.Body = r.Header.Get("Accept"), r.Body
+	in.Accept, in.Body, in.LastEventID = r.Header.Get("Accept"), r.Body, r.Header.Get("Last-Event-ID")
 	if s.revalidated(w, r, rt, in) {
 		return
 	}
@@ -68,6 +68,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *rest.Route) {
 	}
 	if rt.Admin {
 		logAdmin(r, rt, in, http.StatusOK, time.Since(start))
+	}
+	if st, ok := out.(*rest.Stream); ok {
+		s.stream(w, r, rt, st)
+		return
 	}
 	rest.SetCoverageHeader(w, out)
 	s.answer(w, r, rt, in, out)

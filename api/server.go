@@ -53,6 +53,13 @@ type Config struct {
 	// milestone interval); answers that never change are cached for a year. See
 	// docs/caching.md.
 	MovingMaxAge time.Duration
+	// MaxLiveStreams and MaxLiveStreamsPerClient cap the open event streams, in all and
+	// per client (defaults DefaultMaxLiveStreams, DefaultMaxLiveStreamsPerClient); past
+	// them a new stream is answered 429.
+	MaxLiveStreams, MaxLiveStreamsPerClient int
+	// SlowFlush: a live stream whose client takes longer than this to accept one flush is
+	// dropped, told where to resume (default DefaultSlowFlush).
+	SlowFlush time.Duration
 }
 
 // Server answers the API's routes from a store.
@@ -70,6 +77,7 @@ type Server struct {
 	guard    *guard               // limits and read token (protect.go)
 	ready    *ops.Probe[struct{}] // /readyz's ping
 	known    knownTags            // tags of immutable answers, for 304s without a read (cache_known.go)
+	live     *liveStreams         // the open live streams, under their caps (stream_caps.go)
 }
 
 // New builds the server and its routes.
@@ -86,11 +94,14 @@ func New(st *store.Store, cfg Config) *Server {
 	if cfg.HealthMaxAge <= 0 {
 		cfg.HealthMaxAge = DefaultHealthMaxAge
 	}
+	if cfg.SlowFlush <= 0 {
+		cfg.SlowFlush = DefaultSlowFlush
+	}
 	token := cfg.AdminToken
 	readToken := cfg.ReadToken
 	cfg.AdminToken, cfg.ReadToken = "", "" // only their sums are kept
 	s := &Server{st: st, cfg: cfg, metrics: newMetrics(cfg.Registry), mux: http.NewServeMux(),
-		guard: newGuard(cfg, readToken)}
+		guard: newGuard(cfg, readToken), live: newLiveStreams(cfg.MaxLiveStreams, cfg.MaxLiveStreamsPerClient)}
 	// The probe's read is tried once: a probe answers from its deadline, not after retries.
 	s.ready = ops.NewProbe("ready", func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, st.Ping(store.NoRetries(ctx))

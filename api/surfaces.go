@@ -3,6 +3,7 @@ package api
 import (
 	"github.com/stardust-indexer/stardust-indexer/api/analytics"
 	"github.com/stardust-indexer/stardust-indexer/api/core"
+	"github.com/stardust-indexer/stardust-indexer/api/events"
 	"github.com/stardust-indexer/stardust-indexer/api/explorer"
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
 	"github.com/stardust-indexer/stardust-indexer/api/poi"
@@ -23,6 +24,7 @@ func (s *Server) surfaceRoutes() []rest.Route {
 	routes = append(routes, explorer.New(r, s.st, s.allRoutes).Routes()...)    // /api/explorer/v2
 	routes = append(routes, poi.New(r, s.st).Routes()...)                      // /api/poi/v1
 	routes = append(routes, wallet.New(r, s.st).Routes()...)                   // /api/wallet/v1
+	routes = append(routes, events.New(r, s.st).Routes()...)                   // /api/stream/v1
 	routes = append(routes, families.Routes()...)                              // /api/analytics/v2
 	return append(routes, families.DashboardRoutes()...)                       // /dashboard
 }

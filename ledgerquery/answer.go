@@ -124,15 +124,11 @@ type SpentTwin interface {
 
 // SpentMissing reports whether the spent twin may lack spends the ledger covers: it
 // holds them from the first milestone written with it on, so it covers the ledger when
-// it holds the first milestone whose spends matter: the one after a bootstrap's L (the
-// snapshot is the ledger after L's spends), or the first indexed one. A read of spent
+// it holds the first milestone whose spends matter (cov.FirstChange). A read of spent
 // outputs (a list with includeSpent, a balance at an earlier ledger index) is partial
 // when it does.
 func SpentMissing(ctx context.Context, rd SpentTwin, cov store.LedgerCoverage) (bool, error) {
-	first := cov.Since
-	if cov.Bootstrap != nil {
-		first++
-	}
+	first := cov.FirstChange()
 	if first > cov.Index {
 		return false, nil // no spend is covered yet
 	}

@@ -52,6 +52,22 @@ func BeforeSinceReason(at, since uint32) string {
 		at, since)
 }
 
+// FirstChange is the first milestone whose changes the keyspace holds: the one after a
+// snapshot bootstrap's (the snapshot is the ledger after its milestone's spends, not what
+// the milestone changed), else the first indexed one (at least 1).
+func (c LedgerCoverage) FirstChange() uint32 {
+	if c.Bootstrap != nil {
+		return c.Since + 1
+	}
+	return max(c.Since, 1)
+}
+
+// ChangesBeforeReason: a list of ledger changes asked from a time before the first
+// milestone whose changes are indexed.
+func ChangesBeforeReason(first uint32) string {
+	return fmt.Sprintf("the changes of milestones before %d are not indexed: the list starts at %d", first, first)
+}
+
 // SpentMissingReason: the spent twin lacks spends (a keyspace indexed before it).
 func SpentMissingReason(since uint32) string {
 	return fmt.Sprintf("the spent outputs table lacks the spends of milestone %d on (indexed before it; "+

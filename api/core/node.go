@@ -146,46 +146,11 @@ func (s *API) coreInfo(ctx context.Context, _ *rest.Input) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	net, err := s.infoNetwork(ctx)
+	net, err := s.Network(ctx)
 	if err != nil {
 		return nil, err
 	}
-	in := tip25.NodeInfoInput{Name: NodeName, Version: NodeVersion, Network: net, BaseToken: baseTokenJSON(net),
+	in := tip25.NodeInfoInput{Name: NodeName, Version: NodeVersion, Network: net, BaseToken: rest.BaseTokenOf(net),
 		Healthy: s.healthy(t), Latest: latest, Confirmed: t.ref(), PruningIndex: t.pruningIndex()}
 	return infoJSON{NodeInfoJSON: tip25.NodeInfo(in), WithCoverage: rest.WithCoverage{Coverage: t.coverage()}}, nil
-}
-
-// infoNetwork is the network as the keyspace records it: name and HRP, the protocol
-// parameters and base token once an indexer recorded them. A keyspace written before
-// those were recorded reports what it has (name and HRP, zero parameters); one that no
-// indexer has written reports nothing.
-func (s *API) infoNetwork(ctx context.Context) (chain.Network, error) {
-	rec, ok, err := s.st.Network(ctx)
-	if err != nil || !ok {
-		return chain.Network{}, err
-	}
-	net := chain.Network{Name: rec.Name, HRP: rec.HRP,
-		Params: chain.ProtocolParameters{Version: chain.ProtocolVersion, NetworkName: rec.Name, Bech32HRP: rec.HRP}}
-	p, ok, err := s.st.Protocol(ctx)
-	if err != nil || !ok {
-		return net, err
-	}
-	net.Params = p.Params
-	if p.BaseToken != nil {
-		net.BaseToken = *p.BaseToken
-	}
-	return net, nil
-}
-
-// baseTokenJSON is the network's base token: the recorded one; Shimmer's when none is
-// recorded for Shimmer; else one named after the network (docs/core-api.md).
-func baseTokenJSON(net chain.Network) tip25.BaseToken {
-	bt := net.BaseToken
-	switch {
-	case bt == (chain.BaseToken{}) && net.Name == chain.Shimmer().Name:
-		return tip25.ShimmerBaseToken()
-	case bt == (chain.BaseToken{}):
-		return tip25.BaseToken{Name: net.Name, TickerSymbol: net.Name, Unit: net.Name}
-	}
-	return tip25.BaseToken(bt)
 }

@@ -13,9 +13,7 @@ type Store interface {
 	LedgerIndex(ctx context.Context) (store.LedgerIndex, error)
 	Milestone(ctx context.Context, index uint32) (store.MilestoneRecord, error)
 	MilestoneUpdates(ctx context.Context, index uint32) ([]store.MilestoneUpdate, error)
-	Network(ctx context.Context) (store.NetworkRecord, bool, error)
 	NewestTreasury(ctx context.Context) (t store.Treasury, ok bool, err error)
-	Protocol(ctx context.Context) (store.ProtocolRecord, bool, error)
 	Receipts(ctx context.Context) ([]store.ReceiptRecord, error)
 	ReceiptsMigratedAt(ctx context.Context, migratedAt uint32) ([]store.ReceiptRecord, error)
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -77,11 +76,11 @@ func (s *API) balanceHistory(ctx context.Context, in *rest.Input, p *balanceHist
 	if err != nil {
 		return nil, err
 	}
-	first, last, cov, err := s.historyRange(ctx, li, p)
+	first, last, cov, err := s.historyRange(ctx, li, p.From, p.To)
 	if err != nil {
 		return nil, err
 	}
-	hs, err := s.holdings(ctx, p.Address, li)
+	hs, _, err := s.holdings(ctx, p.Address, li)
 	if err != nil {
 		return nil, err
 	}
@@ -101,37 +100,34 @@ func (s *API) balanceHistory(ctx context.Context, in *rest.Input, p *balanceHist
 
 // historyRange is the milestones a history covers and its coverage: partial when it
 // starts before coverage.since or the spent twin may lack spends.
-func (s *API) historyRange(ctx context.Context, li store.LedgerIndex, p *balanceHistoryParams) (uint32, uint32, rest.CoverageJSON, error) {
-	last, cov, err := rest.AtLedgerIndex(li.Index, rest.CoverageOf(li.Coverage), p.To)
+func (s *API) historyRange(ctx context.Context, li store.LedgerIndex, from, to *uint32) (uint32, uint32, rest.CoverageJSON, error) {
+	last, cov, err := rest.AtLedgerIndex(li.Index, rest.CoverageOf(li.Coverage), to)
 	if err != nil {
 		return 0, 0, cov, err
 	}
 	first := max(li.Coverage.Since, 1)
-	if p.From != nil {
-		first = max(*p.From, 1)
+	if from != nil {
+		first = max(*from, 1)
 	}
 	if first > last {
 		return 0, 0, cov, rest.BadParam("from", "%d is after to (%d)", first, last)
 	}
 	cov = rest.CoverageAt(cov, first)
-	missing, err := ledgerquery.SpentMissing(ctx, s.st, li.Coverage)
-	if missing {
-		cov.Partial(store.SpentMissingReason(li.Coverage.Since))
-	}
+	err = rest.MarkSpentMissing(ctx, s.st, li.Coverage, &cov)
 	return first, last, cov, err
 }
 
 // holdings reads the address's owner candidates, spent ones too, and turns them into
-// its holdings up to the ledger index; an expiration's milestone is found by bisecting
-// the synced milestones' times.
-func (s *API) holdings(ctx context.Context, address string, li store.LedgerIndex) ([]holding, error) {
+// its holdings up to the ledger index, with each output's row (its spent twin's when
+// spent); an expiration's milestone is found by bisecting the synced milestones' times.
+func (s *API) holdings(ctx context.Context, address string, li store.LedgerIndex) ([]holding, map[string]*store.UnspentRow, error) {
 	rows, err := s.heldCandidates(ctx, address, 0, true)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	span, err := s.st.SyncTip(ctx)
 	if err != nil && !errors.Is(err, store.ErrNothingSynced) {
-		return nil, err
+		return nil, nil, err
 	}
 	expiry := func(t int64) (uint32, error) {
 		if span.Newest == 0 {
@@ -143,7 +139,9 @@ func (s *API) holdings(ctx context.Context, address string, li store.LedgerIndex
 		}
 		return x, err
 	}
-	return holdingsOf(address, rows, li.Index, expiry)
+	latest := latestRows(rows)
+	hs, err := holdingsOf(address, latest, li.Index, expiry)
+	return hs, latest, err
 }
 
 // milestonePoints fills a page of points, one per milestone that changed the balance,

@@ -26,14 +26,13 @@ func (h *holding) heldAt(k uint32) bool { return h.from <= k && (h.until == 0 ||
 // to the ledger index).
 type expiryFunc func(t int64) (uint32, error)
 
-// holdingsOf turns an address's owner candidates (unspent and spent twin rows, an output
-// in several roles more than once) into its holdings up to ledger index ledger: an
-// output without expiration is held by its owner from creation to spend; one with
-// expiration by its owner until the first milestone at or after the expiration time and
-// by its return address from then on.
-func holdingsOf(address string, rows []store.UnspentRow, ledger uint32, expiry expiryFunc) ([]holding, error) {
+// holdingsOf turns an address's owner candidates (latestRows: one row per output) into
+// its holdings up to ledger index ledger: an output without expiration is held by its
+// owner from creation to spend; one with expiration by its owner until the first
+// milestone at or after the expiration time and by its return address from then on.
+func holdingsOf(address string, rows map[string]*store.UnspentRow, ledger uint32, expiry expiryFunc) ([]holding, error) {
 	var out []holding
-	for _, r := range latestRows(rows) {
+	for _, r := range rows {
 		created, spent := uint32(r.MilestoneIndex), uint32(max(r.SpentMilestoneIndex, 0))
 		if r.MilestoneIndex < 0 || created > ledger {
 			continue

@@ -41,7 +41,7 @@ func TestHoldingsOf(t *testing.T) {
 	} {
 		c.row.OutputID = "o"
 		rows := []store.UnspentRow{c.row, c.row} // an output in two roles
-		got, err := holdingsOf(me, rows, 100, expiry)
+		got, err := holdingsOf(me, latestRows(rows), 100, expiry)
 		for i := range c.want {
 			c.want[i].outputID = "o"
 			if c.want[i].from == 10 {

@@ -199,7 +199,7 @@ func (s *API) milestonePage(ctx context.Context, q milestoneQuery, keep func(sto
 			return out, nil
 		}
 		lo, hi := window(first, last, q.oldest)
-		rows, err := s.milestoneWindow(ctx, uint32(lo), uint32(hi))
+		rows, err := s.MilestonesIn(ctx, uint32(lo), uint32(hi))
 		if err != nil {
 			return out, err
 		}
@@ -230,16 +230,4 @@ func window(first, last int64, oldest bool) (int64, int64) {
 		return first, min(last, (first/store.MilestoneBucket+1)*store.MilestoneBucket-1)
 	}
 	return max(first, last/store.MilestoneBucket*store.MilestoneBucket), last
-}
-
-// milestoneWindow reads the indexed milestones of [start, end], newest first: from
-// milestones_by_bucket once it lists every milestone, else one read per milestone.
-func (s *API) milestoneWindow(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
-	switch listed, err := s.MilestonesListed(ctx); {
-	case err != nil:
-		return nil, err
-	case !listed:
-		return s.MilestonesOneByOne(ctx, start, end)
-	}
-	return s.st.MilestoneList(ctx, start, end)
 }

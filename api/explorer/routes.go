@@ -30,6 +30,13 @@ func (s *API) Routes() []rest.Route {
 				"it (with the outputs that did), or at the end of every UTC day",
 			CanMiss: true, Errs: tooMany, Schema: "ExplorerBalanceHistory"}, s.balanceHistory),
 		rest.WithParams(history("/addresses/{address}/history"), s.history),
+		rest.WithParams(rest.Route{Pattern: ExplorerPrefix + "/addresses/{address}/export", Tag: "explorer",
+			Summary: "An address's ledger changes in a time range as a file (format=csv or jsonl), oldest first and " +
+				"streamed: a header record (network, address, range, coverage, token), one row per change (milestone " +
+				"and time, block, transaction, output, event, direction, amount in base and display units, native " +
+				"tokens, counterparties, balance after) and an end record (rows, closing balance); JSONL records are " +
+				"ExplorerExportRecord, CSV's header and end records are # comment lines",
+			Cache: rest.CacheNoStore, Media: "text/csv", AltMedia: "application/jsonl", Errs: tooMany}, s.export),
 		rest.WithParams(history("/ledger/updates/by-address/{address}"), s.ledgerUpdatesByAddress),
 		rest.WithParams(rest.Route{Pattern: ExplorerPrefix + "/blocks/{blockId}/children", Tag: "explorer",
 			Summary: "A block's children a milestone referenced, newest first, by page number", CanMiss: true,
@@ -84,7 +91,8 @@ func Schemas() rest.Object {
 			"maxResults", maxResults, "items", rest.ArrayOf(rest.Props("date", str, "milestoneIndex", integer,
 				"milestoneTimestamp", integer, "balance", str, "change", str,
 				"outputs", rest.ArrayOf(rest.Props("outputId", str, "change", str)))), "coverage", rest.Ref("LedgerCoverage")),
-		"ChronicleRoutes": rest.Props("routes", rest.ArrayOf(str)),
+		"ChronicleRoutes":      rest.Props("routes", rest.ArrayOf(str)),
+		"ExplorerExportRecord": exportRecordSchema(str, integer),
 		"ExplorerBlockChildren": rest.Props("blockId", str, "maxResults", maxResults, "count", integer,
 			"children", rest.ArrayOf(str)),
 		"ExplorerMilestones": rest.Props("cursor", rest.Object{"type": "string",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -12,6 +13,7 @@ type Store interface {
 	AddressUpdatesPage(ctx context.Context, address string, rng int32, first uint32, last uint32, oldest bool, req store.PageRequest) ([]store.AddressUpdate, []byte, error)
 	ChildrenPage(ctx context.Context, parentID string, tr store.TimeRange, req store.PageRequest) ([]store.ChildRow, []byte, error)
 	FloorSynced(ctx context.Context, span store.SyncSpan, index uint32) (uint32, error)
+	BookedRow(ctx context.Context, kind chain.OutputKind, key string, id chain.OutputID, index uint32) (store.OutputRow, error)
 	IncludedMessage(ctx context.Context, txID string) (string, error)
 	LatestLedgerAnalytics(ctx context.Context) (store.LedgerSummary, error)
 	LedgerIndex(ctx context.Context) (store.LedgerIndex, error)
@@ -20,7 +22,6 @@ type Store interface {
 	SpentTwinHolds(ctx context.Context, index uint32) (bool, error)
 	LedgerUpdateRanges(ctx context.Context, address string) ([]int32, error)
 	MessageMetadata(ctx context.Context, id string) (store.MessageRecord, error)
-	MilestoneList(ctx context.Context, start uint32, end uint32) ([]store.MilestoneRecord, error)
 	MilestoneMessagesPage(ctx context.Context, index uint32, newest bool, req store.PageRequest) ([]store.MilestoneMessage, []byte, error)
 	MilestoneTime(ctx context.Context, index uint32) (time.Time, error)
 	MilestoneUpdatesPage(ctx context.Context, index uint32, req store.PageRequest) ([]store.MilestoneUpdate, []byte, error)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
@@ -102,6 +103,16 @@ func (s *Reads) Coverage(ctx context.Context) (CoverageJSON, error) {
 		return CoverageJSON{}, err
 	}
 	return CoverageOf(c), nil
+}
+
+// MarkSpentMissing marks cov partial when the spent twin may lack spends the ledger c
+// covers (ledgerquery.SpentMissing): a read of spent outputs then misses some.
+func MarkSpentMissing(ctx context.Context, st ledgerquery.SpentTwin, c store.LedgerCoverage, cov *CoverageJSON) error {
+	missing, err := ledgerquery.SpentMissing(ctx, st, c)
+	if missing {
+		cov.Partial(store.SpentMissingReason(c.Since))
+	}
+	return err
 }
 
 // CoverageAt is c for ledger analytics computed at ledger index at: partial when at is

@@ -45,6 +45,8 @@ type Input struct {
 	Hash     QueryHash
 	HRP      string // the network's bech32 HRP: addresses are stored and shown under it
 	Accept   string // the request's Accept header (TIP-25 routes answer bytes or JSON by it)
+	// LastEventID is the request's Last-Event-ID header (an event stream resumes after it).
+	LastEventID string
 	// canon is the route and its parameters in canonical form, before localize (routes
 	// whose answers are remembered only: cache_known.go); knownGen the remembered tags'
 	// generation the answer is read under.

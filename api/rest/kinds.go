@@ -35,8 +35,8 @@ var (
 	foundryIDKind     = hexIDKind(38, chain.ParseFoundryID)
 
 	addressKind = TypedKind(map[string]any{"type": "string",
-		"description": "bech32 (any HRP) or 0x-hex of the kind byte and 32 bytes"}, parseAddress)
-	tagKind  = TypedKind(map[string]any{"type": "string", "pattern": "^0x([0-9a-fA-F]{2}){1,64}$"}, parseTag)
+		"description": "bech32 (any HRP) or 0x-hex of the kind byte and 32 bytes"}, ParseAddress)
+	tagKind  = TypedKind(map[string]any{"type": "string", "pattern": "^0x([0-9a-fA-F]{2}){1,64}$"}, ParseTag)
 	boolKind = TypedKind(map[string]any{"type": "boolean"}, parseBool)
 	TimeKind = TypedKind(map[string]any{"type": "string",
 		"description": "RFC 3339 (2022-10-01T00:00:00Z) or unix seconds"}, parseTime)

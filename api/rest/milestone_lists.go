@@ -23,6 +23,18 @@ func (s *Reads) MilestonesListed(ctx context.Context) (bool, error) {
 	return ready, err
 }
 
+// MilestonesIn reads the indexed milestones of [start, end], newest first: from
+// milestones_by_bucket once it lists every milestone, else one read per milestone.
+func (s *Reads) MilestonesIn(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {
+	switch listed, err := s.MilestonesListed(ctx); {
+	case err != nil:
+		return nil, err
+	case !listed:
+		return s.MilestonesOneByOne(ctx, start, end)
+	}
+	return s.st.MilestoneList(ctx, start, end)
+}
+
 // MilestonesOneByOne reads each milestone of [start, end] from the milestones table,
 // newest first (a keyspace whose buckets are not filled yet): one read per milestone.
 func (s *Reads) MilestonesOneByOne(ctx context.Context, start, end uint32) ([]store.MilestoneRecord, error) {

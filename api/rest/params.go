@@ -22,9 +22,9 @@ func parseID[T interface{ String() string }](name, value string, parse func(stri
 	return id.String(), nil
 }
 
-// parseAddress accepts bech32 under any HRP or 0x-hex; the request's input renders it
+// ParseAddress accepts bech32 under any HRP or 0x-hex; the request's input renders it
 // under the keyspace's network HRP (input.localize), the form the tables hold.
-func parseAddress(name, value string) (chain.Address, error) {
+func ParseAddress(name, value string) (chain.Address, error) {
 	a, err := chain.ParseAddress(value)
 	if err != nil {
 		return a, BadParam(name, "want a bech32 address or 0x-hex of kind byte and 32 bytes: %s",
@@ -33,8 +33,8 @@ func parseAddress(name, value string) (chain.Address, error) {
 	return a, nil
 }
 
-// parseTag accepts 0x-hex of 1..64 bytes, the form tags are stored in.
-func parseTag(name, value string) (string, error) {
+// ParseTag accepts 0x-hex of 1..64 bytes, the form tags are stored in.
+func ParseTag(name, value string) (string, error) {
 	digits, ok := strings.CutPrefix(strings.ToLower(value), "0x")
 	if !ok {
 		return "", BadParam(name, "want 0x-prefixed hex")

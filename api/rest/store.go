@@ -18,10 +18,13 @@ type Store interface {
 	MessageRaw(ctx context.Context, id string) ([]byte, error)
 	Milestone(ctx context.Context, index uint32) (store.MilestoneRecord, error)
 	MilestoneBucketsReady(ctx context.Context) (bool, error)
+	MilestoneList(ctx context.Context, start uint32, end uint32) ([]store.MilestoneRecord, error)
 	MilestoneIndexByID(ctx context.Context, milestoneID string) (uint32, error)
+	Network(ctx context.Context) (store.NetworkRecord, bool, error)
 	MilestoneMessages(ctx context.Context, index uint32) ([]string, error)
 	OutputCreations(ctx context.Context, id chain.OutputID) ([]store.TxRow, error)
 	OutputVersions(ctx context.Context, kind chain.OutputKind, key string, req store.PageRequest) ([]store.OutputRow, []byte, error)
+	Protocol(ctx context.Context) (store.ProtocolRecord, bool, error)
 }
 
 var _ Store = (*store.Store)(nil)

@@ -56,16 +56,7 @@ func (s *API) milestones(ctx context.Context, _ *rest.Input, p *milestoneRangeQu
 	case uint64(end)-uint64(start) >= maxMilestoneRange:
 		return nil, rest.BadParam("end", "range of %d milestones is wider than %d", uint64(end)-uint64(start)+1, maxMilestoneRange)
 	}
-	listed, err := s.MilestonesListed(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var found []store.MilestoneRecord
-	if listed {
-		found, err = s.st.MilestoneList(ctx, start, end)
-	} else {
-		found, err = s.MilestonesOneByOne(ctx, start, end)
-	}
+	found, err := s.MilestonesIn(ctx, start, end)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,6 @@ type Store interface {
 	LegacyOutput(ctx context.Context, outputID string) ([]store.LegacyRow, error)
 	LegacyPage(ctx context.Context, address string, rng int32, req store.PageRequest) ([]store.LegacyRow, []byte, error)
 	MessageMetadata(ctx context.Context, id string) (store.MessageRecord, error)
-	MilestoneList(ctx context.Context, start uint32, end uint32) ([]store.MilestoneRecord, error)
 	OutputAndUnlocks(ctx context.Context, id chain.OutputID) ([]store.TxRow, error)
 	OutputVersions(ctx context.Context, kind chain.OutputKind, key string, req store.PageRequest) ([]store.OutputRow, []byte, error)
 	OutputsPage(ctx context.Context, kind chain.OutputKind, column string, value string, rng int32, tr store.TimeRange, req store.PageRequest) ([]store.OutputRow, []byte, error)

@@ -121,15 +121,9 @@ func (s *API) ledgerAt(ctx context.Context, req *syncRequest) (ledger, rest.Cove
 	}
 	at := ledger{index: index, past: index < li.Index, ledgerState: stateOf(li)}
 	if at.past || req.includeSpent {
-		missing, err := ledgerquery.SpentMissing(ctx, s.st, li.Coverage)
-		if err != nil {
-			return at, cov, err
-		}
-		if missing {
-			cov.Partial(store.SpentMissingReason(li.Coverage.Since))
-		}
+		err = rest.MarkSpentMissing(ctx, s.st, li.Coverage, &cov)
 	}
-	return at, cov, nil
+	return at, cov, err
 }
 
 func stateOf(li store.LedgerIndex) ledgerState {

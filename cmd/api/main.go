@@ -35,14 +35,16 @@ import (
 )
 
 type flags struct {
-	addr, opsAddr  string
-	requestTimeout time.Duration
-	adminTokenFile string
-	adminTimeout   time.Duration
-	healthMaxAge   time.Duration
-	movingMaxAge   time.Duration
-	allowOrigins   []string
-	protect        protectFlags // limits and read token (protect.go)
+	addr, opsAddr       string
+	requestTimeout      time.Duration
+	adminTokenFile      string
+	adminTimeout        time.Duration
+	healthMaxAge        time.Duration
+	movingMaxAge        time.Duration
+	maxStreams          int
+	maxStreamsPerClient int
+	allowOrigins        []string
+	protect             protectFlags // limits and read token (protect.go)
 }
 
 // adminTokenEnv is the variable that may hold the admin token (instead of a file).
@@ -80,6 +82,9 @@ func parseFlags(args []string) (flags, error) {
 		"GET /health (TIP-25) answers 503 once the newest indexed milestone is older than this")
 	fs.DurationVar(&f.movingMaxAge, "moving-max-age", api.DefaultMovingMaxAge,
 		"Cache-Control max-age of answers that change with the next milestone, and of 404s (docs/caching.md)")
+	fs.IntVar(&f.maxStreams, "max-streams", api.DefaultMaxLiveStreams, "live event streams open at once, in all")
+	fs.IntVar(&f.maxStreamsPerClient, "max-streams-per-client", api.DefaultMaxLiveStreamsPerClient,
+		"live event streams one client may hold open")
 	origins := fs.String("allow-origin", "", "origins whose pages may read the API (CORS): * or a comma-separated "+
 		"list of scheme://host[:port]; none by default")
 	f.protect.register(fs)
@@ -143,7 +148,8 @@ func run(ctx context.Context, args []string) error {
 	reg := ops.NewRegistry()
 	srv := api.New(st, api.Config{RequestTimeout: f.requestTimeout, Registry: reg, Ops: f.opsAddr == "",
 		AdminToken: token, AdminTimeout: f.adminTimeout, AllowOrigins: f.allowOrigins, HealthMaxAge: f.healthMaxAge,
-		Limits: f.protect.limits, ReadToken: readTok, MovingMaxAge: f.movingMaxAge})
+		Limits: f.protect.limits, ReadToken: readTok, MovingMaxAge: f.movingMaxAge,
+		MaxLiveStreams: f.maxStreams, MaxLiveStreamsPerClient: f.maxStreamsPerClient})
 	if token != "" {
 		slog.Info("admin routes enabled (POST /admin/...)", "token_from", tokenSource, "admin_timeout", f.adminTimeout)
 	}
