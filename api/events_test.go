@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -276,5 +277,28 @@ func TestEventStreamLive(t *testing.T) {
 		if ev := s.next(t); ev.Name != "milestone" || ev.ID != fmt.Sprintf("%d.0", k) {
 			t.Fatalf("live event after milestone %d was indexed: %+v", k, ev)
 		}
+	}
+}
+
+// TestEventStreamOutlivesTimeouts: on the hardened HTTP server (NewHTTPServer: the read
+// and write timeouts of a request) a live stream stays open past both, and a milestone
+// indexed after them arrives.
+func TestEventStreamOutlivesTimeouts(t *testing.T) {
+	const n = 5
+	e := newEnv(t, testOptions, n)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := NewHTTPServer(ln.Addr().String(), New(e.st, Config{RequestTimeout: time.Second}).Handler(), time.Second)
+	go func() { _ = hs.Serve(ln) }()
+	defer hs.Close()
+	s := openStream(t, fmt.Sprintf("http://%s%s/events?topics=milestones", ln.Addr(), events.Prefix), "")
+	defer s.close()
+	s.untilLive(t)
+	time.Sleep(hs.ReadTimeout + hs.WriteTimeout - 9*time.Second) // past both, from the request's start
+	ingestMore(t, e, testOptions, n+1, n+1)
+	if ev := s.next(t); ev.Name != "milestone" || ev.ID != fmt.Sprintf("%d.0", n+1) {
+		t.Fatalf("after the server's timeouts: %+v, want milestone %d", ev, n+1)
 	}
 }
