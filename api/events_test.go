@@ -107,6 +107,17 @@ func testEventStream(t *testing.T, e *env, w *explorerWant) {
 		t.Fatalf("stream from %d: %d events\n%v\nwant %d\n%v", from, len(got), eventKeys(got), len(want), want)
 	}
 	checkEventIDs(t, got)
+	to := from + 5
+	bounded := openStream(t, fmt.Sprintf("%s&toMilestone=%d", url, to), "")
+	head := bounded.untilEnd(t)
+	bounded.close()
+	n := 0
+	for n < len(got) && eventMilestone(t, got[n]) <= to {
+		n++
+	}
+	if n == 0 || n == len(got) || !slices.Equal(eventKeys(head), eventKeys(got[:n])) {
+		t.Fatalf("stream to %d: %v, want the first %d events of the whole stream", to, eventKeys(head), n)
+	}
 	other := httptest.NewServer(New(e.st, Config{}).Handler()) // another API over the same keyspace
 	defer other.Close()
 	for _, i := range []int{0, len(got) / 3, len(got) / 2, len(got) - 2} {
@@ -172,6 +183,32 @@ func eventKeys(evs []sseEvent) []string {
 	return out
 }
 
+// eventMilestone is the milestone an event's ID names.
+func eventMilestone(t *testing.T, ev sseEvent) uint32 {
+	t.Helper()
+	var k, n uint32
+	if _, err := fmt.Sscanf(ev.ID, "%d.%d", &k, &n); err != nil {
+		t.Fatalf("event ID %q: %v", ev.ID, err)
+	}
+	return k
+}
+
+// untilEnd reads the events before the end event, and checks that the stream ends there.
+func (s *sseStream) untilEnd(t *testing.T) []sseEvent {
+	t.Helper()
+	var out []sseEvent
+	for e := s.next(t); e.Name != "end"; e = s.next(t) {
+		if e.Name == "live" {
+			t.Fatal("a stream with toMilestone went live")
+		}
+		out = append(out, e)
+	}
+	if s.sc.Scan() {
+		t.Fatalf("the stream went on after its end event: %q", s.sc.Text())
+	}
+	return out
+}
+
 // checkEventIDs: every event's ID is its milestone and its place among the milestone's
 // events, from 0.
 func checkEventIDs(t *testing.T, evs []sseEvent) {
@@ -218,12 +255,13 @@ func spentOutput(e *env, from uint32) chain.OutputID {
 func testEventStreamErrors(t *testing.T, e *env, _ *explorerWant) {
 	path := events.Prefix + "/events?topics="
 	for q, detail := range map[string]string{
-		"blocks":                           `topics: unknown topic "blocks"`,
-		"address:smr1nope":                 "topics: want a bech32 address",
-		"milestones&fromMilestone=0":       "fromMilestone: milestone 0 is below the oldest indexed milestone",
-		"milestones&fromMilestone=9999999": "fromMilestone: milestone 9999999 is past the next one",
-		"milestones&lastEventId=3":         "lastEventId: want an event ID",
-		"":                                 "topics",
+		"blocks":                                   `topics: unknown topic "blocks"`,
+		"address:smr1nope":                         "topics: want a bech32 address",
+		"milestones&fromMilestone=0":               "fromMilestone: milestone 0 is below the oldest indexed milestone",
+		"milestones&fromMilestone=9999999":         "fromMilestone: milestone 9999999 is past the next one",
+		"milestones&lastEventId=3":                 "lastEventId: want an event ID",
+		"milestones&fromMilestone=5&toMilestone=3": "toMilestone: 3 is before the stream's first milestone, 5",
+		"": "topics",
 	} {
 		code, body := e.fetch(t, path+q)
 		var ans struct{ Detail string }

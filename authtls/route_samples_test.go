@@ -45,12 +45,15 @@ func newRouteSamples(t *testing.T) routeSamples {
 			"peer ID": "12D3KooWSimPeer", "first milestone index": "1", "last milestone index (inclusive)": fmt.Sprint(tip),
 			"last milestone index (inclusive; at most 10000 milestones from start)": fmt.Sprint(tip),
 			"first date (UTC, YYYY-MM-DD)":                                          simDay, "last date (inclusive; at most 3660 days from from)": simDay,
+			"the topics the stream follows (at most 32)": "milestones,address:" + address,
 		},
 		selector: map[string]string{
 			"/outputs":   "address=" + address,
 			"/aliases":   "stateController=" + bech32(alias.Output.StateController),
 			"/nft":       "address=" + bech32(nft.Output.Address),
 			"/foundries": "address=" + bech32(foundry.Output.Address),
+			// a stream of the first two milestones, which ends
+			"/api/stream/v1/events": "fromMilestone=1&toMilestone=2",
 		},
 	}
 }

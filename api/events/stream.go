@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -50,12 +51,15 @@ type eventsParams struct {
 	Topics        string   `query:"topics" kind:"topics" required:"true" doc:"the topics the stream follows (at most 32)"`
 	FromMilestone *uint32  `query:"fromMilestone" kind:"index" doc:"the first milestone whose events are sent (default: the next one indexed); at least coverage.since"`
 	LastEventID   *eventID `query:"lastEventId" kind:"eventID" doc:"resume right after this event (the Last-Event-ID header does the same and wins over fromMilestone)"`
+	ToMilestone   *uint32  `query:"toMilestone" kind:"index" doc:"the last milestone whose events are sent: the stream then ends with an end event (default: none, it goes on live)"`
 }
 
-// start is where a stream begins: a milestone, and how many of its events to skip.
+// start is where a stream begins: a milestone, and how many of its events to skip; and
+// the milestone after which it ends (math.MaxUint32: none).
 type start struct {
 	from uint32
 	skip int // events of from with n < skip are not sent
+	to   uint32
 }
 
 // events checks the topics and the start against what is indexed and answers the live
@@ -93,13 +97,19 @@ func startOf(in *rest.Input, p *eventsParams, li store.LedgerIndex) (start, erro
 		if err != nil {
 			return at, err
 		}
-		at, name = start{id.milestone, id.n + 1}, "Last-Event-ID"
+		at, name = start{from: id.milestone, skip: id.n + 1}, "Last-Event-ID"
 	case p.LastEventID != nil:
-		at, name = start{p.LastEventID.milestone, p.LastEventID.n + 1}, "lastEventId"
+		at, name = start{from: p.LastEventID.milestone, skip: p.LastEventID.n + 1}, "lastEventId"
 	case p.FromMilestone != nil:
 		at.from = *p.FromMilestone
 	}
+	at.to = math.MaxUint32
+	if p.ToMilestone != nil {
+		at.to = *p.ToMilestone
+	}
 	switch {
+	case at.to < at.from:
+		return at, rest.BadParam("toMilestone", "%d is before the stream's first milestone, %d", at.to, at.from)
 	case at.from < li.Coverage.Since:
 		return at, rest.BadParam(name, "milestone %d is below the oldest indexed milestone, %d", at.from, li.Coverage.Since)
 	case at.from > li.Index+1:
@@ -110,15 +120,16 @@ func startOf(in *rest.Input, p *eventsParams, li store.LedgerIndex) (start, erro
 
 // run replays the events from the start up to the ledger index tip, says it is live,
 // then sends each milestone's events as the ledger index passes it, and a comment every
-// heartbeat while idle. A client too slow to take a flush is sent where to resume, and
-// dropped (the stream then ends without an error).
+// heartbeat while idle; past the stream's last milestone it says so and ends. A client
+// too slow to take a flush is sent where to resume, and dropped (the stream then ends
+// without an error).
 func (a *API) run(ctx context.Context, w rest.StreamWriter, sub *subscription, at start, tip uint32) error {
 	s := &sender{w: w, at: at, next: at.from}
 	err := s.upTo(ctx, a, sub, tip)
-	if err == nil {
+	if err == nil && s.next <= at.to {
 		err = writeData(w, "live", map[string]uint32{"ledgerIndex": tip})
 	}
-	for err == nil {
+	for err == nil && s.next <= at.to {
 		if err = s.flush(); err != nil {
 			break
 		}
@@ -132,6 +143,9 @@ func (a *API) run(ctx context.Context, w rest.StreamWriter, sub *subscription, a
 		}
 		tip = moved
 		err = s.upTo(ctx, a, sub, tip)
+	}
+	if err == nil {
+		err = writeData(w, "end", map[string]any{"lastEventId": s.last, "toMilestone": at.to})
 	}
 	if errors.Is(err, errSlowClient) {
 		return nil
@@ -148,8 +162,10 @@ type sender struct {
 	last string
 }
 
-// upTo sends the events of the milestones from next to tip, window by window.
+// upTo sends the events of the milestones from next to tip (at most the stream's last),
+// window by window.
 func (s *sender) upTo(ctx context.Context, a *API, sub *subscription, tip uint32) error {
+	tip = min(tip, s.at.to)
 	for s.next <= tip {
 		hi := min(tip, a.st.RangeStart(a.st.RangeID(s.next)+1)-1, s.next+maxWindow-1)
 		evs, err := a.window(ctx, sub, s.next, hi)
