@@ -207,21 +207,23 @@ func (s *sender) flush() error {
 
 // writeEvent writes e with its ID, and returns the ID.
 func writeEvent(w io.Writer, e *event) (string, error) {
-	data, err := json.Marshal(e.data)
-	if err != nil {
-		return "", fmt.Errorf("event %s: %w", e.name, err)
-	}
 	id := strconv.FormatUint(uint64(e.milestone), 10) + "." + strconv.Itoa(e.seq)
-	_, err = fmt.Fprintf(w, "id: %s\nevent: %s\ndata: %s\n\n", id, e.name, data)
-	return id, err
+	if err := writeSSE(w, "id: "+id+"\n", e.name, e.data); err != nil {
+		return "", err
+	}
+	return id, nil
 }
 
 // writeData writes an event without an ID (it does not move Last-Event-ID).
-func writeData(w io.Writer, name string, v any) error {
+func writeData(w io.Writer, name string, v any) error { return writeSSE(w, "", name, v) }
+
+// writeSSE writes one event: its id line (if any), its name and its data as JSON.
+func writeSSE(w io.Writer, idLine, name string, v any) error {
 	data, err := json.Marshal(v)
-	if err == nil {
-		_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
+	if err != nil {
+		return fmt.Errorf("event %s: %w", name, err)
 	}
+	_, err = fmt.Fprintf(w, "%sevent: %s\ndata: %s\n\n", idLine, name, data)
 	return err
 }
 

@@ -123,21 +123,30 @@ func (a *API) milestonesIn(ctx context.Context, lo, hi uint32) ([]store.Mileston
 
 // addressEvents are an address's ledger updates in [lo, hi] (address_ledger_updates).
 func (a *API) addressEvents(ctx context.Context, address string, lo, hi uint32) ([]event, error) {
-	topic := "address:" + address
-	var out []event
+	ups, err := allPages(func(req store.PageRequest) ([]store.AddressUpdate, []byte, error) {
+		return a.st.AddressUpdatesPage(ctx, address, a.st.RangeID(lo), lo, hi, true, req)
+	})
+	out := make([]event, len(ups))
+	for i, u := range ups {
+		out[i] = event{milestone: uint32(u.MilestoneIndex), name: "ledger",
+			key: "1 " + address + " " + u.OutputID + " " + strconv.FormatBool(u.IsSpent),
+			data: ledgerJSON{Topic: "address:" + address, MilestoneIndex: uint32(u.MilestoneIndex),
+				MilestoneTimestamp: u.Timestamp.Unix(), Address: address, OutputID: u.OutputID, IsSpent: u.IsSpent,
+				Kind: u.Kind, Roles: u.Roles, Amount: strconv.FormatInt(u.Amount, 10)}}
+	}
+	return out, err
+}
+
+// allPages reads every page fetch gives, in pages of rest.MaxPageSize rows.
+func allPages[R any](fetch func(req store.PageRequest) ([]R, []byte, error)) ([]R, error) {
+	var out []R
 	req := store.PageRequest{Size: rest.MaxPageSize}
 	for {
-		ups, next, err := a.st.AddressUpdatesPage(ctx, address, a.st.RangeID(lo), lo, hi, true, req)
+		rows, next, err := fetch(req)
 		if err != nil {
 			return nil, err
 		}
-		for _, u := range ups {
-			out = append(out, event{milestone: uint32(u.MilestoneIndex), name: "ledger",
-				key: "1 " + address + " " + u.OutputID + " " + strconv.FormatBool(u.IsSpent),
-				data: ledgerJSON{Topic: topic, MilestoneIndex: uint32(u.MilestoneIndex), MilestoneTimestamp: u.Timestamp.Unix(),
-					Address: address, OutputID: u.OutputID, IsSpent: u.IsSpent, Kind: u.Kind, Roles: u.Roles,
-					Amount: strconv.FormatInt(u.Amount, 10)}})
-		}
+		out = append(out, rows...)
 		if len(next) == 0 {
 			return out, nil
 		}
@@ -181,24 +190,16 @@ func (a *API) tagEvents(ctx context.Context, tag string, lo, hi uint32) ([]event
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
-	topic := "tag:" + tag
+	rows, err := allPages(func(req store.PageRequest) ([]store.TagRow, []byte, error) {
+		return a.st.TagPage(ctx, tag, a.st.RangeID(lo), store.TimeRange{From: from}, req)
+	})
 	var out []event
-	req := store.PageRequest{Size: rest.MaxPageSize}
-	for {
-		rows, next, err := a.st.TagPage(ctx, tag, a.st.RangeID(lo), store.TimeRange{From: from}, req)
-		if err != nil {
-			return nil, err
+	for _, r := range rows {
+		k := uint32(max(r.MilestoneIndex, 0))
+		if r.InclusionState != nil && k >= lo && k <= hi {
+			out = append(out, event{milestone: k, name: "block", key: "3 " + tag + " " + r.MessageID,
+				data: blockJSON{"tag:" + tag, k, r.MessageID}})
 		}
-		for _, r := range rows {
-			k := uint32(max(r.MilestoneIndex, 0))
-			if r.InclusionState != nil && k >= lo && k <= hi {
-				out = append(out, event{milestone: k, name: "block", key: "3 " + tag + " " + r.MessageID,
-					data: blockJSON{topic, k, r.MessageID}})
-			}
-		}
-		if len(next) == 0 {
-			return out, nil
-		}
-		req.State = next
 	}
+	return out, err
 }

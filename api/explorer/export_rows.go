@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/stardust-indexer/stardust-indexer/analytics"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -32,7 +32,7 @@ type exportRows struct {
 }
 
 // txParties are the addresses a transaction names: the signers of its inputs and the
-// owners of its outputs.
+// owners of its outputs (analytics.Owner).
 type txParties struct{ signers, owners []string }
 
 // maxKeptBlocks bounds the transactions an export keeps decoded: a milestone's changes
@@ -183,7 +183,7 @@ func (x *exportRows) parties(ctx context.Context, block string) (*txParties, err
 		}
 	}
 	for i := range tx.Outputs {
-		if a := ownerOf(&tx.Outputs[i]); a != nil {
+		if a, ok := analytics.Owner(&tx.Outputs[i]); ok {
 			p.owners = append(p.owners, a.Bech32(x.hrp))
 		}
 	}
@@ -195,15 +195,6 @@ func (x *exportRows) parties(ctx context.Context, block string) (*txParties, err
 	}
 	x.blocks[block] = p
 	return p, nil
-}
-
-// ownerOf is who an output goes to: its address unlock condition (an alias's state
-// controller, a foundry's alias).
-func ownerOf(o *chain.Output) *chain.Address {
-	if o.Address != nil {
-		return o.Address
-	}
-	return o.StateController
 }
 
 func sortedSet(s []string) []string {
