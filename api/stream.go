@@ -48,7 +48,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, rt *rest.Route, 
 	h := w.Header()
 	h.Set("Content-Type", st.Media)
 	h.Set("Cache-Control", "no-store")
-	h.Set(rest.CoverageHeader, st.Coverage.Header())
+	rest.SetCoverageHeader(w, st)
 	if st.Filename != "" {
 		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": st.Filename}))
 	}
