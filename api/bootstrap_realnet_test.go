@@ -92,8 +92,18 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	if err != nil || !ok || start != 17339 {
 		t.Fatalf("next milestone after the bootstrap: %d, %t, %v", start, ok, err)
 	}
-	if err := ingest.New(src, st, ingest.Config{Start: start, StopAt: 17340}, nil, quiet).Run(ctx); err != nil {
-		t.Fatalf("ingest after the bootstrap: %v", err)
+	ingestTo := func(t *testing.T, from, to uint32) {
+		if err := ingest.New(src, st, ingest.Config{Start: from, StopAt: to}, nil, quiet).Run(ctx); err != nil {
+			t.Fatalf("ingest %d-%d after the bootstrap: %v", from, to, err)
+		}
+	}
+	ingestTo(t, start, 17339)
+	ingested := false
+	t.Run("live 17340: event stream and iota-sdk MQTT", func(t *testing.T) {
+		checkLiveReal(t, e, func(t *testing.T) { ingestTo(t, 17340, 17340); ingested = true })
+	})
+	if !ingested {
+		ingestTo(t, 17340, 17340)
 	}
 	t.Run("17340", func(t *testing.T) { checkSnapshotState(t, e, want, ledgerAt{17340, 17340}) })
 	t.Run("lists at 17338", func(t *testing.T) { checkSnapshotState(t, e, want, ledgerAt{17338, 17340}) })

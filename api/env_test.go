@@ -70,6 +70,7 @@ func newEnvWith(t testing.TB, opts sim.Options, n uint32, withAnalytics bool) *e
 	e.api = New(st, Config{RequestTimeout: 10 * time.Second, Ops: true})
 	e.srv = httptest.NewServer(e.api.Handler())
 	t.Cleanup(e.srv.Close)
+	t.Cleanup(func() { _ = e.api.Close() })
 	return e
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/api/tip28"
 	"github.com/stardust-indexer/stardust-indexer/ops"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -60,6 +61,10 @@ type Config struct {
 	// SlowFlush: a live stream whose client takes longer than this to accept one flush is
 	// dropped, told where to resume (default DefaultSlowFlush).
 	SlowFlush time.Duration
+	// MaxMQTTConnections and MaxMQTTConnectionsPerClient cap the TIP-28 broker's
+	// connections, in all and per client (defaults tip28.DefaultMaxClients,
+	// tip28.DefaultMaxClientsPerIP); past them an upgrade is answered 429.
+	MaxMQTTConnections, MaxMQTTConnectionsPerClient int
 }
 
 // Server answers the API's routes from a store.
@@ -77,7 +82,8 @@ type Server struct {
 	guard    *guard               // limits and read token (protect.go)
 	ready    *ops.Probe[struct{}] // /readyz's ping
 	known    knownTags            // tags of immutable answers, for 304s without a read (cache_known.go)
-	live     *liveStreams         // the open live streams, under their caps (stream_caps.go)
+	live     *rest.ClientCaps     // the open live streams, under their caps (stream_caps.go)
+	broker   *tip28.Broker        // TIP-28 at tip28.Path (mqtt.go)
 }
 
 // New builds the server and its routes.
@@ -106,6 +112,7 @@ func New(st *store.Store, cfg Config) *Server {
 	s.ready = ops.NewProbe("ready", func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, st.Ping(store.NoRetries(ctx))
 	})
+	s.broker = s.newBroker()
 	s.routes = s.surfaceRoutes()
 	s.routes = append(s.routes, s.docRoute())
 	if cfg.Ops {
@@ -126,9 +133,10 @@ func New(st *store.Store, cfg Config) *Server {
 }
 
 // Handler is the API's HTTP handler: answers compressed with gzip for clients that
-// accept it, under CORS, not cached unless their route says how (cache.go).
+// accept it, under CORS, not cached unless their route says how (cache.go); TIP-28's
+// WebSocket upgrades go to the broker (mqtt.go).
 func (s *Server) Handler() http.Handler {
-	return gzipWrap(withCORS(s.cfg.AllowOrigins, noStoreByDefault(s.mux)))
+	return s.withMQTT(gzipWrap(withCORS(s.cfg.AllowOrigins, noStoreByDefault(s.mux))))
 }
 
 func noRoute(w http.ResponseWriter, r *http.Request) {
@@ -136,10 +144,11 @@ func noRoute(w http.ResponseWriter, r *http.Request) {
 }
 
 // HTTPServer is NewHTTPServer for s's handler, with each client's connections capped
-// (Limits.ClientConnections).
+// (Limits.ClientConnections); its Shutdown closes the server (Close).
 func (s *Server) HTTPServer(addr string) *http.Server {
 	hs := NewHTTPServer(addr, s.Handler(), s.cfg.RequestTimeout)
 	hs.ConnState = s.ConnState
+	hs.RegisterOnShutdown(func() { _ = s.Close() })
 	return hs
 }
 

@@ -38,7 +38,7 @@ const (
 // place under the caps on live streams (429 past them).
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, rt *rest.Route, st *rest.Stream) {
 	if st.Live {
-		release, refused := s.live.admit(clientID(r, s.guard.trusted))
+		release, refused := s.live.Admit(clientID(r, s.guard.trusted))
 		if refused != nil {
 			s.fail(w, r, rt, refused, nil)
 			return

@@ -9,6 +9,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/poi"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/api/tables"
+	"github.com/stardust-indexer/stardust-indexer/api/tip28"
 	"github.com/stardust-indexer/stardust-indexer/api/wallet"
 )
 
@@ -25,6 +26,7 @@ func (s *Server) surfaceRoutes() []rest.Route {
 	routes = append(routes, poi.New(r, s.st).Routes()...)                      // /api/poi/v1
 	routes = append(routes, wallet.New(r, s.st).Routes()...)                   // /api/wallet/v1
 	routes = append(routes, events.New(r, s.st).Routes()...)                   // /api/stream/v1
+	routes = append(routes, tip28.Routes()...)                                 // /api/mqtt/v1
 	routes = append(routes, families.Routes()...)                              // /api/analytics/v2
 	return append(routes, families.DashboardRoutes()...)                       // /dashboard
 }

@@ -38,7 +38,7 @@ var sameFloor = map[string][]string{
 // apiSurfaces are the API's surface packages: each builds its routes on the shared
 // machinery of api/rest, and the server (api) concatenates them.
 var apiSurfaces = []string{"api/core", "api/indexer", "api/explorer", "api/poi", "api/analytics", "api/tables",
-	"api/wallet", "api/events"}
+	"api/wallet", "api/events", "api/tip28"}
 
 // surfaceImports are the other surfaces a surface may import (docs/architecture.md).
 var surfaceImports = map[string][]string{}

@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
-	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
@@ -37,7 +36,7 @@ func (s *API) coreIncludedBlockMetadata(ctx context.Context, _ *rest.Input, p *r
 	if err != nil {
 		return nil, err
 	}
-	return s.blockMetadata(ctx, id)
+	return s.BlockMetadata(ctx, id)
 }
 
 // includedBlock is the block whose inclusion applied a transaction.
@@ -65,45 +64,6 @@ func (s *API) blockAnswer(ctx context.Context, id, accept string) (any, error) {
 	return tip25.Block(m)
 }
 
-// blockMetadata is a block's TIP-25 metadata: how a milestone referenced it, or, while
-// none has (a block seen unreferenced), its solidity and promotion hints only.
-func (s *API) blockMetadata(ctx context.Context, id string) (*tip25.BlockMetadataJSON, error) {
-	rec, m, err := s.IndexedMessage(ctx, "block", id)
-	if err != nil {
-		return nil, err
-	}
-	blockID := chain.MessageIDOf(rec.Raw)
-	if rec.MilestoneIndex == nil {
-		return pendingBlockMetadata(blockID, m, &rec), nil
-	}
-	ref := tip25.Referenced{MilestoneIndex: uint32(*rec.MilestoneIndex), State: chain.NoTransaction.String()}
-	if rec.InclusionState != nil {
-		ref.State = chain.InclusionState(*rec.InclusionState).String()
-	}
-	if rec.WhiteFlagIndex != nil {
-		ref.WhiteFlagIndex = uint32(*rec.WhiteFlagIndex)
-	}
-	if rec.ConflictReason != nil {
-		ref.ConflictReason = uint8(*rec.ConflictReason) // stored as a signed byte: 255 reads -1
-	}
-	if mp, ok := m.Payload.(*chain.MilestonePayload); ok {
-		ref.CarriedMilestone = mp.Index
-	}
-	return tip25.BlockMetadata(blockID, m.Parents, ref), nil
-}
-
-// pendingBlockMetadata is the metadata of a block no milestone referenced yet, as Hornet
-// answers it: no milestone, state or white-flag index; solidity and the promotion
-// hints (false when the indexer recorded none).
-func pendingBlockMetadata(id chain.MessageID, m *chain.Message, rec *store.MessageRecord) *tip25.BlockMetadataJSON {
-	j := tip25.BlockMetadata(id, m.Parents, tip25.Referenced{})
-	j.WhiteFlagIndex, j.LedgerInclusionState = nil, ""
-	j.IsSolid = rec.IsSolid != nil && *rec.IsSolid
-	promote, reattach := rec.ShouldPromote != nil && *rec.ShouldPromote, rec.ShouldReattach != nil && *rec.ShouldReattach
-	j.ShouldPromote, j.ShouldReattach = &promote, &reattach
-	return j
-}
-
 // metadataWithProof is a block's metadata with its proof of inclusion; a block no
 // milestone referenced yet has none, and its metadata comes without.
 type metadataWithProof struct {
@@ -113,7 +73,7 @@ type metadataWithProof struct {
 
 // blockMetadataAnswer is a block's TIP-25 metadata, with its proof when the request asks.
 func (s *API) blockMetadataAnswer(ctx context.Context, id string, proof bool) (any, error) {
-	md, err := s.blockMetadata(ctx, id)
+	md, err := s.BlockMetadata(ctx, id)
 	if err != nil || !proof {
 		return md, err
 	}

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/stardust-indexer/stardust-indexer/api"
+	"github.com/stardust-indexer/stardust-indexer/api/tip28"
 	"github.com/stardust-indexer/stardust-indexer/cql"
 	"github.com/stardust-indexer/stardust-indexer/internal/wait"
 	"github.com/stardust-indexer/stardust-indexer/ops"
@@ -43,6 +44,8 @@ type flags struct {
 	movingMaxAge        time.Duration
 	maxStreams          int
 	maxStreamsPerClient int
+	maxMQTT             int
+	maxMQTTPerClient    int
 	allowOrigins        []string
 	protect             protectFlags // limits and read token (protect.go)
 }
@@ -85,6 +88,10 @@ func parseFlags(args []string) (flags, error) {
 	fs.IntVar(&f.maxStreams, "max-streams", api.DefaultMaxLiveStreams, "live event streams open at once, in all")
 	fs.IntVar(&f.maxStreamsPerClient, "max-streams-per-client", api.DefaultMaxLiveStreamsPerClient,
 		"live event streams one client may hold open")
+	fs.IntVar(&f.maxMQTT, "max-mqtt-connections", tip28.DefaultMaxClients,
+		"TIP-28 (MQTT over WebSocket, "+tip28.Path+") connections open at once, in all")
+	fs.IntVar(&f.maxMQTTPerClient, "max-mqtt-connections-per-client", tip28.DefaultMaxClientsPerIP,
+		"TIP-28 connections one client may hold open")
 	origins := fs.String("allow-origin", "", "origins whose pages may read the API (CORS): * or a comma-separated "+
 		"list of scheme://host[:port]; none by default")
 	f.protect.register(fs)
@@ -149,7 +156,8 @@ func run(ctx context.Context, args []string) error {
 	srv := api.New(st, api.Config{RequestTimeout: f.requestTimeout, Registry: reg, Ops: f.opsAddr == "",
 		AdminToken: token, AdminTimeout: f.adminTimeout, AllowOrigins: f.allowOrigins, HealthMaxAge: f.healthMaxAge,
 		Limits: f.protect.limits, ReadToken: readTok, MovingMaxAge: f.movingMaxAge,
-		MaxLiveStreams: f.maxStreams, MaxLiveStreamsPerClient: f.maxStreamsPerClient})
+		MaxLiveStreams: f.maxStreams, MaxLiveStreamsPerClient: f.maxStreamsPerClient,
+		MaxMQTTConnections: f.maxMQTT, MaxMQTTConnectionsPerClient: f.maxMQTTPerClient})
 	if token != "" {
 		slog.Info("admin routes enabled (POST /admin/...)", "token_from", tokenSource, "admin_timeout", f.adminTimeout)
 	}

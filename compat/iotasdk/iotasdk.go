@@ -47,6 +47,13 @@ func Run(t testing.TB, timeout time.Duration, args ...string) string {
 	return string(out)
 }
 
+// Python is the venv's python with the pinned SDK, installed if needed, for a script run
+// beside the test (cmd.Dir = Dir()); it skips the test as Require does.
+func Python(t testing.TB) string {
+	t.Helper()
+	return install(t, Require(t))
+}
+
 // Require skips the test under -short or when python3 is not on PATH (call it before
 // costly setup), and returns its path.
 func Require(t testing.TB) string {

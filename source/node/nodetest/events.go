@@ -16,6 +16,7 @@ import (
 	"github.com/mochi-mqtt/server/v2/listeners"
 
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
+	"github.com/stardust-indexer/stardust-indexer/internal/wsconn"
 )
 
 // Topics the fake node publishes, as Hornet's inx-mqtt v1 does.
@@ -33,7 +34,7 @@ const EventsPath = "/api/mqtt/v1"
 // over TCP.
 type events struct {
 	srv *mqtt.Server
-	ws  *connQueue
+	ws  *wsconn.Queue
 	tcp net.Listener
 }
 
@@ -55,7 +56,7 @@ func (s *Server) StartEvents() error {
 	if err != nil {
 		return fmt.Errorf("nodetest: event API: %w", err)
 	}
-	ev := &events{ws: newConnQueue(tcp.Addr()), tcp: tcp,
+	ev := &events{ws: wsconn.NewQueue(tcp.Addr()), tcp: tcp,
 		srv: mqtt.New(&mqtt.Options{InlineClient: true, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})}
 	err = errors.Join(ev.srv.AddHook(new(auth.AllowHook), nil), ev.srv.AddListener(listeners.NewNet("tcp", tcp)),
 		ev.srv.AddListener(listeners.NewNet("ws", ev.ws)))
@@ -117,7 +118,7 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return // the upgrader answered
 	}
-	if ev.ws.hand(&wsConn{c: c}) != nil {
+	if ev.ws.Hand(wsconn.New(c)) != nil {
 		_ = c.Close()
 	}
 }
