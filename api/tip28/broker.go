@@ -63,19 +63,20 @@ const (
 // Broker is the MQTT broker behind Path. It starts with its first connection, and
 // follows the ledger index while any client is connected.
 type Broker struct {
-	reads   *rest.Reads
-	st      Store
-	cfg     Config
-	conns   *rest.ClientCaps
-	metrics *metrics
-	pushes  chan struct{} // the subscription pushes in flight (a semaphore)
-	network networkHRP
-	mu      sync.Mutex
-	srv     *mqtt.Server // nil until the first connection
-	queue   *wsconn.Queue
-	closed  bool
-	stop    chan struct{} // closed by Close: the follower stops
-	done    chan struct{} // closed when the follower stopped
+	reads      *rest.Reads
+	st         Store
+	cfg        Config
+	conns      *rest.ClientCaps
+	metrics    *metrics
+	pushes     chan struct{} // the subscription pushes in flight (a semaphore)
+	network    networkHRP
+	mu         sync.Mutex
+	publishing sync.Mutex   // one publication at a time (publish)
+	srv        *mqtt.Server // nil until the first connection
+	queue      *wsconn.Queue
+	closed     bool
+	stop       chan struct{} // closed by Close: the follower stops
+	done       chan struct{} // closed when the follower stopped
 }
 
 // New is the broker over r and st; it starts nothing until its first connection.

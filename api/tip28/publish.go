@@ -55,9 +55,13 @@ func (b *Broker) publishMilestone(ctx context.Context, srv *mqtt.Server, m uint3
 	return nil
 }
 
-// publish sends payload on topicName at QoS 0, not retained, as inx-mqtt does.
+// publish sends payload on topicName at QoS 0, not retained, as inx-mqtt does; one
+// publication at a time, since they all go through the broker's one inline client.
 func (b *Broker) publish(srv *mqtt.Server, k kind, topicName string, payload []byte) {
-	if err := srv.Publish(topicName, payload, false, 0); err != nil {
+	b.publishing.Lock()
+	err := srv.Publish(topicName, payload, false, 0)
+	b.publishing.Unlock()
+	if err != nil {
 		slog.Warn("tip28: publishing", "topic", topicName, "error", err)
 		return
 	}
