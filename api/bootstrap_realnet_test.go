@@ -99,7 +99,7 @@ func TestBootstrapThenIngestRealShimmer(t *testing.T) {
 	}
 	ingestTo(t, start, 17339)
 	ingested := false
-	t.Run("live 17340: event stream and iota-sdk MQTT", func(t *testing.T) {
+	t.Run("live 17340: event stream, iota-sdk and iota.js MQTT", func(t *testing.T) {
 		checkLiveReal(t, e, func(t *testing.T) { ingestTo(t, 17340, 17340); ingested = true })
 	})
 	if !ingested {

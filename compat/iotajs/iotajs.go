@@ -38,6 +38,15 @@ func Run(t testing.TB, timeout time.Duration, args ...string) string {
 	return string(out)
 }
 
+// Node is node, with the pinned packages installed here if needed, for a script run beside
+// the test (cmd.Dir = Dir()); it skips the test as Require does.
+func Node(t testing.TB) string {
+	t.Helper()
+	node, npm := Require(t)
+	install(t, npm)
+	return node
+}
+
 // Require skips the test under -short or when node or npm is not on PATH (call it
 // before costly setup), and returns their paths.
 func Require(t testing.TB) (node, npm string) {
