@@ -132,4 +132,3 @@ func delaysAfter(received [][]time.Time, written []time.Time) (delays []time.Dur
 	slices.Sort(delays)
 	return delays, missing
 }
-

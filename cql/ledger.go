@@ -1,6 +1,8 @@
 package cql
 
 import (
+	"slices"
+
 	"github.com/scylladb/gocqlx/v2/qb"
 	"github.com/scylladb/gocqlx/v2/table"
 )
@@ -73,7 +75,8 @@ var (
 // its spent twin: by kind and by an address in a role, each in TIP-26 order or newest
 // first (its reverse), within a (created_at, output_id) slice of one ms_range_id
 // partition. Both sides have the same keys and columns, so the same reads.
-type LedgerPages struct{ ByKind, ByAddress, ByKindNewest, ByAddressNewest *Statement }
+// ByAddressOutputs is ByAddress with the output each row carries (the wallet's read).
+type LedgerPages struct{ ByKind, ByAddress, ByKindNewest, ByAddressNewest, ByAddressOutputs *Statement }
 
 // The page reads of the unspent set and of the spent twin.
 var (
@@ -94,16 +97,23 @@ func defineLedgerPages(side string, byKind, byAddress *table.Table) LedgerPages 
 	roleSlice := func() *qb.SelectBuilder {
 		return byAddress.SelectBuilder().Where(eq("output_kind", "role")...).Where(tupleSlice...)
 	}
-	page := func(m *table.Table, name, pattern string, b *qb.SelectBuilder) *Statement {
-		return def(m, m.Name()+"."+name, pattern, b.Columns(columnsOf(m)...))
+	// The filter reads leave out what the by-address rows carry of their output.
+	filterColumns := slices.DeleteFunc(slices.Clone(columnsOf(byAddress)), func(c string) bool {
+		return !slices.Contains(columnsOf(byKind), c) && c != "address" && c != "role"
+	})
+	page := func(m *table.Table, name, pattern string, b *qb.SelectBuilder, cols []string) *Statement {
+		return def(m, m.Name()+"."+name, pattern, b.Columns(cols...))
 	}
 	return LedgerPages{
-		ByKind:    page(byKind, "by_kind_range", "list "+side+ofKind+tip26+slice, kindSlice()),
-		ByAddress: page(byAddress, "by_role", "list the "+side+namingRole+tip26+slice, roleSlice()),
+		ByKind: page(byKind, "by_kind_range", "list "+side+ofKind+tip26+slice, kindSlice(), columnsOf(byKind)),
+		ByAddress: page(byAddress, "by_role", "list the "+side+namingRole+tip26+slice, roleSlice(),
+			filterColumns),
 		ByKindNewest: page(byKind, "by_kind_range_newest", "list "+side+ofKind+newestFirst+slice,
-			descending(kindSlice(), "created_at", "output_id")),
+			descending(kindSlice(), "created_at", "output_id"), columnsOf(byKind)),
 		ByAddressNewest: page(byAddress, "by_role_newest", "list the "+side+namingRole+newestFirst+slice,
-			descending(roleSlice(), "output_kind", "role", "created_at", "output_id")),
+			descending(roleSlice(), "output_kind", "role", "created_at", "output_id"), filterColumns),
+		ByAddressOutputs: page(byAddress, "by_role_with_outputs", "list the "+side+namingRole+tip26+slice+
+			", with the output each row carries", roleSlice(), columnsOf(byAddress)),
 	}
 }
 

@@ -23,8 +23,11 @@ func testSpentTwin(t *testing.T, n node) {
 		kind, rng, int64(0), "", int64(math.MaxInt64), "")
 
 	owned := append([]any{addr, rng, kind, "state_controller"}, a[2:]...)
+	owned = append(owned, []byte{4, 0}, "0xb2", "0x7a")
 	n.write(t, cql.InsertSpentByAddress, chainTS(901, 1), owned...)
-	n.expect(t, cql.SpentPages.ByAddress, []row{asRow(cql.InsertSpentByAddress, owned)},
+	n.expect(t, cql.SpentPages.ByAddress, []row{filterRow(asRow(cql.InsertSpentByAddress, owned))},
+		addr, rng, kind, "state_controller", int64(0), "", int64(math.MaxInt64), "")
+	n.expect(t, cql.SpentPages.ByAddressOutputs, []row{asRow(cql.InsertSpentByAddress, owned)},
 		addr, rng, kind, "state_controller", int64(0), "", int64(math.MaxInt64), "")
 	n.expect(t, cql.SpentPages.ByAddressNewest, nil, addr, rng, kind, "governor", int64(0), "", int64(math.MaxInt64), "")
 

@@ -67,10 +67,11 @@ var (
 
 // The ledger state: the unspent set, its spent twin, the ledger updates.
 var (
-	unspentOutputs, unspentOutputsByAddress = ledgerSide("unspent")
-	spentOutputs, spentOutputsByAddress     = ledgerSide("spent", "spent_milestone_index")
-	spentOutputsMilestones                  = model("spent_outputs_milestones", keys("ms_range_id"), keys("milestone_index"))
-	addressLedgerUpdates                    = model("address_ledger_updates", keys("address", "ms_range_id"),
+	unspentOutputs, unspentOutputsByAddress = ledgerSide("unspent", nil, carriedColumns)
+	spentOutputs, spentOutputsByAddress     = ledgerSide("spent", []string{"spent_milestone_index"},
+		join(carriedColumns, []string{"spent_by"}))
+	spentOutputsMilestones = model("spent_outputs_milestones", keys("ms_range_id"), keys("milestone_index"))
+	addressLedgerUpdates   = model("address_ledger_updates", keys("address", "ms_range_id"),
 		keys("milestone_index", "output_id", "is_spent"), "ms_timestamp", "output_kind", "roles", "amount")
 	milestoneLedgerUpdates = model("milestone_ledger_updates", keys("milestone_index"), keys("is_spent", "output_id"),
 		"output_kind", "amount", "address")
@@ -97,13 +98,19 @@ var (
 	outputSpentBy = []string{"spent_by", "spent_milestone_index"}
 )
 
+// carriedColumns are what an address's ledger rows carry of their output (migration
+// 000014): its bytes and creating block, so that a wallet's sync needs no read of the
+// output table; the spent side adds the spending transaction.
+var carriedColumns = []string{"output_data", "message_id"}
+
 // ledgerSide registers the tables of one side of the ledger state, by kind and by an
-// address in a role: the filter columns, then the side's own.
-func ledgerSide(side string, own ...string) (byKind, byAddress *table.Table) {
+// address in a role: the filter columns, then the side's own; the by-address table also
+// carries the output (carried).
+func ledgerSide(side string, own, carried []string) (byKind, byAddress *table.Table) {
 	cols := join(unspentFilterColumns, own)
 	return model(side+"_outputs", keys("output_kind", "ms_range_id"), keys("created_at", "output_id"), cols...),
 		model(side+"_outputs_by_address", keys("address", "ms_range_id"),
-			keys("output_kind", "role", "created_at", "output_id"), cols...)
+			keys("output_kind", "role", "created_at", "output_id"), join(cols, carried)...)
 }
 
 // outputModel registers the models of an output table and of its views: a view is

@@ -86,8 +86,13 @@ func (m *modelBuilder) ledger(o *sim.OutputTruth) {
 	}
 	key := row{"output_kind": kind, "ms_range_id": rng, "created_at": o.Timestamp.Unix(), "output_id": o.OutputID.String()}
 	m.add(table, merged(key, cols))
+	// The by-address rows carry the output: its bytes, its block and, spent, its spender.
+	carried := row{"output_data": chain.EncodeOutput(o.Output), "message_id": o.MessageID.String()}
+	if o.Spent {
+		carried["spent_by"] = o.SpentBy.String()
+	}
 	for _, p := range pairs {
-		m.add(table+"_by_address", merged(key, cols, row{"address": p[0], "role": p[1]}))
+		m.add(table+"_by_address", merged(key, cols, carried, row{"address": p[0], "role": p[1]}))
 	}
 	m.ledgerUpdates(o, pairs, o.MilestoneIndex, false)
 	if o.Spent {

@@ -34,6 +34,12 @@ type UnspentRow struct {
 	Governor                string `cql:"governor"`
 	ChainID                 string `cql:"chain_id"`              // alias, NFT or foundry ID; "" for basic outputs
 	SpentMilestoneIndex     int32  `cql:"spent_milestone_index"` // spent twin rows: the milestone that spent it
+	// What a by-address row carries of its output (LedgerStream.Outputs; nil and "" in
+	// rows written before migration 000014): its bytes, its creating block ("" for a
+	// genesis output) and, spent, the spending transaction.
+	OutputData []byte `cql:"output_data"`
+	MessageID  string `cql:"message_id"`
+	SpentBy    string `cql:"spent_by"`
 }
 
 // RowKey is the key of the output's rows in its output table (BookedRow): a basic
@@ -68,6 +74,8 @@ func (s Span) binds() []any {
 type LedgerStream struct {
 	Kind, Address, Role string
 	Spent, Newest       bool
+	// Outputs: rows by address, in TIP-26 order, with the output each carries.
+	Outputs bool
 }
 
 // ledgerPageKey picks a LedgerPage statement: spent twin, by address, newest first.
@@ -85,6 +93,12 @@ var ledgerPages = map[ledgerPageKey]*cql.Statement{
 func (st *Store) LedgerPage(ctx context.Context, s LedgerStream, rng int32, span Span, req PageRequest) (
 	[]UnspentRow, []byte, error) {
 	stmt := ledgerPages[ledgerPageKey{s.Spent, s.Address != "", s.Newest}]
+	if s.Outputs && s.Address != "" && !s.Newest {
+		stmt = cql.UnspentPages.ByAddressOutputs
+		if s.Spent {
+			stmt = cql.SpentPages.ByAddressOutputs
+		}
+	}
 	key := []any{s.Kind, rng}
 	if s.Address != "" {
 		key = []any{s.Address, rng, s.Kind, s.Role}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -158,7 +159,7 @@ func checkSlicedPages(t *testing.T, name string, f *fakeSet, want []UnspentRow, 
 			t.Fatalf("%s: state %x does not decode", name, next)
 		}
 	}
-	if !slices.Equal(got, want) {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("%s: %d rows, want %d", name, len(got), len(want))
 	}
 	if f.failed == 0 {

@@ -106,12 +106,14 @@ func (lo *ledgerOutput) addressRoles() (addrs []string, roles map[string][]strin
 	return addrs, roles
 }
 
-// createdLedger adds the ledger-state rows of an output a confirmed milestone created.
-func (b *builder) createdLedger(w where, lo *chain.LedgerOutput) {
+// createdLedger adds the ledger-state rows of an output a confirmed milestone created,
+// the by-address rows carrying its bytes (data) and creating block (msgID).
+func (b *builder) createdLedger(w where, lo *chain.LedgerOutput, msgID string, data []byte) {
 	l, ok := b.newLedgerOutput(lo)
 	if !ok {
 		return
 	}
+	l.row.MessageID, l.row.OutputData = msgID, data
 	b.addRow(cql.InsertUnspent, w.ts, "", &l.row)
 	for _, ar := range l.roles {
 		b.Hints.AddAddress(ar.Address, l.row.Kind, ar.Role, l.row.RangeID)
@@ -123,12 +125,13 @@ func (b *builder) createdLedger(w where, lo *chain.LedgerOutput) {
 // spentLedger moves a spent output from the unspent set to its spent twin (same keys,
 // same filter columns) and records the spend. Both rows are keyed by the output, so
 // writing a milestone again writes the same rows.
-func (b *builder) spentLedger(ts int64, ls *chain.LedgerSpent) {
+func (b *builder) spentLedger(ts int64, ls *chain.LedgerSpent, msgID string) {
 	l, ok := b.newLedgerOutput(&ls.LedgerOutput)
 	if !ok {
 		return
 	}
 	l.row.SpentMilestoneIndex = int32(ls.SpentMilestoneIndex)
+	l.row.MessageID, l.row.OutputData, l.row.SpentBy = msgID, chain.EncodeOutput(ls.Output), ls.SpentBy.String()
 	b.addRow(cql.DeleteUnspent, ts, "", &l.row)
 	b.addRow(cql.InsertSpent, ts, "", &l.row)
 	for _, ar := range l.roles {

@@ -84,7 +84,7 @@ func (b *builder) output(w where, lo chain.LedgerOutput, msgID string) {
 	}
 	b.addRow(st, w.ts, "", &r, w.ttlArgs()...)
 	if !w.pending() {
-		b.createdLedger(w, &lo)
+		b.createdLedger(w, &lo, msgID, r.Data)
 	}
 }
 
@@ -103,7 +103,7 @@ func (b *builder) spent(ts int64, ls chain.LedgerSpent) {
 	r.RangeID, r.MilestoneIndex, r.Timestamp = rng, int32(created.MilestoneIndex), created.Timestamp
 	r.SpentBy, r.SpentMilestoneIndex = ls.SpentBy.String(), ptr(int32(ls.SpentMilestoneIndex))
 	b.addRow(cql.Outputs[t.Table].MarkSpent, ts, "", &r)
-	b.spentLedger(ts, &ls)
+	b.spentLedger(ts, &ls, created.MessageID.String())
 }
 
 // deletePending removes the pending rows of the outputs a now-referenced transaction created.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -44,20 +45,17 @@ func (s *API) items(ctx context.Context, page []*held, at uint32) ([]ItemJSON, e
 	return out, nil
 }
 
-// readOutput fills an item's output and metadata: the output's row booked in its creating
-// milestone gives its bytes, its block and, once a milestone up to at spent it, what
-// spent it.
+// readOutput fills an item's output and metadata from what its ledger row carries (its
+// bytes, its block and, spent, what spent it), or, for a row written before ledger rows
+// carried them, from the output's row booked in its creating milestone.
 func (s *API) readOutput(ctx context.Context, r *store.UnspentRow, at uint32, times *spendTimes, it *ItemJSON) error {
 	id, err := chain.ParseOutputID(r.OutputID)
 	if err != nil {
 		return fmt.Errorf("ledger row %q: %w", r.OutputID, err)
 	}
-	kind, _ := chain.ParseOutputKind(r.Kind)
 	booked := uint32(r.MilestoneIndex)
-	row, err := s.st.BookedRow(ctx, kind, r.RowKey(), id, booked)
-	if errors.Is(err, store.ErrNotFound) { // the ledger row names an output its table lacks: not the client's 404
-		return fmt.Errorf("output %s: the ledger lists it, its %s row booked in %d is missing", id, kind, booked)
-	} else if err != nil {
+	row, err := s.outputRow(ctx, r, id)
+	if err != nil {
 		return err
 	}
 	var block chain.MessageID // zero for a genesis output
@@ -77,6 +75,26 @@ func (s *API) readOutput(ctx context.Context, r *store.UnspentRow, at uint32, ti
 		return fmt.Errorf("output %s: %w", id, err)
 	}
 	return nil
+}
+
+// outputRow is the output-table row of a ledger row's output: built from what the ledger
+// row carries, or read.
+func (s *API) outputRow(ctx context.Context, r *store.UnspentRow, id chain.OutputID) (store.OutputRow, error) {
+	if r.OutputData != nil {
+		row := store.OutputRow{Data: r.OutputData, MessageID: r.MessageID, Timestamp: time.Unix(r.CreatedAt, 0),
+			SpentBy: r.SpentBy}
+		if r.SpentMilestoneIndex != 0 {
+			row.SpentMilestoneIndex = &r.SpentMilestoneIndex
+		}
+		return row, nil
+	}
+	kind, _ := chain.ParseOutputKind(r.Kind)
+	booked := uint32(r.MilestoneIndex)
+	row, err := s.st.BookedRow(ctx, kind, r.RowKey(), id, booked)
+	if errors.Is(err, store.ErrNotFound) { // the ledger row names an output its table lacks: not the client's 404
+		return row, fmt.Errorf("output %s: the ledger lists it, its %s row booked in %d is missing", id, kind, booked)
+	}
+	return row, err
 }
 
 // spendTimes reads each spending milestone once per request.

@@ -195,7 +195,7 @@ func (s *API) ownedBy(ctx context.Context, addr string, from store.Position, wan
 			if spent && !at.past && !req.includeSpent {
 				continue
 			}
-			stream := store.LedgerStream{Address: addr, Kind: h.OutputKind, Role: h.Variant, Spent: spent}
+			stream := store.LedgerStream{Address: addr, Kind: h.OutputKind, Role: h.Variant, Spent: spent, Outputs: true}
 			if err := s.readStream(ctx, stream, h.Range, from, want, req, at, budget, found); err != nil {
 				return nil, err
 			}
