@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -51,27 +50,10 @@ func BenchmarkEventStreams(b *testing.B) {
 	time.Sleep(time.Second) // the streams settle idle
 	runtime.GC()
 	rssOpen, goOpen := selfRSS(b), runtime.NumGoroutine()
-	written := make([]time.Time, more)
-	for k := uint32(1); k <= more; k++ {
-		ingestMore(b, e, testOptions, n+k, n+k)
-		written[k-1] = time.Now()
-		time.Sleep(200 * time.Millisecond)
-	}
-	time.Sleep(2 * time.Second)
+	written := writeOneByOne(b, e, n, more)
 	cancel()
 	done.Wait()
-	var delays []time.Duration
-	missing := 0
-	for _, r := range received {
-		for k, at := range r {
-			if at.IsZero() {
-				missing++
-				continue
-			}
-			delays = append(delays, max(at.Sub(written[k]), 0))
-		}
-	}
-	slices.Sort(delays)
+	delays, missing := delaysAfter(received, written)
 	if len(delays) == 0 {
 		b.Fatal("no stream received an event")
 	}

@@ -59,13 +59,7 @@ func BenchmarkMQTT(b *testing.B) {
 	time.Sleep(time.Second) // the clients settle idle
 	runtime.GC()
 	rssOpen, goOpen := selfRSS(b), runtime.NumGoroutine()
-	written := make([]time.Time, more)
-	for k := uint32(1); k <= more; k++ {
-		ingestMore(b, e, testOptions, n+k, n+k)
-		written[k-1] = time.Now()
-		time.Sleep(200 * time.Millisecond)
-	}
-	time.Sleep(2 * time.Second)
+	written := writeOneByOne(b, e, n, more)
 	for _, c := range conns {
 		c.Disconnect(0)
 	}
@@ -115,6 +109,20 @@ func simAddresses(e *env) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// writeOneByOne has the indexer write milestones n+1..n+more one by one, 200 ms apart,
+// and returns when each write ended; it returns 2 s after the last, for the last events
+// to arrive.
+func writeOneByOne(b *testing.B, e *env, n, more uint32) []time.Time {
+	written := make([]time.Time, more)
+	for k := uint32(1); k <= more; k++ {
+		ingestMore(b, e, testOptions, n+k, n+k)
+		written[k-1] = time.Now()
+		time.Sleep(200 * time.Millisecond)
+	}
+	time.Sleep(2 * time.Second)
+	return written
 }
 
 // delaysAfter are, sorted, the delays from each milestone's write to each receipt of
