@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
@@ -14,7 +13,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +21,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/compat/iotajs"
 	"github.com/stardust-indexer/stardust-indexer/compat/iotasdk"
+	"github.com/stardust-indexer/stardust-indexer/internal/logbuf"
 	"github.com/stardust-indexer/stardust-indexer/internal/realdata"
 	"github.com/stardust-indexer/stardust-indexer/tip25"
 )
@@ -126,7 +125,7 @@ type sdkListener struct {
 	name   string
 	topics sdkTopics
 	done   chan error
-	out    *syncBuffer
+	out    *logbuf.Buffer
 }
 
 // sdkTopics are the SDK's subscriptions and what they were chosen for.
@@ -165,7 +164,7 @@ func startListener(t *testing.T, srv *mqttServer, topics sdkTopics, name, interp
 	if err := os.WriteFile(file, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	l := &sdkListener{name: name, topics: topics, done: make(chan error, 1), out: &syncBuffer{}}
+	l := &sdkListener{name: name, topics: topics, done: make(chan error, 1), out: &logbuf.Buffer{}}
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	t.Cleanup(cancel)
 	cmd := exec.CommandContext(ctx, interpreter, script, srv.url, file, "17340", "150")
@@ -183,24 +182,6 @@ func startListener(t *testing.T, srv *mqttServer, topics sdkTopics, name, interp
 		}
 	}
 	return l
-}
-
-// syncBuffer is a buffer a process writes while the test may read it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // chooseSDKTopics: the milestone topics; for every address an output 17340 created or
