@@ -23,7 +23,6 @@ var ErrBadRange = errors.New("bad range")
 // and per-day rows of the analytics tables, and an address's text under the network's HRP.
 type StatsReader interface {
 	MilestoneStats(ctx context.Context, start, end uint32) ([]store.MilestoneStat, error)
-	AddressText(ctx context.Context, a chain.Address) (string, bool, error)
 	AddressStats(ctx context.Context, address string, start, end uint32) ([]store.AddressStat, error)
 	DailyStats(ctx context.Context, from, to time.Time) ([]store.DailyStat, error)
 }
@@ -39,21 +38,13 @@ func MilestoneStats(ctx context.Context, st StatsReader, start, end uint32) ([]s
 	return st.MilestoneStats(ctx, start, end)
 }
 
-// AddressStats reads an address's rows in [start, end), newest first. The address may be
-// given in Bech32 (any HRP) or 0x-hex form.
-func AddressStats(ctx context.Context, st StatsReader, address string, start, end uint32) ([]store.AddressStat, error) {
+// AddressStats reads an address's rows in [start, end), newest first, by the text the
+// keyspace stores it under.
+func AddressStats(ctx context.Context, st StatsReader, address chain.LocalAddress, start, end uint32) ([]store.AddressStat, error) {
 	if err := checkMilestoneRange(start, end); err != nil {
 		return nil, err
 	}
-	a, err := chain.ParseAddress(address)
-	if err != nil {
-		return nil, err
-	}
-	text, ok, err := st.AddressText(ctx, a)
-	if !ok || err != nil {
-		return nil, err // no network recorded: nothing is indexed
-	}
-	return st.AddressStats(ctx, text, start, end)
+	return st.AddressStats(ctx, address.Text, start, end)
 }
 
 // DailyStats reads the computed dates in [from, to] (UTC dates), newest first, one year

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/ledgerquery"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
@@ -15,6 +16,7 @@ import (
 // either order; with spent (the model then lists spent outputs too) of includeSpent=true.
 func testTip26Budget(t *testing.T, e *env, model []unspentModel, spent bool) {
 	v := valuesOf(model)
+	owner, foundryAlias := localAddress(t, v.owner), localAddress(t, v.foundryAlias)
 	yes := true
 	for _, tc := range []struct {
 		name string
@@ -22,8 +24,8 @@ func testTip26Budget(t *testing.T, e *env, model []unspentModel, spent bool) {
 		want func(*unspentModel) bool
 	}{
 		{"tokens", ledgerquery.Filter{HasNativeTokens: &yes}, func(m *unspentModel) bool { return len(m.out.NativeTokens) > 0 }},
-		{"unlockable", ledgerquery.Filter{Unlockable: v.owner}, func(m *unspentModel) bool { return m.unlockableBy(v.owner) }},
-		{"unlockable by an alias", ledgerquery.Filter{Unlockable: v.foundryAlias},
+		{"unlockable", ledgerquery.Filter{Unlockable: owner}, func(m *unspentModel) bool { return m.unlockableBy(v.owner) }},
+		{"unlockable by an alias", ledgerquery.Filter{Unlockable: foundryAlias},
 			func(m *unspentModel) bool { return m.unlockableBy(v.foundryAlias) }},
 	} {
 		var want []string
@@ -81,4 +83,15 @@ func testBudgetPages(t *testing.T, e *env, name string, filter ledgerquery.Filte
 			t.Errorf("%s, newest %v, budget %+v: no page was cut short", name, newest, budget)
 		}
 	}
+}
+
+// localAddress is a model's address as a parsed filter: its kind and the text the
+// tables hold.
+func localAddress(t testing.TB, text string) chain.LocalAddress {
+	t.Helper()
+	a, err := chain.ParseAddress(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return chain.LocalAddress{Address: a, Text: text}
 }

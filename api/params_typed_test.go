@@ -12,6 +12,7 @@ import (
 	"github.com/stardust-indexer/stardust-indexer/api/indexer"
 	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/api/tables"
+	"github.com/stardust-indexer/stardust-indexer/chain"
 )
 
 // A parameter struct that does not fit its kinds is refused when its route is built.
@@ -19,6 +20,12 @@ func TestWithParamsRefusesMisdeclaredFields(t *testing.T) {
 	type (
 		wrongType struct {
 			Count *string `query:"minNativeTokenCount" kind:"tokenCount"`
+		}
+		timeAsText struct {
+			From *string `query:"from" kind:"time"`
+		}
+		otherID struct {
+			ID *chain.TransactionID `query:"id" kind:"outputID"`
 		}
 		pathPointer struct {
 			ID *string `path:"aliasId" kind:"aliasID"`
@@ -35,6 +42,8 @@ func TestWithParamsRefusesMisdeclaredFields(t *testing.T) {
 	)
 	for name, build := range map[string]func(){
 		"wrong type":   func() { rest.WithParams(rest.Route{}, noAnswer[wrongType]) },
+		"time as text": func() { rest.WithParams(rest.Route{}, noAnswer[timeAsText]) },
+		"other ID":     func() { rest.WithParams(rest.Route{}, noAnswer[otherID]) },
 		"path pointer": func() { rest.WithParams(rest.Route{}, noAnswer[pathPointer]) },
 		"query value":  func() { rest.WithParams(rest.Route{}, noAnswer[queryValue]) },
 		"unknown kind": func() { rest.WithParams(rest.Route{}, noAnswer[unknownKind]) },
@@ -72,7 +81,8 @@ func TestWithParamsFillsTheStruct(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.MinNativeTokens == nil || *got.MinNativeTokens != 3 || got.HasNativeTokens != nil || got.Cursor != nil ||
-		got.Unlockable == nil || !strings.HasPrefix(*got.Unlockable, "rms1") {
+		got.Unlockable == nil || !strings.HasPrefix(got.Unlockable.Text, "rms1") ||
+		got.Unlockable.Address != localAddress(t, addr).Address {
 		t.Fatalf("filled %+v", got)
 	}
 }
@@ -114,4 +124,33 @@ func docOf[P any](t *testing.T, name string) string {
 	}
 	t.Fatalf("no parameter %s", name)
 	return ""
+}
+
+// An ID is parsed once: a field of its chain type gets the parsed ID, a string field its
+// canonical text (lowercase 0x-hex, however the request wrote it).
+func TestWithParamsFillsIDs(t *testing.T) {
+	type ids struct {
+		Typed chain.OutputID `path:"outputId" kind:"outputID"`
+		Text  *string        `query:"transactionId" kind:"transactionID"`
+	}
+	var got *ids
+	rt := rest.WithParams(rest.Route{Pattern: "/x/{outputId}"}, func(_ context.Context, _ *rest.Input, p *ids) (any, error) {
+		got = p
+		return nil, nil
+	})
+	var out chain.OutputID
+	out[0], out[33] = 0xab, 1
+	tx := chain.TransactionID{0xcd}
+	upper := "0x" + strings.ToUpper(tx.String()[2:])
+	in, err := rest.ParseInput(&rt, func(string) string { return out.String() }, "transactionId="+upper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Localize("smr")
+	if _, err := rt.Handle(context.Background(), in); err != nil {
+		t.Fatal(err)
+	}
+	if got.Typed != out || got.Text == nil || *got.Text != tx.String() {
+		t.Fatalf("filled %+v, want output %s and transaction text %s", got, out, tx)
+	}
 }

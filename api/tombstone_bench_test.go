@@ -134,15 +134,15 @@ func tombQueries(st *store.Store, milestones uint32) []tombQuery {
 	no := false
 	every := ledgerquery.Filter{HasNativeTokens: &no}
 	middle := &store.Position{CreatedAt: tombTime(tombFirst + milestones/2).Unix()}
-	quiet, spammer := tombAddress("wallet-quiet").Bech32(st.HRP()), tombAddress("spammer").Bech32(st.HRP())
+	quiet, spammer := tombAddress("wallet-quiet").Local(st.HRP()), tombAddress("spammer").Local(st.HRP())
 	return []tombQuery{
 		tip26Read("address-less, first page (1000)", every, nil, 1000),
 		tip26Read("address-less, first page (100)", every, nil, 100),
 		tip26Read("address-less, later page (1000)", every, middle, 1000),
 		tip26Read("address=quiet wallet (1000)", ledgerquery.Filter{Address: quiet}, nil, 1000),
 		tip26Read("address=spammer (1000)", ledgerquery.Filter{Address: spammer}, nil, 1000),
-		balanceRead("balance of the quiet wallet", quiet),
-		balanceRead("balance of the spammer", spammer),
+		balanceRead("balance of the quiet wallet", quiet.Text),
+		balanceRead("balance of the spammer", spammer.Text),
 		windowedRead("probe: 60 s slices, first page (1000)", 60, milestones, 1000),
 	}
 }

@@ -56,6 +56,23 @@ func (a Address) Bech32(hrp string) string { return bech32Encode(hrp, a.Bytes())
 // network (logs, errors). Bech32 with the network's HRP is the form users see.
 func (a Address) Hex() string { return hexString(a.Bytes()) }
 
+// LocalAddress is an address together with its text under the network's HRP, the form
+// the tables key addresses by: a request's address is parsed once and handed on as
+// both, its kind for rules and its text for reads. The zero value is no address.
+type LocalAddress struct {
+	Address
+	Text string
+}
+
+// Local pairs a with its text under hrp.
+func (a Address) Local(hrp string) LocalAddress { return LocalAddress{Address: a, Text: a.Bech32(hrp)} }
+
+// String is the address's text under the network's HRP.
+func (a LocalAddress) String() string { return a.Text }
+
+// IsZero reports whether a is no address.
+func (a LocalAddress) IsZero() bool { return a.Text == "" }
+
 // ParseAddress accepts a Bech32 address under any HRP, or the 0x-hex form
 // of kind byte ‖ ID (66 hex digits).
 func ParseAddress(s string) (Address, error) {

@@ -40,7 +40,7 @@ func spentStore() (m *memStore, unspent, every []string) {
 // it the spent outputs stay out.
 func TestAnswerIncludeSpent(t *testing.T) {
 	m, unspent, every := spentStore()
-	req := Request{Kinds: []chain.OutputKind{chain.OutputBasic}, Filter: Filter{Address: "a"}}
+	req := Request{Kinds: []chain.OutputKind{chain.OutputBasic}, Filter: Filter{Address: at("a")}}
 	for _, size := range []int{1, 4, 100} {
 		req.PageSize = size
 		req.IncludeSpent, req.Newest = false, false

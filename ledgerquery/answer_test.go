@@ -136,12 +136,12 @@ func TestAnswerReadsTheCheapestAnchor(t *testing.T) {
 	}
 	m.memReader.rows[byOwner][2][0] = both
 	m.add(bySender, 2, both)
-	res := answer(t, m, Request{Kinds: []chain.OutputKind{chain.OutputBasic}, Filter: Filter{Address: "a", Sender: "s"}})
+	res := answer(t, m, Request{Kinds: []chain.OutputKind{chain.OutputBasic}, Filter: Filter{Address: at("a"), Sender: at("s")}})
 	if !slices.Equal(res.Items, []string{both.OutputID}) || !slices.Equal(m.streams, []Stream{bySender}) {
 		t.Errorf("items %v from streams %v; want %s from the sender's stream alone", res.Items, m.streams, both.OutputID)
 	}
 	m.streams, m.asked = nil, nil
-	res = answer(t, m, Request{Kinds: []chain.OutputKind{chain.OutputBasic}, Filter: Filter{Issuer: "nobody", Sender: "s"}})
+	res = answer(t, m, Request{Kinds: []chain.OutputKind{chain.OutputBasic}, Filter: Filter{Issuer: at("nobody"), Sender: at("s")}})
 	if len(res.Items) != 0 || res.Items == nil || len(m.streams) != 0 || len(m.asked) != 1 {
 		t.Errorf("an issuer in no partition: items %v, streams read %v, partitions asked for %v; "+
 			"want no items and no row read, the sender's partitions not asked for", res.Items, m.streams, m.asked)
@@ -194,7 +194,7 @@ func TestAnswerNothingToRead(t *testing.T) {
 	}
 	m = newMemStore(store.LedgerCoverage{Index: 9, Partitions: []int32{0}})
 	m.add(Stream{Kind: "basic"}, 0, store.UnspentRow{Kind: "basic", CreatedAt: 1, OutputID: id(1)})
-	res := answer(t, m, Request{Kinds: []chain.OutputKind{chain.OutputBasic}, Filter: Filter{Address: "a", CreatedBefore: ptr(int64(0))}})
+	res := answer(t, m, Request{Kinds: []chain.OutputKind{chain.OutputBasic}, Filter: Filter{Address: at("a"), CreatedBefore: ptr(int64(0))}})
 	if res.Items == nil || len(res.Items) != 0 || res.LedgerIndex != 9 || len(m.asked)+m.reads != 0 {
 		t.Errorf("createdBefore 0: %+v after %d partition lookups and %d reads, want no items at 9 and no lookup or read",
 			res, len(m.asked), m.reads)

@@ -1,33 +1,35 @@
 package ledgerquery
 
 import (
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
-// Filter is a TIP-26 query's conditions, with inx-indexer's (Stardust) meaning; a nil
-// or "" field does not filter. Times are unix seconds; "before" and "after" are strict.
-// Addresses are in the form the tables hold (bech32 under the network's HRP).
+// Filter is a TIP-26 query's conditions, with inx-indexer's (Stardust) meaning; a nil,
+// "" or zero field does not filter. Times are unix seconds; "before" and "after" are
+// strict. Addresses come parsed, with the text the tables hold (bech32 under the
+// network's HRP).
 type Filter struct {
 	HasNativeTokens  *bool
 	MinNativeTokens  *int32
 	MaxNativeTokens  *int32
-	Address          string // the address unlock condition (basic, NFT)
-	Unlockable       string // unlockableByAddress: see unlockableBy
-	AliasAddress     string // a foundry's alias
-	HasSDR           *bool  // storage deposit return condition present
-	SDRAddress       string
+	Address          chain.LocalAddress // the address unlock condition (basic, NFT)
+	Unlockable       chain.LocalAddress // unlockableByAddress: see unlockableBy
+	AliasAddress     chain.LocalAddress // a foundry's alias
+	HasSDR           *bool              // storage deposit return condition present
+	SDRAddress       chain.LocalAddress
 	HasTimelock      *bool
 	TimelockedBefore *int64
 	TimelockedAfter  *int64
 	HasExpiration    *bool
 	ExpiresBefore    *int64
 	ExpiresAfter     *int64
-	ExpirationReturn string
-	Sender           string
+	ExpirationReturn chain.LocalAddress
+	Sender           chain.LocalAddress
 	Tag              string // 0x-hex, as the tables hold it
-	Issuer           string
-	StateController  string
-	Governor         string
+	Issuer           chain.LocalAddress
+	StateController  chain.LocalAddress
+	Governor         chain.LocalAddress
 	CreatedBefore    *int64
 	CreatedAfter     *int64
 	// LedgerIndex: rows of later milestones (being written, not synced yet) are beyond
@@ -62,11 +64,11 @@ func (f *Filter) tokens(r *store.UnspentRow) bool {
 }
 
 func (f *Filter) addresses(r *store.UnspentRow) bool {
-	eq := func(want, have string) bool { return want == "" || want == have }
+	eq := func(want chain.LocalAddress, have string) bool { return want.IsZero() || want.Text == have }
 	return eq(f.Address, r.Owner) && eq(f.AliasAddress, r.Owner) && eq(f.SDRAddress, r.DustReturnAddress) &&
-		eq(f.ExpirationReturn, r.ExpirationReturnAddress) && eq(f.Sender, r.Sender) && eq(f.Tag, r.Tag) &&
-		eq(f.Issuer, r.Issuer) && eq(f.StateController, r.StateController) && eq(f.Governor, r.Governor) &&
-		(f.Unlockable == "" || unlockableBy(r, f.Unlockable))
+		eq(f.ExpirationReturn, r.ExpirationReturnAddress) && eq(f.Sender, r.Sender) &&
+		(f.Tag == "" || f.Tag == r.Tag) && eq(f.Issuer, r.Issuer) && eq(f.StateController, r.StateController) &&
+		eq(f.Governor, r.Governor) && (f.Unlockable.IsZero() || unlockableBy(r, f.Unlockable.Text))
 }
 
 // unlockableBy is inx-indexer's unlockableByAddress: an alias by its state controller

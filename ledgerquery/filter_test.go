@@ -3,10 +3,15 @@ package ledgerquery
 import (
 	"testing"
 
+	"github.com/stardust-indexer/stardust-indexer/chain"
 	"github.com/stardust-indexer/stardust-indexer/store"
 )
 
 func ptr[T any](v T) *T { return &v }
+
+// at is an address filter on the text a row holds (the rows of these tests name their
+// addresses with letters).
+func at(text string) chain.LocalAddress { return chain.LocalAddress{Text: text} }
 
 // TestFilterMatch: inx-indexer's (SQL) meaning on the edges: strict bounds, absent
 // values satisfy no bound, presence flags both ways, unlockableByAddress per kind.
@@ -35,11 +40,11 @@ func TestFilterMatch(t *testing.T) {
 		{"created after, strict", Filter{CreatedAfter: ptr(int64(100))}, basic, false},
 		{"created before, strict", Filter{CreatedBefore: ptr(int64(100))}, basic, false},
 		{"created window", Filter{CreatedAfter: ptr(int64(99)), CreatedBefore: ptr(int64(101))}, basic, true},
-		{"unlockable by expiration return", Filter{Unlockable: "e"}, basic, true},
-		{"unlockable by SDR return", Filter{Unlockable: "d"}, basic, true},
-		{"not unlockable by sender", Filter{Unlockable: "x"}, basic, false},
-		{"alias unlockable by governor", Filter{Unlockable: "g"}, alias, true},
-		{"alias unlockable by state controller", Filter{Unlockable: "s"}, alias, true},
+		{"unlockable by expiration return", Filter{Unlockable: at("e")}, basic, true},
+		{"unlockable by SDR return", Filter{Unlockable: at("d")}, basic, true},
+		{"not unlockable by sender", Filter{Unlockable: at("x")}, basic, false},
+		{"alias unlockable by governor", Filter{Unlockable: at("g")}, alias, true},
+		{"alias unlockable by state controller", Filter{Unlockable: at("s")}, alias, true},
 		{"beyond the ledger index", Filter{LedgerIndex: 4}, basic, false},
 		{"at the ledger index", Filter{LedgerIndex: 5}, basic, true},
 		{"tag", Filter{Tag: "0x02"}, basic, false},

@@ -55,9 +55,9 @@ func TestAnswerNewestPages(t *testing.T) {
 			slices.SortFunc(rows, func(a, b store.UnspentRow) int { return comparePositions(PositionOf(&a), PositionOf(&b)) })
 		}
 	}
-	filters := map[string]Filter{"all": {}, "address": {Address: "a"},
+	filters := map[string]Filter{"all": {}, "address": {Address: at("a")},
 		"window":            {CreatedAfter: ptr(int64(25)), CreatedBefore: ptr(int64(71))},
-		"address in window": {Address: "a", CreatedAfter: ptr(int64(9)), CreatedBefore: ptr(int64(50))}}
+		"address in window": {Address: at("a"), CreatedAfter: ptr(int64(9)), CreatedBefore: ptr(int64(50))}}
 	for name, f := range filters {
 		var want []string
 		for _, r := range all {

@@ -41,14 +41,14 @@ type Anchor struct {
 // inx-indexer's parameter order (ties go to the first).
 func Anchors(kinds []string, f *Filter) []Anchor {
 	var out []Anchor
-	add := func(param, addr string, roles func(kind string) []string) {
-		if addr == "" {
+	add := func(param string, addr chain.LocalAddress, roles func(kind string) []string) {
+		if addr.IsZero() {
 			return
 		}
 		a := Anchor{Param: param}
 		for _, k := range kinds {
 			for _, role := range roles(k) {
-				a.Streams = append(a.Streams, Stream{Kind: k, Address: addr, Role: role})
+				a.Streams = append(a.Streams, Stream{Kind: k, Address: addr.Text, Role: role})
 			}
 		}
 		out = append(out, a)
@@ -70,21 +70,15 @@ func Anchors(kinds []string, f *Filter) []Anchor {
 // unlockableBy). A foundry has one only for an alias address: inx-indexer leaves its
 // foundry query out of unlockableByAddress for any other address, so the plan reads no
 // foundry stream for it.
-func UnlockRoles(kind, a string) []string {
+func UnlockRoles(kind string, a chain.LocalAddress) []string {
 	switch kind {
 	case "alias":
 		return []string{store.RoleStateController, store.RoleGovernor}
 	case "foundry":
-		if !isAliasAddress(a) {
+		if a.Kind != chain.AddressAlias {
 			return nil
 		}
 		return []string{store.RoleAddress}
 	}
 	return []string{store.RoleAddress, store.RoleExpirationReturn, store.RoleDustReturn}
-}
-
-// isAliasAddress reports whether a (bech32 or 0x-hex) is an alias address.
-func isAliasAddress(a string) bool {
-	addr, err := chain.ParseAddress(a)
-	return err == nil && addr.Kind == chain.AddressAlias
 }

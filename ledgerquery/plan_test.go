@@ -12,11 +12,11 @@ import (
 // address, its alias's: the plan reads foundry streams for an alias address alone, and a
 // foundry row matches only its own alias.
 func TestUnlockableFoundries(t *testing.T) {
-	alias := chain.AliasAddress(chain.AliasID{7}).Bech32("smr")
-	other := chain.AliasAddress(chain.AliasID{8}).Bech32("smr")
-	ed := chain.Address{Kind: chain.AddressEd25519, ID: [32]byte{7}}.Bech32("smr")
+	alias := chain.AliasAddress(chain.AliasID{7}).Local("smr")
+	other := chain.AliasAddress(chain.AliasID{8}).Local("smr")
+	ed := chain.Address{Kind: chain.AddressEd25519, ID: [32]byte{7}}.Local("smr")
 	kinds := []string{"basic", "alias", "foundry", "nft"}
-	foundryStreams := func(a string) []Stream {
+	foundryStreams := func(a chain.LocalAddress) []Stream {
 		var out []Stream
 		for _, an := range Anchors(kinds, &Filter{Unlockable: a}) {
 			for _, s := range an.Streams {
@@ -27,13 +27,13 @@ func TestUnlockableFoundries(t *testing.T) {
 		}
 		return out
 	}
-	if got, want := foundryStreams(alias), []Stream{{Kind: "foundry", Address: alias, Role: store.RoleAddress}}; !slices.Equal(got, want) {
+	if got, want := foundryStreams(alias), []Stream{{Kind: "foundry", Address: alias.Text, Role: store.RoleAddress}}; !slices.Equal(got, want) {
 		t.Errorf("alias address: foundry streams %v, want %v", got, want)
 	}
 	if got := foundryStreams(ed); len(got) != 0 {
 		t.Errorf("Ed25519 address: foundry streams %v, want none", got)
 	}
-	foundry := store.UnspentRow{Kind: "foundry", CreatedAt: 100, Owner: alias, NativeTokenCount: 1}
+	foundry := store.UnspentRow{Kind: "foundry", CreatedAt: 100, Owner: alias.Text, NativeTokenCount: 1}
 	for _, tc := range []struct {
 		name string
 		f    Filter

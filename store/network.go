@@ -130,16 +130,6 @@ func (st *Store) HRP() string {
 	return ""
 }
 
-// AddressText is an address as this keyspace stores it: bech32 under the recorded
-// network's HRP. ok is false while no network is recorded (nothing is indexed yet).
-func (st *Store) AddressText(ctx context.Context, a chain.Address) (text string, ok bool, err error) {
-	rec, ok, err := st.Network(ctx)
-	if !ok || err != nil {
-		return "", false, err
-	}
-	return a.Bech32(rec.HRP), true, nil
-}
-
 // SetNetwork sets the network without recording it: for a store that only builds rows
 // offline (benchmarks), never for one that writes a keyspace (use EnsureNetwork).
 func (st *Store) SetNetwork(rec NetworkRecord) { st.network.Store(&rec) }

@@ -73,7 +73,7 @@ func collectDown[T any](ctx context.Context, s *cql.Session, stmt *cql.Statement
 }
 
 // AddressStats reads an address's rows in [start, end), newest first; address is the
-// text the keyspace stores (see AddressText).
+// text the keyspace stores (bech32 under the network's HRP).
 func (st *Store) AddressStats(ctx context.Context, address string, start, end uint32) ([]AddressStat, error) {
 	args := []any{address, clampInt32(uint64(start)), clampInt32(uint64(end))}
 	return cql.Records[AddressStat](ctx, st.s, cql.AddressAnalyticsRange, args)

@@ -46,7 +46,7 @@ func (s *API) balance(ctx context.Context, _ *rest.Input, p *balanceParams) (any
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.heldCandidates(ctx, p.Address, at.Index, p.LedgerIndex != nil)
+	rows, err := s.heldCandidates(ctx, p.Address.Text, at.Index, p.LedgerIndex != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (s *API) balance(ctx context.Context, _ *rest.Input, p *balanceParams) (any
 	for i := range rows {
 		r := &rows[i]
 		h := analytics.HoldingAt(r, at.Timestamp)
-		if h.Owner != p.Address || seen[r.OutputID] || uint32(r.MilestoneIndex) > at.Index {
+		if h.Owner != p.Address.Text || seen[r.OutputID] || uint32(r.MilestoneIndex) > at.Index {
 			continue
 		}
 		seen[r.OutputID] = true

@@ -80,11 +80,11 @@ func (s *API) balanceHistory(ctx context.Context, in *rest.Input, p *balanceHist
 	if err != nil {
 		return nil, err
 	}
-	hs, _, err := s.holdings(ctx, p.Address, li)
+	hs, _, err := s.holdings(ctx, p.Address.Text, li)
 	if err != nil {
 		return nil, err
 	}
-	out := BalanceHistoryJSON{Address: p.Address, Granularity: "milestone", From: first, To: last,
+	out := BalanceHistoryJSON{Address: p.Address.Text, Granularity: "milestone", From: first, To: last,
 		Start: strconv.FormatInt(balanceAfter(hs, first-1), 10), Items: []balancePointJSON{}, MaxResults: in.PageSize,
 		WithCoverage: rest.WithCoverage{Coverage: cov}}
 	if p.Daily != nil && *p.Daily {

@@ -73,7 +73,7 @@ func (s *API) exportHeader(ctx context.Context, li store.LedgerIndex, p *exportP
 	if err != nil {
 		return exportHeaderJSON{}, err
 	}
-	h := exportHeaderJSON{Record: "header", Network: net.Name, Address: p.Address, From: unixOf(p.From),
+	h := exportHeaderJSON{Record: "header", Network: net.Name, Address: p.Address.Text, From: unixOf(p.From),
 		To: unixOf(p.To), LedgerIndex: li.Index, Token: rest.BaseTokenOf(net), hrp: net.HRP}
 	lo, hi, err := s.exportMilestones(ctx, li, p.From, p.To)
 	if err != nil {

@@ -129,7 +129,7 @@ func (b historyBounds) keep(u *store.AddressUpdate) bool {
 // a page that meets few of them comes back short, with a cursor (at most
 // maxReadsPerPage reads a page). The ledger's coverage is read beside the hints.
 func (s *API) history(ctx context.Context, in *rest.Input, p *historyParams) (any, error) {
-	return s.historyOf(ctx, in, historyRequest{p.Address, p.oldest(), p.Start, &p.historyTail}, false)
+	return s.historyOf(ctx, in, historyRequest{p.Address.Text, p.oldest(), p.Start, &p.historyTail}, false)
 }
 
 func (s *API) historyOf(ctx context.Context, in *rest.Input, r historyRequest, chronicle bool) (any, error) {
@@ -245,7 +245,7 @@ func (s *API) updateBlock(ctx context.Context, u *addressUpdateJSON) (string, er
 	}
 	tx := id.TransactionID().String()
 	if u.IsSpent {
-		lo, err := s.LedgerOutput(ctx, u.OutputID)
+		lo, err := s.LedgerOutput(ctx, id)
 		if err != nil {
 			return "", rest.MissingIsInternal(err)
 		}

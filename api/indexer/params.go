@@ -80,25 +80,25 @@ type TokenParams struct {
 }
 
 type unlockableParams struct {
-	Unlockable *string `query:"unlockableByAddress" kind:"address" doc:"bech32 address in any unlock condition: a basic or NFT output's address, expiration return or storage deposit return address; an alias's state controller or governor; a foundry's alias (an alias address only)"`
+	Unlockable *chain.LocalAddress `query:"unlockableByAddress" kind:"address" doc:"bech32 address in any unlock condition: a basic or NFT output's address, expiration return or storage deposit return address; an alias's state controller or governor; a foundry's alias (an alias address only)"`
 }
 
 type ConditionParams struct {
-	Address *string `query:"address" kind:"address" doc:"bech32 address of the address unlock condition"`
+	Address *chain.LocalAddress `query:"address" kind:"address" doc:"bech32 address of the address unlock condition"`
 	unlockableParams
-	HasSDR           *bool   `query:"hasStorageDepositReturn" kind:"bool" doc:"storage deposit return unlock condition present"`
-	SDRAddress       *string `query:"storageDepositReturnAddress" kind:"address" doc:"its return address"`
-	HasTimelock      *bool   `query:"hasTimelock" kind:"bool" doc:"timelock unlock condition present"`
-	TimelockedBefore *uint32 `query:"timelockedBefore" kind:"unix" doc:"timelocked until before this unix time"`
-	TimelockedAfter  *uint32 `query:"timelockedAfter" kind:"unix" doc:"timelocked until after this unix time"`
-	HasExpiration    *bool   `query:"hasExpiration" kind:"bool" doc:"expiration unlock condition present"`
-	ExpiresBefore    *uint32 `query:"expiresBefore" kind:"unix" doc:"expiring before this unix time"`
-	ExpiresAfter     *uint32 `query:"expiresAfter" kind:"unix" doc:"expiring after this unix time"`
-	ExpirationReturn *string `query:"expirationReturnAddress" kind:"address" doc:"the expiration's return address"`
+	HasSDR           *bool               `query:"hasStorageDepositReturn" kind:"bool" doc:"storage deposit return unlock condition present"`
+	SDRAddress       *chain.LocalAddress `query:"storageDepositReturnAddress" kind:"address" doc:"its return address"`
+	HasTimelock      *bool               `query:"hasTimelock" kind:"bool" doc:"timelock unlock condition present"`
+	TimelockedBefore *uint32             `query:"timelockedBefore" kind:"unix" doc:"timelocked until before this unix time"`
+	TimelockedAfter  *uint32             `query:"timelockedAfter" kind:"unix" doc:"timelocked until after this unix time"`
+	HasExpiration    *bool               `query:"hasExpiration" kind:"bool" doc:"expiration unlock condition present"`
+	ExpiresBefore    *uint32             `query:"expiresBefore" kind:"unix" doc:"expiring before this unix time"`
+	ExpiresAfter     *uint32             `query:"expiresAfter" kind:"unix" doc:"expiring after this unix time"`
+	ExpirationReturn *chain.LocalAddress `query:"expirationReturnAddress" kind:"address" doc:"the expiration's return address"`
 }
 
 type SenderParams struct {
-	Sender *string `query:"sender" kind:"address" doc:"bech32 address of the sender feature"`
+	Sender *chain.LocalAddress `query:"sender" kind:"address" doc:"bech32 address of the sender feature"`
 }
 
 type TagParams struct {
@@ -106,16 +106,16 @@ type TagParams struct {
 }
 
 type IssuerParams struct {
-	Issuer *string `query:"issuer" kind:"address" doc:"bech32 address of the issuer feature"`
+	Issuer *chain.LocalAddress `query:"issuer" kind:"address" doc:"bech32 address of the issuer feature"`
 }
 
 type AliasRoleParams struct {
-	StateController *string `query:"stateController" kind:"address" doc:"bech32 state controller address"`
-	Governor        *string `query:"governor" kind:"address" doc:"bech32 governor address"`
+	StateController *chain.LocalAddress `query:"stateController" kind:"address" doc:"bech32 state controller address"`
+	Governor        *chain.LocalAddress `query:"governor" kind:"address" doc:"bech32 governor address"`
 }
 
 type AliasAddressParams struct {
-	AliasAddress *string `query:"aliasAddress" kind:"address" doc:"bech32 address of the foundry's alias"`
+	AliasAddress *chain.LocalAddress `query:"aliasAddress" kind:"address" doc:"bech32 address of the foundry's alias"`
 }
 
 // AsOfParams ask for the ledger once an earlier milestone was applied.
@@ -156,18 +156,19 @@ func (p *TokenParams) setOn(f *ledgerquery.Filter) {
 }
 
 func (p *ConditionParams) setOn(f *ledgerquery.Filter) {
-	f.Address, f.Unlockable, f.HasSDR, f.SDRAddress = optText(p.Address), optText(p.Unlockable), p.HasSDR, optText(p.SDRAddress)
+	f.Address, f.Unlockable, f.HasSDR, f.SDRAddress = opt(p.Address), opt(p.Unlockable), p.HasSDR, opt(p.SDRAddress)
 	f.HasTimelock, f.TimelockedBefore, f.TimelockedAfter = p.HasTimelock, unix(p.TimelockedBefore), unix(p.TimelockedAfter)
 	f.HasExpiration, f.ExpiresBefore, f.ExpiresAfter = p.HasExpiration, unix(p.ExpiresBefore), unix(p.ExpiresAfter)
-	f.ExpirationReturn = optText(p.ExpirationReturn)
+	f.ExpirationReturn = opt(p.ExpirationReturn)
 }
 
-// optText is an optional text parameter's value ("" when not given).
-func optText(s *string) string {
-	if s == nil {
-		return ""
+// opt is an optional parameter's value (the zero value when not given).
+func opt[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
 	}
-	return *s
+	return *p
 }
 
 func unix(n *uint32) *int64 {

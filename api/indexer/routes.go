@@ -210,33 +210,33 @@ type tip26Request interface {
 func (p *BasicParams) filter() (f ledgerquery.Filter) {
 	p.TokenParams.setOn(&f)
 	p.ConditionParams.setOn(&f)
-	f.Sender, f.Tag = optText(p.Sender), optText(p.Tag)
+	f.Sender, f.Tag = opt(p.Sender), opt(p.Tag)
 	return f
 }
 
 func (p *nftParams) filter() (f ledgerquery.Filter) {
 	p.TokenParams.setOn(&f)
 	p.ConditionParams.setOn(&f)
-	f.Issuer, f.Sender, f.Tag = optText(p.Issuer), optText(p.Sender), optText(p.Tag)
+	f.Issuer, f.Sender, f.Tag = opt(p.Issuer), opt(p.Sender), opt(p.Tag)
 	return f
 }
 
 func (p *aliasParams) filter() (f ledgerquery.Filter) {
 	p.TokenParams.setOn(&f)
-	f.Unlockable, f.StateController, f.Governor = optText(p.Unlockable), optText(p.StateController), optText(p.Governor)
-	f.Issuer, f.Sender = optText(p.Issuer), optText(p.Sender)
+	f.Unlockable, f.StateController, f.Governor = opt(p.Unlockable), opt(p.StateController), opt(p.Governor)
+	f.Issuer, f.Sender = opt(p.Issuer), opt(p.Sender)
 	return f
 }
 
 func (p *foundryParams) filter() (f ledgerquery.Filter) {
 	p.TokenParams.setOn(&f)
-	f.AliasAddress = optText(p.AliasAddress)
+	f.AliasAddress = opt(p.AliasAddress)
 	return f
 }
 
 func (p *AnyParams) filter() (f ledgerquery.Filter) {
 	p.TokenParams.setOn(&f)
-	f.Unlockable = optText(p.Unlockable)
+	f.Unlockable = opt(p.Unlockable)
 	return f
 }
 

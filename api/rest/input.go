@@ -56,13 +56,13 @@ type Input struct {
 	Body io.Reader // the request's body, bounded (routes with a body only)
 }
 
-// Localize renders address parameters under the network's HRP, the form the tables
-// hold (any HRP is accepted in requests).
+// Localize pairs address parameters with their text under the network's HRP, the form
+// the tables hold (any HRP is accepted in requests).
 func (in *Input) Localize(hrp string) {
 	in.HRP = hrp
 	for name, v := range in.Values {
 		if a, ok := v.(chain.Address); ok {
-			in.Values[name] = a.Bech32(hrp)
+			in.Values[name] = a.Local(hrp)
 		}
 	}
 }

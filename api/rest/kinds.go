@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"fmt"
 	"reflect"
 
 	"github.com/stardust-indexer/stardust-indexer/chain"
@@ -12,6 +13,9 @@ type Kind struct {
 	Schema map[string]any
 	Parse  func(name, value string) (any, error)
 	typ    reflect.Type // of the values parse gives (typedKind); nil: not declared
+	// textual: a string field may take the value's text, its String (IDs: lowercase
+	// 0x-hex, the form the tables hold).
+	textual bool
 }
 
 // TypedKind is a kind whose values are of type V: a parameter field of that type can
@@ -21,9 +25,13 @@ func TypedKind[V any](schema map[string]any, parse func(name, value string) (V, 
 		Parse: func(name, value string) (any, error) { return parse(name, value) }}
 }
 
-func hexIDKind[T interface{ String() string }](bytes int, parse func(string) (T, error)) Kind {
-	return TypedKind(map[string]any{"type": "string", "pattern": "^0x[0-9a-fA-F]{" + Itoa(2*bytes) + "}$"},
-		func(name, v string) (string, error) { return parseID(name, v, parse) })
+// hexIDKind is an ID's kind: its values are the chain type, parsed once; a string field
+// takes the ID's text instead.
+func hexIDKind[T fmt.Stringer](bytes int, parse func(string) (T, error)) Kind {
+	k := TypedKind(map[string]any{"type": "string", "pattern": "^0x[0-9a-fA-F]{" + Itoa(2*bytes) + "}$"},
+		func(name, v string) (T, error) { return parseID(name, v, parse) })
+	k.textual = true
+	return k
 }
 
 var (

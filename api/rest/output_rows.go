@@ -89,8 +89,7 @@ func decodeLedgerOutput(id chain.OutputID, data []byte) (chain.Output, error) {
 // that created it (and that output's row in its output table, found by key and booking
 // milestone), or, for a genesis output no transaction created, its basic_outputs rows.
 // Outputs of transactions no milestone included are not in the ledger: 404.
-func (s *Reads) LedgerOutput(ctx context.Context, text string) (*LedgerOutput, error) {
-	id, _ := chain.ParseOutputID(text)
+func (s *Reads) LedgerOutput(ctx context.Context, id chain.OutputID) (*LedgerOutput, error) {
 	rows, err := s.st.OutputCreations(ctx, id)
 	if err != nil {
 		return nil, err

@@ -11,15 +11,16 @@ import (
 )
 
 // Parsers of path and query values. Each returns a 400 naming the parameter and saying
-// what was wrong; IDs and addresses come back in the canonical text the indexer stores
-// (lowercase 0x-hex, bech32 under the network's HRP), so "0xABC…" finds "0xabc…".
+// what was wrong; IDs come back as chain types whose text is the canonical form the
+// indexer stores (lowercase 0x-hex), so "0xABC…" finds "0xabc…", and addresses as
+// chain.Address (paired with their bech32 under the network's HRP by Input.Localize).
 
-func parseID[T interface{ String() string }](name, value string, parse func(string) (T, error)) (string, error) {
+func parseID[T any](name, value string, parse func(string) (T, error)) (T, error) {
 	id, err := parse(strings.ToLower(value))
 	if err != nil {
-		return "", BadParam(name, "%s", strings.TrimPrefix(err.Error(), chain.ErrMalformedID.Error()+": "))
+		return id, BadParam(name, "%s", strings.TrimPrefix(err.Error(), chain.ErrMalformedID.Error()+": "))
 	}
-	return id.String(), nil
+	return id, nil
 }
 
 // ParseAddress accepts bech32 under any HRP or 0x-hex; the request's input renders it

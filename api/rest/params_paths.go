@@ -1,5 +1,7 @@
 package rest
 
+import "github.com/stardust-indexer/stardust-indexer/chain"
+
 // The path parameters several surfaces name alike (rest/params_typed.go).
 
 type BlockIDParams struct {
@@ -19,11 +21,11 @@ type MilestoneIndexParams struct {
 }
 
 type AddressParams struct {
-	Address string `path:"address" kind:"address" doc:"the address (bech32, any HRP, or 0x-hex)"`
+	Address chain.LocalAddress `path:"address" kind:"address" doc:"the address (bech32, any HRP, or 0x-hex)"`
 }
 
 type OutputIDParams struct {
-	OutputID string `path:"outputId" kind:"outputID" doc:"output ID"`
+	OutputID chain.OutputID `path:"outputId" kind:"outputID" doc:"output ID"`
 }
 
 // A chain's ID: an alias's, a foundry's or an NFT's (TIP-26's look-ups, the versions the

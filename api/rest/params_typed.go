@@ -99,7 +99,7 @@ func paramFieldOf(t reflect.Type, sf reflect.StructField, index []int) paramFiel
 		panic(fmt.Sprintf("api: %s.%s: unknown kind %q", t, sf.Name, sf.Tag.Get("kind")))
 	case (path || required) == (sf.Type.Kind() == reflect.Pointer):
 		panic(fmt.Sprintf("api: %s.%s: a path or required parameter is a value, an optional one a pointer", t, sf.Name))
-	case !holds(elem(sf.Type), k.typ):
+	case !holds(elem(sf.Type), k):
 		panic(fmt.Sprintf("api: %s.%s: a %s cannot hold kind %q's %v", t, sf.Name, sf.Type, sf.Tag.Get("kind"), k.typ))
 	}
 	return paramField{index: index, path: path,
@@ -113,14 +113,23 @@ func elem(t reflect.Type) reflect.Type {
 	return t
 }
 
-// holds says whether a field of type field can take a kind's value of type value: the
-// same type, or a string for an address (its text under the network's HRP).
-func holds(field, value reflect.Type) bool {
-	return value != nil && (field == value || field.Kind() == reflect.String && value == reflect.TypeFor[chain.Address]())
+// holds says whether a field of type field can take a kind's values: of their own
+// type; for an address a chain.LocalAddress or a string (its text under the network's
+// HRP); for a textual kind (IDs) a string, the value's text.
+func holds(field reflect.Type, k Kind) bool {
+	switch {
+	case k.typ == nil:
+		return false
+	case field == k.typ:
+		return true
+	case k.typ == reflect.TypeFor[chain.Address]():
+		return field == reflect.TypeFor[chain.LocalAddress]() || field.Kind() == reflect.String
+	}
+	return k.textual && field.Kind() == reflect.String
 }
 
-// FillParams sets the fields of v the request gives; its addresses are already text
-// under the network's HRP (input.localize runs before every handler).
+// FillParams sets the fields of v the request gives; its addresses are already paired
+// with their text under the network's HRP (Input.Localize runs before every handler).
 func FillParams(v reflect.Value, fields []paramField, in *Input) error {
 	for _, f := range fields {
 		got, ok := in.Values[f.Param.Name]
@@ -133,6 +142,9 @@ func FillParams(v reflect.Value, fields []paramField, in *Input) error {
 			dst = dst.Elem()
 		}
 		val := reflect.ValueOf(got)
+		if text, ok := got.(fmt.Stringer); ok && dst.Kind() == reflect.String && val.Kind() != reflect.String {
+			val = reflect.ValueOf(text.String()) // an ID's text, an address's under the network's HRP
+		}
 		if !val.Type().AssignableTo(dst.Type()) {
 			return fmt.Errorf("parameter %s: %v does not fit %s", f.Param.Name, val.Type(), dst.Type())
 		}

@@ -38,7 +38,7 @@ func (a *OutputAnswer) Final() bool { return a.Spent && a.MilestoneIndexSpent !=
 // comes from the output tables; their spends still have unlock rows. Alias, NFT and
 // foundry outputs are always created by a transaction.
 func (s *API) output(ctx context.Context, in *rest.Input, p *rest.OutputIDParams) (any, error) {
-	id, _ := chain.ParseOutputID(p.OutputID)
+	id := p.OutputID
 	rows, err := s.st.OutputAndUnlocks(ctx, id)
 	if err != nil {
 		return nil, err

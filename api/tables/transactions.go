@@ -73,20 +73,19 @@ func newUnlockRowJSON(spent chain.OutputID, r *store.TxRow, state StateJSON) (un
 
 // transactionIDParams name a transaction by its ID.
 type transactionIDPathParams struct {
-	ID string `path:"id" kind:"transactionID" doc:"transaction ID"`
+	ID chain.TransactionID `path:"id" kind:"transactionID" doc:"transaction ID"`
 }
 
 func (s *API) transaction(ctx context.Context, in *rest.Input, p *transactionIDPathParams) (any, error) {
 	id := p.ID
-	rows, err := s.st.TransactionRows(ctx, id)
+	rows, err := s.st.TransactionRows(ctx, id.String())
 	if err != nil {
 		return nil, err
 	}
 	if len(rows) == 0 {
 		return nil, rest.NotFound("transaction %s is not indexed", id)
 	}
-	txID, _ := chain.ParseTransactionID(id)
-	a, err := assembleTransaction(txID, rows, in.HRP)
+	a, err := assembleTransaction(id, rows, in.HRP)
 	if err != nil {
 		return nil, fmt.Errorf("transaction %s: %w", id, err)
 	}
@@ -184,7 +183,7 @@ func ownUnlock(txID chain.TransactionID, spent chain.OutputID, r *store.TxRow, s
 }
 
 func (s *API) includedMessage(ctx context.Context, in *rest.Input, p *transactionIDPathParams) (any, error) {
-	id, err := s.st.IncludedMessage(ctx, p.ID)
+	id, err := s.st.IncludedMessage(ctx, p.ID.String())
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, rest.NotFound("no included message carries transaction %s", p.ID)
 	}

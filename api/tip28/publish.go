@@ -99,7 +99,7 @@ func (b *Broker) publishOutputs(ctx context.Context, srv *mqtt.Server, m uint32,
 // transaction's first output the block that included it.
 func (b *Broker) publishOutput(ctx context.Context, srv *mqtt.Server, m uint32, id chain.OutputID, created bool,
 	w wanted, hrp string) error {
-	lo, err := b.reads.LedgerOutput(ctx, id.String())
+	lo, err := b.reads.LedgerOutput(ctx, id)
 	if err != nil {
 		return fmt.Errorf("milestone %d: output %s: %w", m, id, err)
 	}

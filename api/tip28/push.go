@@ -62,7 +62,7 @@ func (b *Broker) current(ctx context.Context, t topic) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		lo, err := b.reads.LedgerOutput(ctx, t.id)
+		lo, err := b.reads.LedgerOutput(ctx, t.outputID())
 		if err != nil || lo.Booked > li.Index {
 			return nil, err
 		}

@@ -102,6 +102,12 @@ func bech32Of(s, hrp string) bool {
 	return sep > 0 && (hrp == "" || prefix == hrp) && a.Bech32(prefix) == s
 }
 
+// outputID is an output topic's ID (parseTopic checked its form).
+func (t topic) outputID() chain.OutputID {
+	id, _ := chain.ParseOutputID(t.id)
+	return id
+}
+
 // String is the topic's name.
 func (t topic) String() string {
 	switch t.kind {
