@@ -22,13 +22,24 @@ import (
 // (API, store and the clients) and goroutines before and after they open; then, as the
 // indexer writes EVENT_BENCH_MILESTONES (20) more milestones one by one, the delay from
 // the end of each milestone's write (its sync row written) to each stream's event of it:
-// p50, p99 and the largest, over every stream and milestone.
+// p50, p99 and the largest, over every stream and milestone. It runs twice, side by
+// side: with each stream reading its own events, then with the streams sharing the reads
+// of the same milestones (the server's default).
 func BenchmarkEventStreams(b *testing.B) {
 	testcontainers.SkipShort(b)
 	streams, more := envInt("EVENT_BENCH_STREAMS", 1000), uint32(envInt("EVENT_BENCH_MILESTONES", 20))
+	for _, unshared := range []bool{true, false} {
+		name := map[bool]string{true: "each stream reads", false: "shared reads"}[unshared]
+		fmt.Printf("BenchmarkEventStreams (%s): %s\n", name, eventStreamsRun(b, streams, more, unshared))
+	}
+}
+
+// eventStreamsRun is one run of BenchmarkEventStreams on a new keyspace.
+func eventStreamsRun(b *testing.B, streams int, more uint32, unshared bool) string {
 	const n = 10
 	e := newEnv(b, testOptions, n)
-	srv := httptest.NewServer(New(e.st, Config{MaxLiveStreams: streams, MaxLiveStreamsPerClient: streams}).Handler())
+	srv := httptest.NewServer(New(e.st, Config{MaxLiveStreams: streams, MaxLiveStreamsPerClient: streams,
+		UnsharedStreamReads: unshared}).Handler())
 	defer srv.Close()
 	e.truth = nil
 	debug.FreeOSMemory()
@@ -57,10 +68,9 @@ func BenchmarkEventStreams(b *testing.B) {
 	if len(delays) == 0 {
 		b.Fatal("no stream received an event")
 	}
-	fmt.Printf("BenchmarkEventStreams: %d idle streams: RSS %d -> %d MB, goroutines %d -> %d\n", streams,
-		rssBefore>>10, rssOpen>>10, goBefore, goOpen)
-	fmt.Printf("BenchmarkEventStreams: %d milestones x %d streams: delay from the sync row to the event "+
-		"p50 %s, p99 %s, max %s; %d events missing\n", more, streams, delays[len(delays)/2].Round(time.Millisecond),
+	return fmt.Sprintf("%d idle streams: RSS %d -> %d MB, goroutines %d -> %d; %d milestones x %d streams: "+
+		"delay from the sync row to the event p50 %s, p99 %s, max %s; %d events missing", streams,
+		rssBefore>>10, rssOpen>>10, goBefore, goOpen, more, streams, delays[len(delays)/2].Round(time.Millisecond),
 		delays[len(delays)*99/100].Round(time.Millisecond), delays[len(delays)-1].Round(time.Millisecond), missing)
 }
 

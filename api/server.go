@@ -61,6 +61,10 @@ type Config struct {
 	// SlowFlush: a live stream whose client takes longer than this to accept one flush is
 	// dropped, told where to resume (default DefaultSlowFlush).
 	SlowFlush time.Duration
+	// UnsharedStreamReads makes each event stream read its own events instead of sharing
+	// the reads of the same milestones with the other streams: only for the benchmark
+	// that compares the two.
+	UnsharedStreamReads bool
 	// MaxMQTTConnections and MaxMQTTConnectionsPerClient cap the TIP-28 broker's
 	// connections, in all and per client (defaults tip28.DefaultMaxClients,
 	// tip28.DefaultMaxClientsPerIP); past them an upgrade is answered 429.

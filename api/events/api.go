@@ -28,11 +28,14 @@ var _ Store = (*store.Store)(nil)
 // API serves the event stream.
 type API struct {
 	*rest.Reads
-	st   Store
-	tips *tipWatch
+	st     Store
+	tips   *tipWatch
+	shared *sharedReads
 }
 
-// New is the surface over r and st.
-func New(r *rest.Reads, st Store) *API {
-	return &API{Reads: r, st: st, tips: newTipWatch(st.LedgerIndex)}
+// New is the surface over r and st. With unshared, each stream reads its own events
+// rather than sharing the reads of the same windows (sharedReads): the benchmark's
+// comparison.
+func New(r *rest.Reads, st Store, unshared bool) *API {
+	return &API{Reads: r, st: st, tips: newTipWatch(st.LedgerIndex), shared: newSharedReads(unshared)}
 }

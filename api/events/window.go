@@ -114,15 +114,24 @@ func sortEvents(evs []event) []event {
 	return evs
 }
 
-// milestonesIn are the indexed milestones of [lo, hi], oldest first.
+// milestonesIn are the indexed milestones of [lo, hi], oldest first (shared).
 func (a *API) milestonesIn(ctx context.Context, lo, hi uint32) ([]store.MilestoneRecord, error) {
-	ms, err := a.MilestonesIn(ctx, lo, hi)
-	slices.Reverse(ms)
-	return ms, err
+	return share(ctx, a.shared, windowKey("milestones", lo, hi), lo, hi, func(ctx context.Context) ([]store.MilestoneRecord, error) {
+		ms, err := a.MilestonesIn(ctx, lo, hi)
+		slices.Reverse(ms)
+		return ms, err
+	})
 }
 
-// addressEvents are an address's ledger updates in [lo, hi] (address_ledger_updates).
+// addressEvents are an address's ledger updates in [lo, hi] (address_ledger_updates;
+// shared).
 func (a *API) addressEvents(ctx context.Context, address string, lo, hi uint32) ([]event, error) {
+	return share(ctx, a.shared, windowKey("address "+address, lo, hi), lo, hi, func(ctx context.Context) ([]event, error) {
+		return a.readAddressEvents(ctx, address, lo, hi)
+	})
+}
+
+func (a *API) readAddressEvents(ctx context.Context, address string, lo, hi uint32) ([]event, error) {
 	ups, err := allPages(func(req store.PageRequest) ([]store.AddressUpdate, []byte, error) {
 		return a.st.AddressUpdatesPage(ctx, address, a.st.RangeID(lo), lo, hi, true, req)
 	})
@@ -167,7 +176,9 @@ func (a *API) outputEvents(ctx context.Context, ids []string, lo, hi uint32) ([]
 	for i := range found {
 		k := lo + uint32(i)
 		g.Go(func() error {
-			ups, err := a.st.MilestoneUpdates(ctx, k)
+			ups, err := share(ctx, a.shared, windowKey("updates", k, k), k, k, func(ctx context.Context) ([]store.MilestoneUpdate, error) {
+				return a.st.MilestoneUpdates(ctx, k)
+			})
 			for _, u := range ups {
 				if want[u.OutputID] {
 					found[i] = append(found[i], event{milestone: k, name: "output",
@@ -184,8 +195,14 @@ func (a *API) outputEvents(ctx context.Context, ids []string, lo, hi uint32) ([]
 }
 
 // tagEvents are the blocks with a tag that milestones in [lo, hi] referenced: the tag's
-// rows of the partition from lo's time on.
+// rows of the partition from lo's time on (shared).
 func (a *API) tagEvents(ctx context.Context, tag string, lo, hi uint32) ([]event, error) {
+	return share(ctx, a.shared, windowKey("tag "+tag, lo, hi), lo, hi, func(ctx context.Context) ([]event, error) {
+		return a.readTagEvents(ctx, tag, lo, hi)
+	})
+}
+
+func (a *API) readTagEvents(ctx context.Context, tag string, lo, hi uint32) ([]event, error) {
 	from, err := a.st.MilestoneTime(ctx, lo)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
