@@ -127,6 +127,21 @@ func (s *API) onRequest(ctx context.Context, meta *ledgerStatsMeta, cov *rest.Wi
 	return v.figures, nil
 }
 
+// storedOrOnRequest reads the figures the daily job stored for the ledger index, or,
+// where it computed none there, computes them on request (onRequest) and picks them.
+func storedOrOnRequest[R any](ctx context.Context, s *API, meta *ledgerStatsMeta, cov *rest.WithCoverage,
+	stored func() ([]R, error), pick func(*analytics.LedgerFigures) []R) ([]R, error) {
+	rows, err := stored()
+	if err != nil || len(rows) > 0 || meta.ComputedAt != "" {
+		return rows, err
+	}
+	fig, err := s.onRequest(ctx, meta, cov)
+	if err != nil {
+		return nil, err
+	}
+	return pick(&fig), nil
+}
+
 func (s *API) richestAddresses(ctx context.Context, _ *rest.Input, p *richestParams) (any, error) {
 	meta, cov, err := s.ledgerStats(ctx, &p.ledgerIndexParams)
 	if err != nil {
@@ -136,16 +151,13 @@ func (s *API) richestAddresses(ctx context.Context, _ *rest.Input, p *richestPar
 	if p.Top != nil {
 		top = *p.Top
 	}
-	rows, err := s.st.RichestAddresses(ctx, meta.LedgerIndex, top)
+	rows, err := storedOrOnRequest(ctx, s, &meta, &cov,
+		func() ([]store.RichAddress, error) { return s.st.RichestAddresses(ctx, meta.LedgerIndex, top) },
+		func(fig *analytics.LedgerFigures) []store.RichAddress {
+			return fig.Richest[:min(top, len(fig.Richest))]
+		})
 	if err != nil {
 		return nil, err
-	}
-	if len(rows) == 0 && meta.ComputedAt == "" {
-		fig, err := s.onRequest(ctx, &meta, &cov)
-		if err != nil {
-			return nil, err
-		}
-		rows = fig.Richest[:min(top, len(fig.Richest))]
 	}
 	out := RichestJSON{Top: make([]richAddressJSON, 0, len(rows)), MaxResults: top, ledgerStatsMeta: meta,
 		WithCoverage: cov}
@@ -160,16 +172,11 @@ func (s *API) tokenDistribution(ctx context.Context, _ *rest.Input, p *ledgerInd
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.st.TokenDistribution(ctx, meta.LedgerIndex)
+	rows, err := storedOrOnRequest(ctx, s, &meta, &cov,
+		func() ([]store.DistributionBucket, error) { return s.st.TokenDistribution(ctx, meta.LedgerIndex) },
+		func(fig *analytics.LedgerFigures) []store.DistributionBucket { return fig.Distribution })
 	if err != nil {
 		return nil, err
-	}
-	if len(rows) == 0 && meta.ComputedAt == "" {
-		fig, err := s.onRequest(ctx, &meta, &cov)
-		if err != nil {
-			return nil, err
-		}
-		rows = fig.Distribution
 	}
 	out := DistributionJSON{Distribution: make([]DistributionStatJSON, 0, len(rows)), ledgerStatsMeta: meta,
 		WithCoverage: cov}
