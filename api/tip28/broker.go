@@ -107,8 +107,13 @@ var errClosed = &rest.APIError{Status: http.StatusServiceUnavailable, Title: "sh
 	Detail: "the event broker is closed", RetryAfter: rest.RetryAfterSeconds}
 
 // server is the broker's MQTT server and the queue that feeds it, made and served at
-// the first call.
+// the first call. The ledger index the follower starts from is read before the server
+// is made, outside the lock: a slow database holds up no other connection, nor Close.
 func (b *Broker) server() (*mqtt.Server, *wsconn.Queue, error) {
+	if srv, queue, err := b.made(); srv != nil || err != nil {
+		return srv, queue, err
+	}
+	tip := b.tip()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
@@ -128,8 +133,18 @@ func (b *Broker) server() (*mqtt.Server, *wsconn.Queue, error) {
 		return nil, nil, fmt.Errorf("tip28: starting the MQTT broker: %w", err)
 	}
 	b.srv, b.queue = srv, queue
-	go b.follow(srv, b.tip())
+	go b.follow(srv, tip)
 	return srv, queue, nil
+}
+
+// made is the broker's server and queue once made (nil before), or errClosed.
+func (b *Broker) made() (*mqtt.Server, *wsconn.Queue, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return nil, nil, errClosed
+	}
+	return b.srv, b.queue, nil
 }
 
 // running is the broker's MQTT server, nil before the first connection or once closed.
