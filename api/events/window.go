@@ -116,7 +116,7 @@ func sortEvents(evs []event) []event {
 
 // milestonesIn are the indexed milestones of [lo, hi], oldest first (shared).
 func (a *API) milestonesIn(ctx context.Context, lo, hi uint32) ([]store.MilestoneRecord, error) {
-	return share(ctx, a.shared, windowKey("milestones", lo, hi), lo, hi, func(ctx context.Context) ([]store.MilestoneRecord, error) {
+	return share(ctx, a.shared, windowKey("milestones", lo, hi), func(ctx context.Context) ([]store.MilestoneRecord, error) {
 		ms, err := a.MilestonesIn(ctx, lo, hi)
 		slices.Reverse(ms)
 		return ms, err
@@ -126,7 +126,7 @@ func (a *API) milestonesIn(ctx context.Context, lo, hi uint32) ([]store.Mileston
 // addressEvents are an address's ledger updates in [lo, hi] (address_ledger_updates;
 // shared).
 func (a *API) addressEvents(ctx context.Context, address string, lo, hi uint32) ([]event, error) {
-	return share(ctx, a.shared, windowKey("address "+address, lo, hi), lo, hi, func(ctx context.Context) ([]event, error) {
+	return share(ctx, a.shared, windowKey("address "+address, lo, hi), func(ctx context.Context) ([]event, error) {
 		return a.readAddressEvents(ctx, address, lo, hi)
 	})
 }
@@ -176,7 +176,7 @@ func (a *API) outputEvents(ctx context.Context, ids []string, lo, hi uint32) ([]
 	for i := range found {
 		k := lo + uint32(i)
 		g.Go(func() error {
-			ups, err := share(ctx, a.shared, windowKey("updates", k, k), k, k, func(ctx context.Context) ([]store.MilestoneUpdate, error) {
+			ups, err := share(ctx, a.shared, windowKey("updates", k, k), func(ctx context.Context) ([]store.MilestoneUpdate, error) {
 				return a.st.MilestoneUpdates(ctx, k)
 			})
 			for _, u := range ups {
@@ -197,7 +197,7 @@ func (a *API) outputEvents(ctx context.Context, ids []string, lo, hi uint32) ([]
 // tagEvents are the blocks with a tag that milestones in [lo, hi] referenced: the tag's
 // rows of the partition from lo's time on (shared).
 func (a *API) tagEvents(ctx context.Context, tag string, lo, hi uint32) ([]event, error) {
-	return share(ctx, a.shared, windowKey("tag "+tag, lo, hi), lo, hi, func(ctx context.Context) ([]event, error) {
+	return share(ctx, a.shared, windowKey("tag "+tag, lo, hi), func(ctx context.Context) ([]event, error) {
 		return a.readTagEvents(ctx, tag, lo, hi)
 	})
 }
