@@ -10,7 +10,9 @@ import (
 
 	paho "github.com/eclipse/paho.mqtt.golang"
 	"github.com/gorilla/websocket"
+	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/stardust-indexer/stardust-indexer/api/rest"
 	"github.com/stardust-indexer/stardust-indexer/api/tip28"
 )
 
@@ -22,7 +24,8 @@ func TestMQTTGuards(t *testing.T) {
 	const n = 6
 	const token = "mqtt-read-token-0123456789"
 	e := newEnv(t, testOptions, n)
-	s := New(e.st, Config{ReadToken: token, MaxMQTTConnectionsPerClient: 2})
+	reg := prometheus.NewRegistry()
+	s := New(e.st, Config{ReadToken: token, MaxMQTTConnectionsPerClient: 2, Registry: reg})
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { _ = s.Close() })
@@ -59,6 +62,9 @@ func TestMQTTGuards(t *testing.T) {
 	if _, resp, err := websocket.DefaultDialer.Dial(ws, http.Header{"Authorization": {"Bearer " + token}}); err == nil ||
 		resp == nil || resp.StatusCode != http.StatusTooManyRequests {
 		t.Errorf("a third connection of one client (cap 2): %v, want 429", err)
+	}
+	if got := refusedByCap(t, reg); got[rest.CapPerClient] != 1 || len(got) != 1 {
+		t.Errorf("api_mqtt_refused_total by reason: %v, want 1 per-client", got)
 	}
 	ingestMore(t, e, testOptions, n+1, n+1)
 	for _, m := range reader.until(t, fmt.Sprintf("milestone-info/confirmed of %d", n+1), confirmed(n+1)) {
@@ -105,4 +111,27 @@ func dialWithHeader(t *testing.T, ws, authorization string) (paho.Client, error)
 	}
 	t.Cleanup(func() { c.Disconnect(100) })
 	return c, nil
+}
+
+// refusedByCap is api_mqtt_refused_total by its reason label.
+func refusedByCap(t *testing.T, reg *prometheus.Registry) map[string]float64 {
+	t.Helper()
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]float64{}
+	for _, f := range families {
+		if f.GetName() != "api_mqtt_refused_total" {
+			continue
+		}
+		for _, m := range f.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "reason" {
+					out[l.GetValue()] += m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	return out
 }

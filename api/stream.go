@@ -40,7 +40,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, rt *rest.Route, 
 	if st.Live {
 		release, refused := s.live.Admit(clientID(r, s.guard.trusted))
 		if refused != nil {
-			s.fail(w, r, rt, refused, nil)
+			s.fail(w, r, rt, refused.APIError, nil)
 			return
 		}
 		defer release()

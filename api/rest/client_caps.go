@@ -23,16 +23,28 @@ func NewClientCaps(max, each int, what, hint string) *ClientCaps {
 	return &ClientCaps{max: max, each: each, per: map[netip.Addr]int{}, what: what, hint: hint}
 }
 
+// The caps a refusal names (CapRefusal.Cap; metrics' reason label).
+const (
+	CapPerClient = "per-client"
+	CapTotal     = "total"
+)
+
+// CapRefusal is a 429 past a cap, and which cap it was.
+type CapRefusal struct {
+	*APIError
+	Cap string // CapPerClient or CapTotal
+}
+
 // Admit takes a place for client, or refuses it (429) past a cap; release gives the
 // place back, once however often it is called.
-func (c *ClientCaps) Admit(client netip.Addr) (release func(), refused *APIError) {
+func (c *ClientCaps) Admit(client netip.Addr) (release func(), refused *CapRefusal) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	switch {
 	case c.per[client] >= c.each:
-		return nil, c.refusal("this client has %d %s open, the most one may", c.each)
+		return nil, c.refusal(CapPerClient, "this client has %d %s open, the most one may", c.each)
 	case c.total >= c.max:
-		return nil, c.refusal("the server has %d %s open, the most it serves", c.max)
+		return nil, c.refusal(CapTotal, "the server has %d %s open, the most it serves", c.max)
 	}
 	c.total++
 	c.per[client]++
@@ -56,7 +68,7 @@ func (c *ClientCaps) Open() int {
 	return c.total
 }
 
-func (c *ClientCaps) refusal(format string, n int) *APIError {
-	return &APIError{Status: http.StatusTooManyRequests, Title: "too many " + c.what,
-		Detail: fmt.Sprintf(format, n, c.what) + "; " + c.hint, RetryAfter: RetryAfterSeconds}
+func (c *ClientCaps) refusal(cap, format string, n int) *CapRefusal {
+	return &CapRefusal{Cap: cap, APIError: &APIError{Status: http.StatusTooManyRequests, Title: "too many " + c.what,
+		Detail: fmt.Sprintf(format, n, c.what) + "; " + c.hint, RetryAfter: RetryAfterSeconds}}
 }

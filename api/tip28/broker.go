@@ -198,8 +198,8 @@ const connectWindow = 10 * time.Second
 func (b *Broker) Accept(w http.ResponseWriter, r *http.Request, client netip.Addr, authorized bool) {
 	release, refused := b.conns.Admit(client)
 	if refused != nil {
-		b.metrics.refused.WithLabelValues(refused.Title).Inc()
-		rest.WriteError(w, r, refused, nil)
+		b.metrics.refused.WithLabelValues(refused.Cap).Inc()
+		rest.WriteError(w, r, refused.APIError, nil)
 		return
 	}
 	_, queue, err := b.server()

@@ -18,7 +18,7 @@ func newMetrics(reg prometheus.Registerer, conns *rest.ClientCaps) *metrics {
 		published: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "api_mqtt_published_total",
 			Help: "Messages the TIP-28 broker published, by topic family."}, []string{"family"}),
 		refused: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "api_mqtt_refused_total",
-			Help: "TIP-28 upgrades refused under the connection caps, by reason."}, []string{"reason"}),
+			Help: "TIP-28 upgrades refused under the connection caps, by the cap: per-client or total."}, []string{"reason"}),
 	}
 	if reg != nil {
 		reg.MustRegister(m.published, m.refused, prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "api_mqtt_connections",
