@@ -3,6 +3,7 @@ package events
 import (
 	"context"
 	"strconv"
+	"time"
 
 	"golang.org/x/sync/singleflight"
 )
@@ -24,15 +25,22 @@ func windowKey(what string, lo, hi uint32) string {
 	return what + "\x00" + strconv.FormatUint(uint64(lo), 10) + "\x00" + strconv.FormatUint(uint64(hi), 10)
 }
 
+// sharedReadWindow bounds a shared read, which no stream's cancellation ends.
+const sharedReadWindow = time.Minute
+
 // share answers the read named key once for every stream asking for it while it runs.
 // The read runs apart from the asking stream's cancellation, since other streams wait
-// on it (the store's query timeout bounds it); a stream that goes away stops waiting.
-// The answer is shared: callers read it and never change it.
+// on it, bounded by sharedReadWindow; a stream that goes away stops waiting. The answer
+// is shared: callers read it and never change it.
 func share[T any](ctx context.Context, r *sharedReads, key string, read func(context.Context) (T, error)) (T, error) {
 	if r.unshared {
 		return read(ctx)
 	}
-	ch := r.flight.DoChan(key, func() (any, error) { return read(context.WithoutCancel(ctx)) })
+	ch := r.flight.DoChan(key, func() (any, error) {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sharedReadWindow)
+		defer cancel()
+		return read(ctx)
+	})
 	select {
 	case res := <-ch:
 		if res.Err != nil {
