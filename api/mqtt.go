@@ -18,7 +18,7 @@ func (s *Server) newBroker() *tip28.Broker {
 	if s.guard.hasRead {
 		cfg.PasswordOK = func(p []byte) bool { return tokenMatch(s.guard.readSum, string(p)) }
 	}
-	return tip28.New(rest.NewReads(s.st), s.st, cfg)
+	return tip28.New(rest.NewReads(s.st), s.st, s.tips, cfg)
 }
 
 // withMQTT serves the WebSocket upgrades of tip28.Path with the broker, before next

@@ -87,6 +87,7 @@ type Server struct {
 	ready    *ops.Probe[struct{}] // /readyz's ping
 	known    knownTags            // tags of immutable answers, for 304s without a read (cache_known.go)
 	live     *rest.ClientCaps     // the open live streams, under their caps (stream_caps.go)
+	tips     *rest.TipWatch       // the ledger index, for the live streams and the broker
 	broker   *tip28.Broker        // TIP-28 at tip28.Path (mqtt.go)
 }
 
@@ -116,6 +117,7 @@ func New(st *store.Store, cfg Config) *Server {
 	s.ready = ops.NewProbe("ready", func(ctx context.Context) (struct{}, error) {
 		return struct{}{}, st.Ping(store.NoRetries(ctx))
 	})
+	s.tips = rest.NewTipWatch(st.LedgerIndex)
 	s.broker = s.newBroker()
 	s.routes = s.surfaceRoutes()
 	s.routes = append(s.routes, s.docRoute())

@@ -19,16 +19,16 @@ import (
 func (s *Server) surfaceRoutes() []rest.Route {
 	r := rest.NewReads(s.st)
 	families := analytics.New(r, s.st)
-	routes := tables.New(r, s.st, s.chunkSize()).Routes()                               // the schema's reads
-	routes = append(routes, core.New(r, s.st, s.cfg.HealthMaxAge).Routes()...)          // TIP-25, /api/core/v2
-	routes = append(routes, indexer.New(r, s.st).Routes()...)                           // TIP-26, /api/indexer/v1
-	routes = append(routes, explorer.New(r, s.st, s.allRoutes).Routes()...)             // /api/explorer/v2
-	routes = append(routes, poi.New(r, s.st).Routes()...)                               // /api/poi/v1
-	routes = append(routes, wallet.New(r, s.st).Routes()...)                            // /api/wallet/v1
-	routes = append(routes, events.New(r, s.st, s.cfg.UnsharedStreamReads).Routes()...) // /api/stream/v1
-	routes = append(routes, tip28.Routes()...)                                          // /api/mqtt/v1
-	routes = append(routes, families.Routes()...)                                       // /api/analytics/v2
-	return append(routes, families.DashboardRoutes()...)                                // /dashboard
+	routes := tables.New(r, s.st, s.chunkSize()).Routes()                                       // the schema's reads
+	routes = append(routes, core.New(r, s.st, s.cfg.HealthMaxAge).Routes()...)                  // TIP-25, /api/core/v2
+	routes = append(routes, indexer.New(r, s.st).Routes()...)                                   // TIP-26, /api/indexer/v1
+	routes = append(routes, explorer.New(r, s.st, s.allRoutes).Routes()...)                     // /api/explorer/v2
+	routes = append(routes, poi.New(r, s.st).Routes()...)                                       // /api/poi/v1
+	routes = append(routes, wallet.New(r, s.st).Routes()...)                                    // /api/wallet/v1
+	routes = append(routes, events.New(r, s.st, s.tips, s.cfg.UnsharedStreamReads).Routes()...) // /api/stream/v1
+	routes = append(routes, tip28.Routes()...)                                                  // /api/mqtt/v1
+	routes = append(routes, families.Routes()...)                                               // /api/analytics/v2
+	return append(routes, families.DashboardRoutes()...)                                        // /dashboard
 }
 
 // allRoutes are the routes the server serves.

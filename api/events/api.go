@@ -29,13 +29,13 @@ var _ Store = (*store.Store)(nil)
 type API struct {
 	*rest.Reads
 	st     Store
-	tips   *tipWatch
+	tips   *rest.TipWatch
 	shared *sharedReads
 }
 
-// New is the surface over r and st. With unshared, each stream reads its own events
-// rather than sharing the reads of the same windows (sharedReads): the benchmark's
-// comparison.
-func New(r *rest.Reads, st Store, unshared bool) *API {
-	return &API{Reads: r, st: st, tips: newTipWatch(st.LedgerIndex), shared: newSharedReads(unshared)}
+// New is the surface over r and st, its live streams woken by tips. With unshared,
+// each stream reads its own events rather than sharing the reads of the same windows
+// (sharedReads): the benchmark's comparison.
+func New(r *rest.Reads, st Store, tips *rest.TipWatch, unshared bool) *API {
+	return &API{Reads: r, st: st, tips: tips, shared: newSharedReads(unshared)}
 }

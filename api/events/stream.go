@@ -134,7 +134,7 @@ func (a *API) run(ctx context.Context, w rest.StreamWriter, sub *subscription, a
 			break
 		}
 		var moved uint32
-		if moved, err = a.tips.wait(ctx, tip, heartbeat); err != nil {
+		if moved, err = a.tips.Wait(ctx, tip, heartbeat); err != nil {
 			break
 		}
 		if moved <= tip {

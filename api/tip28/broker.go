@@ -65,6 +65,7 @@ const (
 type Broker struct {
 	reads      *rest.Reads
 	st         Store
+	tips       *rest.TipWatch
 	cfg        Config
 	conns      *rest.ClientCaps
 	metrics    *metrics
@@ -79,12 +80,13 @@ type Broker struct {
 	done       chan struct{} // closed when the follower stopped
 }
 
-// New is the broker over r and st; it starts nothing until its first connection.
-func New(r *rest.Reads, st Store, cfg Config) *Broker {
+// New is the broker over r and st, following the ledger index through tips; it starts
+// nothing until its first connection.
+func New(r *rest.Reads, st Store, tips *rest.TipWatch, cfg Config) *Broker {
 	cfg.MaxClients = positiveOr(cfg.MaxClients, DefaultMaxClients)
 	cfg.MaxClientsPerIP = positiveOr(cfg.MaxClientsPerIP, DefaultMaxClientsPerIP)
 	cfg.MaxSubscriptions = positiveOr(cfg.MaxSubscriptions, DefaultMaxSubscriptions)
-	b := &Broker{reads: r, st: st, cfg: cfg, conns: rest.NewClientCaps(cfg.MaxClients, cfg.MaxClientsPerIP, "event connections",
+	b := &Broker{reads: r, st: st, tips: tips, cfg: cfg, conns: rest.NewClientCaps(cfg.MaxClients, cfg.MaxClientsPerIP, "event connections",
 		"close one first"),
 		stop: make(chan struct{}), done: make(chan struct{}), pushes: make(chan struct{}, maxPushes)}
 	b.metrics = newMetrics(cfg.Registry, b.conns)
