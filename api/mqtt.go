@@ -44,5 +44,9 @@ func (s *Server) withMQTT(next http.Handler) http.Handler {
 }
 
 // Close stops what the server runs besides its requests: the TIP-28 broker and its
-// connections (which an http.Server's Shutdown does not close; HTTPServer's calls it).
-func (s *Server) Close() error { return s.broker.Close() }
+// connections (which an http.Server's Shutdown does not close; HTTPServer's calls it),
+// and the tip watch's reads of the ledger index.
+func (s *Server) Close() error {
+	s.tips.Stop()
+	return s.broker.Close()
+}

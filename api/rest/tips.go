@@ -23,6 +23,7 @@ type TipWatch struct {
 	moved   chan struct{} // closed when tip moves
 	waiters int
 	polling bool
+	stopped bool // Stop was called: no more reads
 }
 
 // NewTipWatch is a watch over read, the store's ledger index.
@@ -40,7 +41,7 @@ func (t *TipWatch) Wait(ctx context.Context, after uint32, d time.Duration) (uin
 	}
 	moved := t.moved
 	t.waiters++
-	if !t.polling {
+	if !t.polling && !t.stopped {
 		t.polling = true
 		go t.poll()
 	}
@@ -71,6 +72,9 @@ func (t *TipWatch) poll() {
 	defer tick.Stop()
 	for idle := 0; idle < tipIdlePolls; {
 		<-tick.C
+		if t.isStopped() {
+			return
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		li, err := t.read(ctx)
 		cancel()
@@ -89,4 +93,18 @@ func (t *TipWatch) poll() {
 		t.polling = idle < tipIdlePolls
 		t.mu.Unlock()
 	}
+}
+
+// Stop ends the polling for good, before the store's session closes: a server that
+// shuts down reads no more. Waiters then wake only by their own time or context.
+func (t *TipWatch) Stop() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.stopped = true
+}
+
+func (t *TipWatch) isStopped() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.stopped
 }

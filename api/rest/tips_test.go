@@ -10,7 +10,8 @@ import (
 )
 
 // The tip watch wakes a waiter when the ledger index moves, keeps polling while a
-// follower is briefly away, and stops once four polls in a row find no one waiting.
+// follower is briefly away, and stops once four polls in a row find no one waiting;
+// once stopped for good (the server closes), it reads no more.
 func TestTipWatch(t *testing.T) {
 	var index, reads atomic.Uint32
 	index.Store(5)
@@ -43,6 +44,12 @@ func TestTipWatch(t *testing.T) {
 	cancel()
 	if _, err := w.Wait(gone, 6, time.Minute); err == nil {
 		t.Error("a canceled wait returned no error")
+	}
+	w.Stop()
+	n = reads.Load()
+	index.Store(7)
+	if tip, _ := w.Wait(ctx, 6, 3*TipPoll); tip != 6 || reads.Load() != n {
+		t.Errorf("after Stop: woke at %d with %d more reads, want no read", tip, reads.Load()-n)
 	}
 }
 
