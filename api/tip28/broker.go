@@ -118,11 +118,8 @@ func (b *Broker) server() (*mqtt.Server, *wsconn.Queue, error) {
 	tip := b.tip()
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.closed {
-		return nil, nil, errClosed
-	}
-	if b.srv != nil {
-		return b.srv, b.queue, nil
+	if srv, queue, err := b.madeLocked(); srv != nil || err != nil {
+		return srv, queue, err // made, or closed, while the tip was read
 	}
 	srv := mqtt.New(&mqtt.Options{InlineClient: true, Capabilities: capabilities(b.cfg),
 		Logger: slog.New(quietHandler{slog.Default().Handler()}).With("component", "tip28")})
@@ -143,6 +140,11 @@ func (b *Broker) server() (*mqtt.Server, *wsconn.Queue, error) {
 func (b *Broker) made() (*mqtt.Server, *wsconn.Queue, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	return b.madeLocked()
+}
+
+// madeLocked is made, with b.mu held.
+func (b *Broker) madeLocked() (*mqtt.Server, *wsconn.Queue, error) {
 	if b.closed {
 		return nil, nil, errClosed
 	}
