@@ -76,8 +76,9 @@ type Broker struct {
 	srv        *mqtt.Server // nil until the first connection
 	queue      *wsconn.Queue
 	closed     bool
-	stop       chan struct{} // closed by Close: the follower stops
-	done       chan struct{} // closed when the follower stopped
+	stopped    context.Context    // ended by Close: the follower stops
+	stop       context.CancelFunc // ends stopped
+	done       chan struct{}      // closed when the follower stopped
 }
 
 // New is the broker over r and st, following the ledger index through tips; it starts
@@ -88,7 +89,8 @@ func New(r *rest.Reads, st Store, tips *rest.TipWatch, cfg Config) *Broker {
 	cfg.MaxSubscriptions = positiveOr(cfg.MaxSubscriptions, DefaultMaxSubscriptions)
 	b := &Broker{reads: r, st: st, tips: tips, cfg: cfg, conns: rest.NewClientCaps(cfg.MaxClients, cfg.MaxClientsPerIP, "event connections",
 		"close one first"),
-		stop: make(chan struct{}), done: make(chan struct{}), pushes: make(chan struct{}, maxPushes)}
+		done: make(chan struct{}), pushes: make(chan struct{}, maxPushes)}
+	b.stopped, b.stop = context.WithCancel(context.Background())
 	b.metrics = newMetrics(cfg.Registry, b.conns)
 	return b
 }
@@ -232,7 +234,7 @@ func (b *Broker) Close() error {
 	if srv == nil || was {
 		return nil
 	}
-	close(b.stop)
+	b.stop()
 	<-b.done
 	return srv.Close()
 }

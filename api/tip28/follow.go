@@ -28,15 +28,7 @@ const (
 // current value). A milestone whose publication failed is tried again a poll later.
 func (b *Broker) follow(srv *mqtt.Server, last uint32) {
 	defer close(b.done)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go func() {
-		select {
-		case <-b.stop:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
+	ctx := b.stopped
 	for {
 		tip, err := b.tips.Wait(ctx, last, followIdle)
 		if err != nil {
