@@ -69,9 +69,8 @@ func eventStreamsRun(b *testing.B, streams int, more uint32, unshared bool) stri
 		b.Fatal("no stream received an event")
 	}
 	return fmt.Sprintf("%d idle streams: RSS %d -> %d MB, goroutines %d -> %d; %d milestones x %d streams: "+
-		"delay from the sync row to the event p50 %s, p99 %s, max %s; %d events missing", streams,
-		rssBefore>>10, rssOpen>>10, goBefore, goOpen, more, streams, delays[len(delays)/2].Round(time.Millisecond),
-		delays[len(delays)*99/100].Round(time.Millisecond), delays[len(delays)-1].Round(time.Millisecond), missing)
+		"delay from the sync row to the event %s; %d events missing", streams,
+		rssBefore>>10, rssOpen>>10, goBefore, goOpen, more, streams, delayFigures(delays), missing)
 }
 
 // readStream reads a stream opened at milestone n+1, marks it opened once live, and

@@ -70,9 +70,7 @@ func BenchmarkMQTT(b *testing.B) {
 	fmt.Printf("BenchmarkMQTT: %d idle clients: RSS %d -> %d MB, goroutines %d -> %d\n", clients,
 		rssBefore>>10, rssOpen>>10, goBefore, goOpen)
 	fmt.Printf("BenchmarkMQTT: %d milestones x %d clients: delay from the sync row to milestone-info/confirmed "+
-		"p50 %s, p99 %s, max %s; %d missing; %d unlock messages delivered\n", more, clients,
-		delays[len(delays)/2].Round(time.Millisecond), delays[len(delays)*99/100].Round(time.Millisecond),
-		delays[len(delays)-1].Round(time.Millisecond), missing, unlock.Load())
+		"%s; %d missing; %d unlock messages delivered\n", more, clients, delayFigures(delays), missing, unlock.Load())
 }
 
 // mqttBenchClient connects client i to the broker at base and subscribes it to topics,
@@ -139,4 +137,10 @@ func delaysAfter(received [][]time.Time, written []time.Time) (delays []time.Dur
 	}
 	slices.Sort(delays)
 	return delays, missing
+}
+
+// delayFigures are the p50, p99 and largest of sorted delays (at least one).
+func delayFigures(delays []time.Duration) string {
+	at := func(i int) time.Duration { return delays[i].Round(time.Millisecond) }
+	return fmt.Sprintf("p50 %s, p99 %s, max %s", at(len(delays)/2), at(len(delays)*99/100), at(len(delays)-1))
 }
